@@ -1,0 +1,150 @@
+# hcrouter: hypercube router RTL, its C golden model, and C testbenches.
+#
+#   make sim [SIM=both|rtl|model] [D=4] [TRAFFIC=uniform] [RATE=0.1] ...
+#   make test      the whole suite (lint, synthesis, unit, lockstep), ends
+#                  with "N passed, N failed"
+#   make bench     model and RTL speed and memory
+#   make lint      verilator --lint-only -Wall on the RTL
+#   make synth-check   yosys synth_ice40 of one router and of a 2-cube
+#   make wave      open the last WAVES=1 run in GTKWave
+#
+# Both `sim` and `test` first install missing Debian packages
+# (tools/bootstrap.sh), so they work on a fresh machine.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# ---- RTL configuration (one Verilator build per configuration) ----------
+D ?= 4
+W ?= 16
+B ?= 2
+I ?= 4
+CFG = D$(D)_W$(W)_B$(B)_I$(I)
+
+# ---- simulation front end ------------------------------------------------
+SIM ?= both
+TRAFFIC ?= uniform
+RATE ?= 0.1
+LEN ?= 20
+CYCLES ?= 10000
+WARMUP ?= 1000
+SEED ?= 1
+
+BUILD := build
+ROOT := $(abspath .)
+CC := cc
+CXX := g++
+CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN := -Wall -Wextra -Werror
+INC := -Icsim -Itb
+CFLAGS_HOST := $(CSTD) $(WARN) $(INC) -O2 -g
+CFLAGS_ASAN := $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+RTL_SRC := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv \
+           rtl/hc_ni.sv rtl/hc_network.sv
+LIB_SRC := csim/hc_model.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c
+TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
+HDRS := $(wildcard csim/*.h tb/*.h)
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
+HCSIM_OBJ := $(BUILD)/obj/tb/hcsim.o
+STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
+
+# Keep every object: the per-configuration links reuse them.
+.SECONDARY:
+
+.PHONY: help deps sim test bench lint synth-check wave rtl clean _verilate
+help:
+	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@tools/bootstrap.sh
+
+# ---- host C objects -------------------------------------------------------
+$(BUILD)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -c $< -o $@
+
+$(BUILD)/asan/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ASAN) -c $< -o $@
+
+# Model-only programs: no Verilator involved.
+$(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
+
+$(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/tb/hc_rtl_stub.o
+	$(CC) $(CFLAGS_ASAN) $^ -lm -o $@
+
+$(BUILD)/asan/test_model: $(BUILD)/asan/tests/unit/test_model.o $(BUILD)/asan/csim/hc_model.o
+	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
+
+# ---- Verilated RTL, one directory per configuration ----------------------
+# Verilator's generated makefile compiles C++ only: the C side is compiled
+# above with cc and handed over as objects. Verilator links the test binary;
+# hcsim reuses the same Verilated archive and runtime objects.
+RTL_DIR = $(BUILD)/rtl/$(CFG)
+VFLAGS = --cc --exe --build -j 2 --trace-fst -O3 --x-assign fast --x-initial fast \
+         --top-module hc_network \
+         -GDim=$(D) -GPayloadWidth=$(W) -GBufDepth=$(B) -GInjDepth=$(I) \
+         -CFLAGS "-DHC_D=$(D) -DHC_W=$(W) -DHC_B=$(B) -DHC_I=$(I) -I$(ROOT)/csim -I$(ROOT)/tb" \
+         -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0" -LDFLAGS -lm
+VRT_OBJS = verilated.o verilated_fst_c.o verilated_threads.o
+
+# The configuration comes from the directory name, D<d>_W<w>_B<b>_I<i>.
+cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
+$(BUILD)/rtl/%/tb_rtl: $(RTL_SRC) tb/hc_rtl_shim.cpp tb/hc_verilator.vlt $(LIB_OBJ) $(TB_OBJ)
+	@mkdir -p $(dir $@)
+	$(MAKE) --no-print-directory -s _verilate OUT=$@ D=$(call cfgval,$*,D) W=$(call cfgval,$*,W) \
+	    B=$(call cfgval,$*,B) I=$(call cfgval,$*,I)
+
+_verilate:
+	verilator $(VFLAGS) --Mdir $(dir $(OUT))obj -o $(ROOT)/$(OUT) tb/hc_verilator.vlt $(RTL_SRC) \
+	    $(ROOT)/tb/hc_rtl_shim.cpp $(addprefix $(ROOT)/,$(LIB_OBJ) $(TB_OBJ)) > $(dir $(OUT))verilator.log 2>&1 \
+	  || { tail -30 $(dir $(OUT))verilator.log; exit 1; }
+
+$(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/tb_rtl $(LIB_OBJ) $(HCSIM_OBJ)
+	$(CXX) -o $@ $(LIB_OBJ) $(HCSIM_OBJ) $(dir $@)obj/hc_rtl_shim.o $(dir $@)obj/Vhc_network__ALL.a \
+	    $(addprefix $(dir $@)obj/,$(VRT_OBJS)) -lz -pthread -latomic -lm
+
+rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
+
+# ---- the main job -----------------------------------------------------------
+SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --traffic $(TRAFFIC) \
+           --rate $(RATE) --len $(LEN) --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
+           $(if $(FILE),--file $(FILE)) $(if $(JSON),--json $(JSON)) \
+           $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
+
+sim: deps
+	@if [ "$(SIM)" = model ]; then \
+	  $(MAKE) --no-print-directory -s $(BUILD)/bin/hcsim >/dev/null && \
+	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
+	fi; \
+	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl or both, not '$(SIM)'" >&2; exit 2;; esac; \
+	case "$(D)" in [1-8]) ;; *) echo "make sim: D=$(D) cannot be built as RTL (1..8); use SIM=model for larger cubes" >&2; exit 2;; esac; \
+	tools/check_params.sh "$(W)" "$(B)" "$(I)" || exit 2; \
+	echo "building RTL for $(CFG) (once; log in $(RTL_DIR)/verilator.log)" >&2; \
+	$(MAKE) --no-print-directory -s $(RTL_DIR)/hcsim >/dev/null || exit 1; \
+	mkdir -p $(BUILD)/waves; \
+	exec $(RTL_DIR)/hcsim $(SIM_ARGS)
+
+wave:
+	@tools/wave.sh $(BUILD)/waves/sim.fst
+
+# ---- checks -------------------------------------------------------------------
+lint:
+	@tools/lint.sh
+
+synth-check:
+	@tools/synth_check.sh
+
+test: deps
+	@tools/run_tests.sh
+
+bench: deps
+	@tools/bench.sh
+
+clean:
+	rm -rf $(BUILD)

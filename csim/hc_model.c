@@ -1,0 +1,490 @@
+/*
+** This file is the golden model of the hypercube wormhole network described
+** in docs/microarchitecture.md: N = 2^d routers with d+1 input FIFOs each,
+** e-cube routing, oldest-first output allocation with an age matrix,
+** wormhole channel holding, registered-ready (zero-delay credit) flow control,
+** one injection FIFO (network interface) per node, and five wrapping channel
+** counters per output port. It is written from that page alone and must
+** agree with the RTL on every link, ejection port and inj_ready in every
+** cycle. One call to hc_model_step() is one clock cycle, evaluated in two
+** passes so that every decision reads only the state registered at the start
+** of the cycle: pass 1 visits every router, makes its decisions, updates the
+** registers that only that router reads (busy, owner, wait, age matrix,
+** counters, its NI and its own local input) and records every flit move;
+** pass 2 applies the moves (pops and pushes on the link FIFOs, whose counts
+** neighbours read in pass 1). All state lives in flat arrays taken in
+** hc_model_new(); hc_model_step() never allocates and never prints.
+*/
+#include "hc_model.h"
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define hc_ctz(v) ((unsigned)__builtin_ctz(v))
+#define hc_popcount(v) ((unsigned)__builtin_popcount(v))
+#else
+/* Portable count of trailing zeros; v must not be 0. */
+static unsigned hc_ctz(uint32_t v) {
+  unsigned n = 0;
+  assert(v != 0);
+  while ((v & 1u) == 0) {
+    v >>= 1;
+    n++;
+  }
+  return n;
+}
+/* Portable population count. */
+static unsigned hc_popcount(uint32_t v) {
+  unsigned n = 0;
+  while (v) {
+    v &= v - 1u;
+    n++;
+  }
+  return n;
+}
+#endif
+
+/*
+** The per-router registers that fit in a word each, kept together because a
+** router's visit reads all of them. Bit p of a mask is port p (0..d).
+*/
+typedef struct hc_rt {
+  uint32_t nonempty; /* input p has count != 0 */
+  uint32_t busy;     /* busy[o] */
+  uint32_t hold;     /* input p is owner[o] of some busy output o */
+  uint32_t wait;     /* wait[p] */
+  uint8_t ni_head;   /* slot of the NI FIFO's front */
+  uint8_t ni_cnt;    /* NI FIFO count */
+} hc_rt;
+
+/*
+** The model. Input FIFO k = x*(d+1)+p (router x, input p) has count cnt[k],
+** front slot head[k] and slots buf[k*B .. k*B+B-1]; the same index k = x*(d+1)+o
+** names output o for owner[] and, times HC_CNT_NUM, its counters. older[k]
+** is row p of router x's age matrix (bit q = older[p][q]); a row is only
+** meaningful while wait[p] is set and only its bits of waiting inputs are
+** read. moves[] is the pass-1 to pass-2 list of flits sent in the cycle.
+*/
+struct hc_model {
+  hc_cfg cfg;
+  unsigned d;      /* cfg.d */
+  unsigned np;     /* ports per router, d + 1 */
+  unsigned b;      /* cfg.buf_depth */
+  unsigned ni;     /* cfg.inj_depth */
+  unsigned w;      /* cfg.w */
+  unsigned n;      /* number of nodes, 2^d */
+  uint32_t nmask;  /* n - 1: the destination field of a head */
+  hc_rt *rt;       /* [n] */
+  uint32_t *buf;   /* [n*np*b] */
+  uint8_t *head;   /* [n*np] */
+  uint8_t *cnt;    /* [n*np] */
+  uint8_t *owner;  /* [n*np] */
+  uint32_t *older; /* [n*np] */
+  uint32_t *ctr;   /* [n*np*HC_CNT_NUM] */
+  uint32_t *ni_buf; /* [n*ni] */
+  uint32_t *moves;  /* [n*np], see hc_move() */
+};
+
+/*
+** A move is router x sending the front of its input p on output o (o == d:
+** ejection, no push). Encoded in one word: x < 2^16, p and o < 2^5.
+*/
+#define HC_MOVE(x, p, o) (((uint32_t)(x) << 10) | ((uint32_t)(p) << 5) | (uint32_t)(o))
+#define HC_MOVE_X(mv) ((mv) >> 10)
+#define HC_MOVE_P(mv) (((mv) >> 5) & 31u)
+#define HC_MOVE_O(mv) ((mv) & 31u)
+
+/*
+** Check cfg against the ranges of hc_model.h: d 1..HC_MODEL_MAX_D, w d..HC_MAX_W,
+** both depths 1..HC_MAX_DEPTH. Returns HC_OK, or HC_EPARAM (also for NULL).
+*/
+int hc_cfg_check(const hc_cfg *cfg) {
+  if (cfg == NULL) return HC_EPARAM;
+  if (cfg->d < 1 || cfg->d > HC_MODEL_MAX_D) return HC_EPARAM;
+  if (cfg->w < cfg->d || cfg->w > HC_MAX_W) return HC_EPARAM;
+  if (cfg->buf_depth < 1 || cfg->buf_depth > HC_MAX_DEPTH) return HC_EPARAM;
+  if (cfg->inj_depth < 1 || cfg->inj_depth > HC_MAX_DEPTH) return HC_EPARAM;
+  return HC_OK;
+}
+
+/*
+** Allocate a model for cfg and put it in reset state; *out is set only on
+** HC_OK. Returns HC_EPARAM if cfg fails hc_cfg_check(), HC_ENOMEM if any
+** allocation fails (nothing is leaked then). Memory is O(N*(d+1)*B).
+*/
+int hc_model_new(const hc_cfg *cfg, hc_model **out) {
+  hc_model *m;
+  size_t n, k;
+  if (out == NULL || hc_cfg_check(cfg) != HC_OK) return HC_EPARAM;
+  m = calloc(1, sizeof *m);
+  if (m == NULL) return HC_ENOMEM;
+  m->cfg = *cfg;
+  m->d = cfg->d;
+  m->np = cfg->d + 1;
+  m->b = cfg->buf_depth;
+  m->ni = cfg->inj_depth;
+  m->w = cfg->w;
+  m->n = 1u << cfg->d;
+  m->nmask = m->n - 1u;
+  n = m->n;
+  k = n * m->np;
+  m->rt = calloc(n, sizeof *m->rt);
+  m->buf = calloc(k * m->b, sizeof *m->buf);
+  m->head = calloc(k, sizeof *m->head);
+  m->cnt = calloc(k, sizeof *m->cnt);
+  m->owner = calloc(k, sizeof *m->owner);
+  m->older = calloc(k, sizeof *m->older);
+  m->ctr = calloc(k * HC_CNT_NUM, sizeof *m->ctr);
+  m->ni_buf = calloc(n * m->ni, sizeof *m->ni_buf);
+  m->moves = calloc(k, sizeof *m->moves);
+  if (!m->rt || !m->buf || !m->head || !m->cnt || !m->owner || !m->older ||
+      !m->ctr || !m->ni_buf || !m->moves) {
+    hc_model_free(m);
+    return HC_ENOMEM;
+  }
+  hc_model_reset(m);
+  *out = m;
+  return HC_OK;
+}
+
+/* Release every array of m and m itself. NULL is a no-op. */
+void hc_model_free(hc_model *m) {
+  if (m == NULL) return;
+  free(m->rt);
+  free(m->buf);
+  free(m->head);
+  free(m->cnt);
+  free(m->owner);
+  free(m->older);
+  free(m->ctr);
+  free(m->ni_buf);
+  free(m->moves);
+  free(m);
+}
+
+/*
+** Put m in the reset state: every FIFO empty, no output busy, no input
+** waiting, age matrix and counters cleared. Flit slots are cleared too so
+** that a reset model is bit-for-bit a new one.
+*/
+void hc_model_reset(hc_model *m) {
+  size_t n, k;
+  assert(m != NULL);
+  n = m->n;
+  k = n * m->np;
+  memset(m->rt, 0, n * sizeof *m->rt);
+  memset(m->buf, 0, k * m->b * sizeof *m->buf);
+  memset(m->head, 0, k * sizeof *m->head);
+  memset(m->cnt, 0, k * sizeof *m->cnt);
+  memset(m->owner, 0, k * sizeof *m->owner);
+  memset(m->older, 0, k * sizeof *m->older);
+  memset(m->ctr, 0, k * HC_CNT_NUM * sizeof *m->ctr);
+  memset(m->ni_buf, 0, n * m->ni * sizeof *m->ni_buf);
+}
+
+/* The registered inj_ready of node x: its NI count < inj_depth. */
+int hc_model_inj_ready(const hc_model *m, unsigned x) {
+  assert(m != NULL && x < m->n);
+  if (x >= m->n) return 0;
+  return m->rt[x].ni_cnt < m->ni;
+}
+
+/* The configuration m was created with; valid for m's lifetime. */
+const hc_cfg *hc_model_cfg(const hc_model *m) {
+  assert(m != NULL);
+  return &m->cfg;
+}
+
+/*
+** Counter id of output port (0..d, d = ejection) of node x, as the RTL read
+** port shows it. Out-of-range arguments assert and read as 0.
+*/
+uint32_t hc_model_counter(const hc_model *m, unsigned x, unsigned port,
+                          unsigned id) {
+  assert(m != NULL && x < m->n && port <= m->d && id < HC_CNT_NUM);
+  if (x >= m->n || port > m->d || id >= HC_CNT_NUM) return 0;
+  return m->ctr[((size_t)x * m->np + port) * HC_CNT_NUM + id];
+}
+
+/*
+** Append flit f at the tail of input FIFO k (router x, input p), which must
+** have room. Correct whether or not the FIFO's pop of this cycle is already
+** applied: the tail slot head+cnt is the same before and after a pop.
+*/
+static void hc_fifo_push(hc_model *m, unsigned x, unsigned p, uint32_t f) {
+  size_t k = (size_t)x * m->np + p;
+  unsigned slot = (unsigned)m->head[k] + m->cnt[k];
+  assert(m->cnt[k] < m->b);
+  if (slot >= m->b) slot -= m->b;
+  m->buf[k * m->b + slot] = f;
+  m->cnt[k]++;
+  m->rt[x].nonempty |= 1u << p;
+}
+
+/*
+** Drop the front of input FIFO k (router x, input p), which must be
+** nonempty, and return it.
+*/
+static uint32_t hc_fifo_pop(hc_model *m, unsigned x, unsigned p) {
+  size_t k = (size_t)x * m->np + p;
+  unsigned h = m->head[k];
+  uint32_t f = m->buf[k * m->b + h];
+  assert(m->cnt[k] > 0);
+  h++;
+  if (h == m->b) h = 0;
+  m->head[k] = (uint8_t)h;
+  if (--m->cnt[k] == 0) m->rt[x].nonempty &= ~(1u << p);
+  return f;
+}
+
+/* The front flit of input p of router x (FIFO nonempty). */
+static inline uint32_t hc_front(const hc_model *m, size_t k) {
+  assert(m->cnt[k] > 0);
+  return m->buf[k * m->b + m->head[k]];
+}
+
+/*
+** Registered ready of output o of router x: 1 for the ejection port (o == d),
+** else whether the neighbour's input o has count < B at the start of the
+** cycle. Only valid in pass 1, before any count changes.
+*/
+static inline int hc_out_ready(const hc_model *m, unsigned x, unsigned o) {
+  if (o == m->d) return 1;
+  return m->cnt[(size_t)(x ^ (1u << o)) * m->np + o] < m->b;
+}
+
+/*
+** Record on obs (if any) that flit f is sent on output o of router x in this
+** cycle: a link for o < d, the ejection port for o == d.
+*/
+static inline void hc_obs_send(const hc_model *m, hc_obs *obs, unsigned x,
+                               unsigned o, uint32_t f) {
+  if (obs == NULL) return;
+  if (o < m->d) {
+    size_t l = (size_t)x * m->d + o;
+    obs->link_valid[l] = 1;
+    obs->link_flit[l] = f;
+  } else {
+    obs->ej_valid[x] = 1;
+    obs->ej_flit[x] = f;
+  }
+}
+
+/*
+** Pass 1 for router x, which has a nonempty input or a busy output: steps
+** 2..9 of "One cycle of a router". Reads only start-of-cycle state (its own
+** registers and its neighbours' input counts); updates busy, owner, hold,
+** wait, the age matrix and the counters of x, which nobody else reads, and
+** appends one move per flit sent to m->moves at *nmv. FIFOs are untouched.
+*/
+static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
+                            unsigned *nmv) {
+  hc_rt *r = &m->rt[x];
+  const unsigned d = m->d, w = m->w;
+  const size_t base = (size_t)x * m->np;
+  const uint32_t ne = r->nonempty, bz = r->busy, wt = r->wait;
+  uint32_t hold = r->hold, newbusy = bz, granted = 0, waitn;
+  uint32_t req = ne & ~hold;
+  uint32_t omask = 0;                       /* outputs requested */
+  uint32_t reqo[HC_MODEL_MAX_D + 1];        /* requesters of each output */
+  uint32_t *ctr = m->ctr + base * HC_CNT_NUM;
+  uint32_t s;
+
+  assert((wt & ~req) == 0);       /* a waiting input still requests */
+  assert(hc_popcount(hold) == hc_popcount(bz));
+
+  /* Step 3: route every requesting head (e-cube). */
+  for (s = req; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s), o;
+    uint32_t diff = (hc_front(m, base + p) & m->nmask) ^ x;
+    o = diff ? hc_ctz(diff) : d;
+    if (!(omask >> o & 1u)) {
+      omask |= 1u << o;
+      reqo[o] = 0;
+    }
+    reqo[o] |= 1u << p;
+  }
+
+  /* Step 6: busy outputs carry their owner's next flit. */
+  for (s = bz; s; s &= s - 1u) {
+    unsigned o = hc_ctz(s), p = m->owner[base + o];
+    uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
+    assert(hold >> p & 1u);
+    c[HC_CNT_BUSY]++;
+    if ((ne >> p & 1u) && hc_out_ready(m, x, o)) {
+      uint32_t f = hc_front(m, base + p);
+      unsigned kind = hc_flit_kind(w, f);
+      c[HC_CNT_FLITS]++;
+      if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
+      if (kind == HC_KIND_TAIL) {
+        newbusy &= ~(1u << o);
+        hold &= ~(1u << p);
+      }
+      hc_obs_send(m, obs, x, o, f);
+      assert(*nmv < m->n * m->np); /* an input pops at most once */
+      m->moves[(*nmv)++] = HC_MOVE(x, p, o);
+    }
+    if (omask >> o & 1u) { /* heads routed to a held output all wait */
+      unsigned nw = hc_popcount(reqo[o]);
+      c[HC_CNT_BLOCKED]++;
+      if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
+    }
+  }
+
+  /* Steps 4 and 7: each free requested output serves its oldest requester. */
+  for (s = omask & ~bz; s; s &= s - 1u) {
+    unsigned o = hc_ctz(s), win, nw;
+    uint32_t rq = reqo[o], wq = rq & wt;
+    uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
+    if (wq == 0) {
+      win = hc_ctz(rq); /* all new: lowest port */
+    } else if ((wq & (wq - 1u)) == 0) {
+      win = hc_ctz(wq); /* one waiting input: it is the oldest */
+    } else {
+      uint32_t t;
+      win = m->np;
+      for (t = wq; t; t &= t - 1u) {
+        unsigned p = hc_ctz(t);
+        if ((m->older[base + p] & wq) == (wq & ~(1u << p))) {
+          win = p;
+          break;
+        }
+      }
+      assert(win < m->np); /* waiting inputs are totally ordered */
+    }
+    nw = hc_popcount(rq);
+    if (hc_out_ready(m, x, o)) {
+      uint32_t f = hc_front(m, base + win);
+      unsigned kind = hc_flit_kind(w, f);
+      granted |= 1u << win;
+      nw--;
+      c[HC_CNT_FLITS]++;
+      c[HC_CNT_BUSY]++;
+      if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
+      if (kind == HC_KIND_HEAD) {
+        newbusy |= 1u << o;
+        m->owner[base + o] = (uint8_t)win;
+        hold |= 1u << win;
+      }
+      hc_obs_send(m, obs, x, o, f);
+      assert(*nmv < m->n * m->np);
+      m->moves[(*nmv)++] = HC_MOVE(x, win, o);
+    }
+    if (nw) {
+      c[HC_CNT_BLOCKED]++;
+      if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
+    }
+  }
+
+  /* Step 9: wait and the age matrix. */
+  waitn = req & ~granted;
+  if (waitn | wt) {
+    for (s = waitn; s; s &= s - 1u) {
+      unsigned p = hc_ctz(s);
+      uint32_t row;
+      if (wt >> p & 1u) /* before every new one, and the old order */
+        row = (req & ~wt) | (m->older[base + p] & wt);
+      else /* new: before the new ones of higher port */
+        row = req & ~wt & ~((2u << p) - 1u);
+      m->older[base + p] = row & waitn;
+    }
+    for (s = wt & ~waitn; s; s &= s - 1u) m->older[base + hc_ctz(s)] = 0;
+  }
+  r->wait = waitn;
+  r->busy = newbusy;
+  r->hold = hold;
+}
+
+/*
+** Run one clock cycle of the whole network; see hc_model.h. inj_valid may be
+** NULL (nothing offered), inj_flit is read only where inj_valid[x] is set. A
+** flit offered to a node whose NI is not ready is an error of the caller: it
+** asserts and, with NDEBUG, the flit is dropped.
+*/
+void hc_model_step(hc_model *m, const uint8_t *inj_valid,
+                   const uint32_t *inj_flit, hc_obs *obs) {
+  const unsigned n = m->n, d = m->d, b = m->b, ni = m->ni;
+  unsigned x, i, nmv = 0;
+
+  if (obs != NULL) {
+    memset(obs->link_valid, 0, (size_t)n * d * sizeof *obs->link_valid);
+    memset(obs->link_flit, 0, (size_t)n * d * sizeof *obs->link_flit);
+    memset(obs->ej_valid, 0, (size_t)n * sizeof *obs->ej_valid);
+    memset(obs->ej_flit, 0, (size_t)n * sizeof *obs->ej_flit);
+  }
+
+  /* Pass 1: decisions from the registered state, local updates. */
+  for (x = 0; x < n; x++) {
+    hc_rt *r = &m->rt[x];
+    unsigned nc = r->ni_cnt;
+    int offer = inj_valid != NULL && inj_valid[x];
+    if (obs != NULL) obs->inj_ready[x] = (uint8_t)(nc < ni);
+    if (r->nonempty | r->busy) hc_router_pass1(m, x, obs, &nmv);
+    if ((nc | (unsigned)offer) == 0) continue;
+    /* The NI of x; it and the local input are read by nobody else. */
+    if (nc && m->cnt[(size_t)x * m->np + d] < b) {
+      unsigned h = r->ni_head;
+      hc_fifo_push(m, x, d, m->ni_buf[(size_t)x * ni + h]);
+      if (++h == ni) h = 0;
+      r->ni_head = (uint8_t)h;
+      r->ni_cnt--;
+    }
+    if (offer) {
+      assert(nc < ni); /* the caller offers only when inj_ready */
+      if (nc < ni) {
+        unsigned slot = (unsigned)r->ni_head + r->ni_cnt;
+        if (slot >= ni) slot -= ni;
+        m->ni_buf[(size_t)x * ni + slot] = inj_flit[x];
+        r->ni_cnt++;
+      }
+    }
+  }
+
+  /* Pass 2: pops and pushes of the moves decided in pass 1. */
+  for (i = 0; i < nmv; i++) {
+    uint32_t mv = m->moves[i];
+    unsigned mx = HC_MOVE_X(mv), o = HC_MOVE_O(mv);
+    uint32_t f = hc_fifo_pop(m, mx, HC_MOVE_P(mv));
+    if (o < d) hc_fifo_push(m, mx ^ (1u << o), o, f);
+  }
+}
+
+/*
+** Allocate the arrays of obs for cfg (see hc_obs in hc_model.h), zeroed.
+** Returns HC_OK, HC_EPARAM for a bad cfg or NULL obs, or HC_ENOMEM (obs then
+** holds only NULL pointers).
+*/
+int hc_obs_new(const hc_cfg *cfg, hc_obs *obs) {
+  size_t n;
+  if (obs == NULL || hc_cfg_check(cfg) != HC_OK) return HC_EPARAM;
+  n = (size_t)1 << cfg->d;
+  obs->link_valid = calloc(n * cfg->d, sizeof *obs->link_valid);
+  obs->link_flit = calloc(n * cfg->d, sizeof *obs->link_flit);
+  obs->ej_valid = calloc(n, sizeof *obs->ej_valid);
+  obs->ej_flit = calloc(n, sizeof *obs->ej_flit);
+  obs->inj_ready = calloc(n, sizeof *obs->inj_ready);
+  if (!obs->link_valid || !obs->link_flit || !obs->ej_valid || !obs->ej_flit ||
+      !obs->inj_ready) {
+    hc_obs_free(obs);
+    return HC_ENOMEM;
+  }
+  return HC_OK;
+}
+
+/* Free the arrays of obs and set them to NULL; NULL obs is a no-op. */
+void hc_obs_free(hc_obs *obs) {
+  if (obs == NULL) return;
+  free(obs->link_valid);
+  free(obs->link_flit);
+  free(obs->ej_valid);
+  free(obs->ej_flit);
+  free(obs->inj_ready);
+  obs->link_valid = NULL;
+  obs->link_flit = NULL;
+  obs->ej_valid = NULL;
+  obs->ej_flit = NULL;
+  obs->inj_ready = NULL;
+}

@@ -1,0 +1,120 @@
+/*
+** The golden model of the hypercube wormhole network: every router, network
+** interface and channel counter of rtl/ modelled cycle for cycle from
+** docs/microarchitecture.md, by hand, without any code from or link to the
+** RTL. It is also the fast simulator: all memory is taken in hc_model_new()
+** and the per-cycle call hc_model_step() allocates nothing.
+*/
+#ifndef HC_MODEL_H
+#define HC_MODEL_H
+
+#include <stdint.h>
+
+/* Status codes returned by every hc_model_* function that can fail. */
+#define HC_OK 0
+#define HC_EPARAM 1 /* a parameter is out of its documented range */
+#define HC_ENOMEM 2 /* allocation failed */
+
+/* Flit kinds, bits [W+1:W] of a flit (docs/microarchitecture.md). */
+#define HC_KIND_BODY 0u
+#define HC_KIND_HEAD 1u
+#define HC_KIND_TAIL 2u
+#define HC_KIND_SINGLE 3u
+
+/* Counter ids of one output port, in read-port order. */
+enum {
+  HC_CNT_FLITS = 0,
+  HC_CNT_MESSAGES = 1,
+  HC_CNT_BUSY = 2,
+  HC_CNT_BLOCKED = 3,
+  HC_CNT_MAX_WAITING = 4,
+  HC_CNT_NUM = 5
+};
+
+/* Limits of the model (the RTL's are in docs/microarchitecture.md). */
+#define HC_MODEL_MAX_D 16
+#define HC_MAX_W 30
+#define HC_MAX_DEPTH 16
+
+typedef struct hc_cfg {
+  unsigned d;         /* cube dimension, 1..HC_MODEL_MAX_D */
+  unsigned w;         /* payload bits, d..HC_MAX_W */
+  unsigned buf_depth; /* router input buffer slots, 1..HC_MAX_DEPTH */
+  unsigned inj_depth; /* NI injection queue slots, 1..HC_MAX_DEPTH */
+} hc_cfg;
+
+/*
+** What the network shows in one cycle; filled by hc_model_step(). Arrays are
+** owned by the caller and sized by hc_obs_new() for a configuration:
+**   link_valid[x*d + i], link_flit[x*d + i]: output i of router x (the link
+**     from x to x^(1<<i));
+**   ej_valid[x], ej_flit[x]: the ejection port of node x;
+**   inj_ready[x]: whether node x's NI accepted a flit in this cycle.
+*/
+typedef struct hc_obs {
+  uint8_t *link_valid;
+  uint32_t *link_flit;
+  uint8_t *ej_valid;
+  uint32_t *ej_flit;
+  uint8_t *inj_ready;
+} hc_obs;
+
+typedef struct hc_model hc_model;
+
+/* Check a configuration. Returns HC_OK or HC_EPARAM. */
+int hc_cfg_check(const hc_cfg *cfg);
+
+/* Flit helpers: build a flit of kind from a payload; take them apart. */
+static inline uint32_t hc_flit(unsigned w, unsigned kind, uint32_t payload) {
+  return ((uint32_t)kind << w) | (payload & ((1u << w) - 1u));
+}
+static inline unsigned hc_flit_kind(unsigned w, uint32_t flit) {
+  return (flit >> w) & 3u;
+}
+static inline uint32_t hc_flit_payload(unsigned w, uint32_t flit) {
+  return flit & ((1u << w) - 1u);
+}
+static inline int hc_kind_is_head(unsigned kind) {
+  return kind == HC_KIND_HEAD || kind == HC_KIND_SINGLE;
+}
+static inline int hc_kind_is_tail(unsigned kind) {
+  return kind == HC_KIND_TAIL || kind == HC_KIND_SINGLE;
+}
+
+/*
+** Create a model for cfg, in reset state, in *out. Returns HC_OK, HC_EPARAM
+** (cfg fails hc_cfg_check) or HC_ENOMEM; *out is set only on HC_OK.
+*/
+int hc_model_new(const hc_cfg *cfg, hc_model **out);
+
+/* Free a model; NULL is allowed. */
+void hc_model_free(hc_model *m);
+
+/* Return to the reset state: all buffers empty, all counters 0. */
+void hc_model_reset(hc_model *m);
+
+/* Whether node x's NI accepts a flit this cycle (its queue count < inj_depth). */
+int hc_model_inj_ready(const hc_model *m, unsigned x);
+
+/*
+** Run one clock cycle. inj_valid[x] and inj_flit[x] (N entries each) are
+** what the user offers node x's NI in this cycle; inj_valid[x] may be 1 only
+** when hc_model_inj_ready(m, x). obs, if not NULL, receives the cycle's
+** channels (made by hc_obs_new for the same cfg). Then all state advances to
+** the next cycle.
+*/
+void hc_model_step(hc_model *m, const uint8_t *inj_valid,
+                   const uint32_t *inj_flit, hc_obs *obs);
+
+/* Read counter id (HC_CNT_*) of output port (0..d, d = eject) of node x. */
+uint32_t hc_model_counter(const hc_model *m, unsigned x, unsigned port,
+                          unsigned id);
+
+/* The configuration the model was made with. */
+const hc_cfg *hc_model_cfg(const hc_model *m);
+
+/* Allocate / free an observation record for cfg. Returns HC_OK or HC_ENOMEM. */
+int hc_obs_new(const hc_cfg *cfg, hc_obs *obs);
+void hc_obs_free(hc_obs *obs);
+
+#endif /* HC_MODEL_H */

@@ -1,0 +1,88 @@
+// A first-in first-out flit buffer with a registered occupancy count.
+// `ready_o` (count < Depth) is taken from the count register alone, so a
+// slot freed by a pop in cycle t is offered to the writer in cycle t+1: this
+// keeps every ready path inside one flop-to-flop stage (see
+// docs/microarchitecture.md, "Flow control"). No bypass: a word written at
+// the end of cycle t is at the front at cycle t+1 at the earliest.
+module hc_fifo #(
+  /// Bits per entry.
+  parameter int unsigned Width = 18,
+  /// Number of entries, at least 1.
+  parameter int unsigned Depth = 2
+) (
+  /// Clock, rising edge.
+  input  logic             clk_i,
+  /// Asynchronous reset, active low: empties the buffer.
+  input  logic             rst_ni,
+  /// Write wdata_i at the end of this cycle; only while ready_o.
+  input  logic             push_i,
+  /// Word to write.
+  input  logic [Width-1:0] wdata_i,
+  /// Remove the front entry at the end of this cycle; only while !empty_o.
+  input  logic             pop_i,
+  /// The front (oldest) entry; 0 when empty.
+  output logic [Width-1:0] rdata_o,
+  /// No entry stored.
+  output logic             empty_o,
+  /// Fewer than Depth entries stored (registered count).
+  output logic             ready_o
+);
+
+  /// Derived: pointer and count widths.
+  localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1;
+  localparam int unsigned CntW = $clog2(Depth + 1);
+  localparam logic [PtrW-1:0] LastPtr = PtrW'(Depth - 1);
+
+  logic [Width-1:0] mem_q [Depth];
+  logic [PtrW-1:0]  rd_ptr_q, rd_ptr_d, wr_ptr_q, wr_ptr_d;
+  logic [CntW-1:0]  count_q, count_d;
+
+  assign empty_o = (count_q == '0);
+  assign ready_o = (count_q != CntW'(Depth));
+  assign rdata_o = empty_o ? '0 : mem_q[rd_ptr_q];
+
+  always_comb begin
+    rd_ptr_d = rd_ptr_q;
+    wr_ptr_d = wr_ptr_q;
+    count_d  = count_q;
+    if (push_i) begin
+      wr_ptr_d = (wr_ptr_q == LastPtr) ? '0 : wr_ptr_q + 1'b1;
+    end
+    if (pop_i) begin
+      rd_ptr_d = (rd_ptr_q == LastPtr) ? '0 : rd_ptr_q + 1'b1;
+    end
+    unique case ({push_i, pop_i})
+      2'b10:   count_d = count_q + 1'b1;
+      2'b01:   count_d = count_q - 1'b1;
+      default: count_d = count_q;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_ptr_q <= '0;
+      wr_ptr_q <= '0;
+      count_q  <= '0;
+    end else begin
+      rd_ptr_q <= rd_ptr_d;
+      wr_ptr_q <= wr_ptr_d;
+      count_q  <= count_d;
+    end
+  end
+
+  // The storage has no reset: its contents are only read while counted.
+  always_ff @(posedge clk_i) begin
+    if (push_i) begin
+      mem_q[wr_ptr_q] <= wdata_i;
+    end
+  end
+
+`ifndef SYNTHESIS
+  // Writers must respect ready_o, readers empty_o.
+  PushWhileFull: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(push_i && !ready_o)) else $error("hc_fifo: push while full");
+  PopWhileEmpty: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(pop_i && empty_o)) else $error("hc_fifo: pop while empty");
+`endif
+
+endmodule

@@ -1,0 +1,172 @@
+/*
+** The three testbench backends behind tb/hc_backend.h. The lockstep backend
+** is the heart of the verification: it feeds identical injection inputs to
+** csim/ and the RTL and compares their complete observable state every cycle
+** (every link's valid and flit, every ejection port, every inj_ready), so the
+** first cycle in which the hand-written model and the hardware part ways is
+** reported with its node and port, not discovered later as a wrong result.
+*/
+#include "hc_backend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hc_rtl.h"
+
+struct hc_backend {
+  hc_sim sim;
+  hc_cfg cfg;
+  hc_model *model; /* model and both */
+  hc_rtl *rtl;     /* rtl and both */
+  hc_obs shadow;   /* both: the RTL's observation, compared with the model's */
+  uint64_t cycle;
+  int failed;
+  hc_mismatch mm;
+};
+
+static const char *const sim_names[] = {"model", "rtl", "both"};
+static const char *const cnt_names[HC_CNT_NUM] = {"flits", "messages", "busy_cycles",
+                                                  "blocked_cycles", "max_waiting"};
+
+int hc_sim_parse(const char *s, hc_sim *out) {
+  for (int i = 0; i < 3; i++) {
+    if (strcmp(s, sim_names[i]) == 0) {
+      *out = (hc_sim)i;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+const char *hc_sim_name(hc_sim s) { return sim_names[s]; }
+
+int hc_backend_open(hc_sim sim, const hc_cfg *cfg, const char *fst_path,
+                    hc_backend **out) {
+  int rc = hc_cfg_check(cfg);
+  if (rc != HC_OK) return rc;
+  hc_backend *b = calloc(1, sizeof *b);
+  if (!b) return HC_ENOMEM;
+  b->sim = sim;
+  b->cfg = *cfg;
+  if (sim != HC_SIM_RTL) rc = hc_model_new(cfg, &b->model);
+  if (rc == HC_OK && sim != HC_SIM_MODEL) rc = hc_rtl_new(cfg, fst_path, &b->rtl);
+  if (rc == HC_OK && sim == HC_SIM_BOTH) rc = hc_obs_new(cfg, &b->shadow);
+  if (rc != HC_OK) {
+    hc_backend_close(b);
+    return rc;
+  }
+  *out = b;
+  return HC_OK;
+}
+
+void hc_backend_close(hc_backend *b) {
+  if (!b) return;
+  hc_model_free(b->model);
+  hc_rtl_free(b->rtl);
+  if (b->sim == HC_SIM_BOTH) hc_obs_free(&b->shadow);
+  free(b);
+}
+
+void hc_backend_reset(hc_backend *b) {
+  if (b->model) hc_model_reset(b->model);
+  if (b->rtl) hc_rtl_reset(b->rtl);
+  b->cycle = 0;
+  b->failed = 0;
+}
+
+int hc_backend_inj_ready(const hc_backend *b, unsigned x) {
+  return b->model ? hc_model_inj_ready(b->model, x) : hc_rtl_inj_ready(b->rtl, x);
+}
+
+static int mismatch(hc_backend *b, unsigned node, const char *where,
+                    uint32_t expected, uint32_t actual) {
+  if (!b->failed) {
+    b->failed = 1;
+    b->mm.cycle = b->cycle;
+    b->mm.node = node;
+    snprintf(b->mm.where, sizeof b->mm.where, "%s", where);
+    b->mm.expected = expected;
+    b->mm.actual = actual;
+  }
+  return HC_EMISMATCH;
+}
+
+/* Compare the model's observation m with the RTL's r for one cycle. */
+static int compare_obs(hc_backend *b, const hc_obs *m, const hc_obs *r) {
+  const unsigned n = 1u << b->cfg.d, d = b->cfg.d;
+  char where[48];
+  for (unsigned x = 0; x < n; x++) {
+    if (m->inj_ready[x] != r->inj_ready[x])
+      return mismatch(b, x, "inj_ready", m->inj_ready[x], r->inj_ready[x]);
+    if (m->ej_valid[x] != r->ej_valid[x])
+      return mismatch(b, x, "eject valid", m->ej_valid[x], r->ej_valid[x]);
+    if (m->ej_flit[x] != r->ej_flit[x])
+      return mismatch(b, x, "eject flit", m->ej_flit[x], r->ej_flit[x]);
+    for (unsigned i = 0; i < d; i++) {
+      const unsigned l = x * d + i;
+      if (m->link_valid[l] != r->link_valid[l]) {
+        snprintf(where, sizeof where, "link dim %u valid", i);
+        return mismatch(b, x, where, m->link_valid[l], r->link_valid[l]);
+      }
+      if (m->link_flit[l] != r->link_flit[l]) {
+        snprintf(where, sizeof where, "link dim %u flit", i);
+        return mismatch(b, x, where, m->link_flit[l], r->link_flit[l]);
+      }
+    }
+  }
+  return HC_OK;
+}
+
+int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
+                    const uint32_t *inj_flit, hc_obs *obs) {
+  if (b->failed) return HC_EMISMATCH; /* the run is over at the first difference */
+  int rc = HC_OK;
+  switch (b->sim) {
+    case HC_SIM_MODEL:
+      hc_model_step(b->model, inj_valid, inj_flit, obs);
+      break;
+    case HC_SIM_RTL:
+      hc_rtl_step(b->rtl, inj_valid, inj_flit, obs);
+      break;
+    case HC_SIM_BOTH:
+      hc_model_step(b->model, inj_valid, inj_flit, obs);
+      hc_rtl_step(b->rtl, inj_valid, inj_flit, &b->shadow);
+      rc = compare_obs(b, obs, &b->shadow);
+      break;
+  }
+  b->cycle++;
+  return rc;
+}
+
+uint32_t hc_backend_counter(hc_backend *b, unsigned x, unsigned port, unsigned id) {
+  return b->model ? hc_model_counter(b->model, x, port, id)
+                  : hc_rtl_counter(b->rtl, x, port, id);
+}
+
+int hc_backend_check_counters(hc_backend *b) {
+  if (b->sim != HC_SIM_BOTH) return HC_OK;
+  const unsigned n = 1u << b->cfg.d;
+  char where[48];
+  for (unsigned x = 0; x < n; x++) {
+    for (unsigned p = 0; p <= b->cfg.d; p++) {
+      for (unsigned id = 0; id < HC_CNT_NUM; id++) {
+        uint32_t m = hc_model_counter(b->model, x, p, id);
+        uint32_t r = hc_rtl_counter(b->rtl, x, p, id);
+        if (m != r) {
+          snprintf(where, sizeof where, "counter %s port %u", cnt_names[id], p);
+          return mismatch(b, x, where, m, r);
+        }
+      }
+    }
+  }
+  return HC_OK;
+}
+
+const hc_mismatch *hc_backend_mismatch(const hc_backend *b) {
+  return b->failed ? &b->mm : NULL;
+}
+
+uint64_t hc_backend_cycle(const hc_backend *b) { return b->cycle; }
+hc_sim hc_backend_sim(const hc_backend *b) { return b->sim; }
+const hc_cfg *hc_backend_cfg(const hc_backend *b) { return &b->cfg; }

@@ -1,0 +1,77 @@
+/*
+** The flit-level driver interface of the testbench: one set of calls (reset,
+** step a cycle with the injection inputs, observe every channel, read
+** counters) with three backends. "model" runs csim/, "rtl" runs the
+** Verilated RTL through tb/hc_rtl.h, and "lockstep" runs both on the same
+** inputs and compares every link, ejection port and inj_ready every cycle
+** (and every counter on request); the first difference stops the run and is
+** kept in hc_mismatch for the report.
+*/
+#ifndef HC_BACKEND_H
+#define HC_BACKEND_H
+
+#include <stdint.h>
+
+#include "hc_model.h"
+
+#define HC_EMISMATCH 4 /* lockstep: RTL and model differ */
+
+typedef enum hc_sim { HC_SIM_MODEL = 0, HC_SIM_RTL = 1, HC_SIM_BOTH = 2 } hc_sim;
+
+/* The first difference seen by the lockstep backend. */
+typedef struct hc_mismatch {
+  uint64_t cycle;
+  unsigned node;
+  char where[48];     /* e.g. "link dim 2", "eject", "inj_ready", "counter flits port 1" */
+  uint32_t expected;  /* model */
+  uint32_t actual;    /* RTL */
+} hc_mismatch;
+
+typedef struct hc_backend hc_backend;
+
+/* Parse "model", "rtl" or "both"; returns 0 on success, -1 otherwise. */
+int hc_sim_parse(const char *s, hc_sim *out);
+const char *hc_sim_name(hc_sim s);
+
+/*
+** Open a backend of kind sim for cfg. fst_path (may be NULL) asks the RTL for
+** a waveform. Returns HC_OK, HC_EPARAM, HC_ENOMEM or HC_ENORTL (RTL not built
+** for cfg); on failure *out is untouched.
+*/
+int hc_backend_open(hc_sim sim, const hc_cfg *cfg, const char *fst_path,
+                    hc_backend **out);
+void hc_backend_close(hc_backend *b);
+
+/* Reset the network and the cycle count. */
+void hc_backend_reset(hc_backend *b);
+
+/* Whether node x accepts an injected flit in the coming cycle. */
+int hc_backend_inj_ready(const hc_backend *b, unsigned x);
+
+/*
+** Run one cycle with the given injection inputs; obs receives the cycle's
+** channels (required). Returns HC_OK, or HC_EMISMATCH (lockstep only; see
+** hc_backend_mismatch); once a mismatch is seen every later call returns
+** HC_EMISMATCH without simulating.
+*/
+int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
+                    const uint32_t *inj_flit, hc_obs *obs);
+
+/* Counter id of output port of node x. */
+uint32_t hc_backend_counter(hc_backend *b, unsigned x, unsigned port, unsigned id);
+
+/*
+** Lockstep only: compare every counter of every node; returns HC_OK or
+** HC_EMISMATCH. Other backends return HC_OK.
+*/
+int hc_backend_check_counters(hc_backend *b);
+
+/* The first mismatch, or NULL when there was none. */
+const hc_mismatch *hc_backend_mismatch(const hc_backend *b);
+
+/* Cycles stepped since the last reset. */
+uint64_t hc_backend_cycle(const hc_backend *b);
+hc_sim hc_backend_sim(const hc_backend *b);
+const hc_cfg *hc_backend_cfg(const hc_backend *b);
+
+#endif /* HC_BACKEND_H */

@@ -1,0 +1,321 @@
+/*
+** Implementation of tb/hc_driver.h: send queues, flit injection, per-node
+** reassembly of ejected flits and the exactly-once scoreboard. The scoreboard
+** finds the sent message an ejected one claims to be through a hash of its
+** content and the node it came out at, then compares every flit with the
+** content regenerated from the sent message's sequence number; a message
+** that matches no sent message is counted corrupted, one that matches a
+** message already delivered is counted duplicated, and any message never
+** delivered is lost.
+*/
+#include "hc_driver.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct hc_queue { /* ring of message indices */
+  uint64_t *buf;
+  uint64_t cap, head, count;
+} hc_queue;
+
+typedef struct hc_rx { /* reassembly at one ejection port */
+  uint32_t *flits;
+  unsigned len, cap;
+} hc_rx;
+
+typedef struct hc_mon {
+  hc_monitor_fn fn;
+  void *ctx;
+} hc_mon;
+
+struct hc_driver {
+  hc_backend *be;
+  hc_cfg cfg;
+  unsigned n;
+  hc_msg *msgs;
+  uint64_t *key;   /* content hash per message */
+  int64_t *chain;  /* next message in the same bucket, -1 ends */
+  uint64_t nmsgs, cap;
+  int64_t *bucket;
+  uint64_t nbuckets;
+  hc_queue *q;
+  unsigned *next_flit; /* flits of the front message already offered */
+  hc_rx *rx;
+  uint8_t *inj_valid;
+  uint32_t *inj_flit;
+  hc_obs obs;
+  hc_mon mons[8];
+  unsigned nmons;
+  hc_deliver_fn on_deliver;
+  void *on_deliver_ctx;
+  uint64_t measure_from;
+  hc_stats st;
+};
+
+static uint64_t mix64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+/* Content hash of a message as it comes out at node: start, then one step
+** per flit; the same steps key sent messages and received ones. */
+static uint64_t key_start(unsigned node) { return mix64(node + 0x9e3779b97f4a7c15ULL); }
+static uint64_t key_step(uint64_t h, uint32_t flit, unsigned j) { return mix64(h ^ flit) + j; }
+
+static uint64_t content_key(unsigned node, const uint32_t *f, unsigned len) {
+  uint64_t h = key_start(node);
+  for (unsigned j = 0; j < len; j++) h = key_step(h, f[j], j);
+  return h;
+}
+
+uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
+  const unsigned w = drv->cfg.w, d = drv->cfg.d;
+  const uint32_t mask = (1u << w) - 1u;
+  uint32_t r = (uint32_t)mix64(m->seq * 0x100000001b3ULL + j);
+  if (j == 0) {
+    uint32_t payload = m->dest | ((r << d) & mask);
+    return hc_flit(w, m->len == 1 ? HC_KIND_SINGLE : HC_KIND_HEAD, payload);
+  }
+  uint32_t payload = r;
+  if (j == 1) payload = (uint32_t)m->seq;
+  else if (j == 2) payload = (uint32_t)(m->seq >> w);
+  return hc_flit(w, j == m->len - 1 ? HC_KIND_TAIL : HC_KIND_BODY, payload & mask);
+}
+
+int hc_driver_new(hc_backend *b, hc_driver **out) {
+  hc_driver *drv = calloc(1, sizeof *drv);
+  if (!drv) return HC_ENOMEM;
+  drv->be = b;
+  drv->cfg = *hc_backend_cfg(b);
+  drv->n = 1u << drv->cfg.d;
+  drv->nbuckets = 1024;
+  drv->bucket = malloc(drv->nbuckets * sizeof *drv->bucket);
+  drv->q = calloc(drv->n, sizeof *drv->q);
+  drv->next_flit = calloc(drv->n, sizeof *drv->next_flit);
+  drv->rx = calloc(drv->n, sizeof *drv->rx);
+  drv->inj_valid = calloc(drv->n, 1);
+  drv->inj_flit = calloc(drv->n, sizeof *drv->inj_flit);
+  if (!drv->bucket || !drv->q || !drv->next_flit || !drv->rx || !drv->inj_valid ||
+      !drv->inj_flit || hc_obs_new(&drv->cfg, &drv->obs) != HC_OK) {
+    hc_driver_free(drv);
+    return HC_ENOMEM;
+  }
+  for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
+  *out = drv;
+  return HC_OK;
+}
+
+void hc_driver_free(hc_driver *drv) {
+  if (!drv) return;
+  if (drv->q)
+    for (unsigned x = 0; x < drv->n; x++) free(drv->q[x].buf);
+  if (drv->rx)
+    for (unsigned x = 0; x < drv->n; x++) free(drv->rx[x].flits);
+  free(drv->q);
+  free(drv->rx);
+  free(drv->next_flit);
+  free(drv->inj_valid);
+  free(drv->inj_flit);
+  free(drv->msgs);
+  free(drv->key);
+  free(drv->chain);
+  free(drv->bucket);
+  if (drv->obs.link_valid) hc_obs_free(&drv->obs);
+  free(drv);
+}
+
+static int queue_push(hc_queue *q, uint64_t v) {
+  if (q->count == q->cap) {
+    uint64_t ncap = q->cap ? 2 * q->cap : 16;
+    uint64_t *nb = malloc(ncap * sizeof *nb);
+    if (!nb) return -1;
+    for (uint64_t i = 0; i < q->count; i++) nb[i] = q->buf[(q->head + i) % q->cap];
+    free(q->buf);
+    q->buf = nb;
+    q->cap = ncap;
+    q->head = 0;
+  }
+  q->buf[(q->head + q->count) % q->cap] = v;
+  q->count++;
+  return 0;
+}
+
+/* Double the hash table when it averages two messages a bucket. */
+static int rehash(hc_driver *drv) {
+  uint64_t nb = drv->nbuckets * 2;
+  int64_t *b = malloc(nb * sizeof *b);
+  if (!b) return -1;
+  for (uint64_t i = 0; i < nb; i++) b[i] = -1;
+  for (uint64_t i = 0; i < drv->nmsgs; i++) {
+    uint64_t h = drv->key[i] & (nb - 1);
+    drv->chain[i] = b[h];
+    b[h] = (int64_t)i;
+  }
+  free(drv->bucket);
+  drv->bucket = b;
+  drv->nbuckets = nb;
+  return 0;
+}
+
+int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len,
+                       uint32_t tag) {
+  if (len == 0 || src >= drv->n || dest >= drv->n) return -1;
+  if (drv->nmsgs == drv->cap) {
+    uint64_t ncap = drv->cap ? 2 * drv->cap : 1024;
+    hc_msg *m = realloc(drv->msgs, ncap * sizeof *m);
+    if (!m) return -1;
+    drv->msgs = m;
+    uint64_t *k = realloc(drv->key, ncap * sizeof *k);
+    if (!k) return -1;
+    drv->key = k;
+    int64_t *c = realloc(drv->chain, ncap * sizeof *c);
+    if (!c) return -1;
+    drv->chain = c;
+    drv->cap = ncap;
+  }
+  if (drv->nmsgs >= 2 * drv->nbuckets && rehash(drv) != 0) return -1;
+  uint64_t i = drv->nmsgs;
+  hc_msg *m = &drv->msgs[i];
+  memset(m, 0, sizeof *m);
+  m->src = src;
+  m->dest = dest;
+  m->len = len;
+  m->tag = tag;
+  m->seq = i;
+  m->t_create = hc_backend_cycle(drv->be);
+  if (queue_push(&drv->q[src], i) != 0) return -1;
+  /* The key is the hash of the content as it must come out at dest. */
+  uint64_t h = key_start(dest);
+  for (unsigned j = 0; j < len; j++) h = key_step(h, hc_driver_flit(drv, m, j), j);
+  drv->key[i] = h;
+  drv->chain[i] = drv->bucket[h & (drv->nbuckets - 1)];
+  drv->bucket[h & (drv->nbuckets - 1)] = (int64_t)i;
+  drv->nmsgs++;
+  drv->st.injected++;
+  return (int64_t)i;
+}
+
+static int rx_push(hc_rx *rx, uint32_t f) {
+  if (rx->len == rx->cap) {
+    unsigned ncap = rx->cap ? 2 * rx->cap : 32;
+    uint32_t *nf = realloc(rx->flits, ncap * sizeof *nf);
+    if (!nf) return -1;
+    rx->flits = nf;
+    rx->cap = ncap;
+  }
+  rx->flits[rx->len++] = f;
+  return 0;
+}
+
+/* A whole message came out at node x: find it among the sent ones. */
+static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cycle) {
+  uint64_t h = content_key(x, rx->flits, rx->len);
+  int seen_before = 0;
+  for (int64_t i = drv->bucket[h & (drv->nbuckets - 1)]; i >= 0; i = drv->chain[i]) {
+    hc_msg *m = &drv->msgs[i];
+    if (drv->key[i] != h || m->dest != x || m->len != rx->len) continue;
+    unsigned j = 0;
+    while (j < m->len && hc_driver_flit(drv, m, j) == rx->flits[j]) j++;
+    if (j != m->len) continue;
+    if (m->delivered) {
+      seen_before = 1;
+      continue;
+    }
+    m->delivered = 1;
+    m->t_deliver = cycle;
+    drv->st.delivered++;
+    if (m->t_create >= drv->measure_from) {
+      uint64_t lat = cycle - m->t_create;
+      drv->st.measured++;
+      drv->st.latency_sum += (double)lat;
+      if (lat > drv->st.latency_max) drv->st.latency_max = lat;
+    }
+    if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, m);
+    return;
+  }
+  if (seen_before) drv->st.duplicated++;
+  else drv->st.corrupted++;
+}
+
+int hc_driver_step(hc_driver *drv) {
+  const uint64_t cycle = hc_backend_cycle(drv->be);
+  const unsigned w = drv->cfg.w;
+  for (unsigned x = 0; x < drv->n; x++) {
+    hc_queue *q = &drv->q[x];
+    drv->inj_valid[x] = 0;
+    drv->inj_flit[x] = 0;
+    if (q->count == 0 || !hc_backend_inj_ready(drv->be, x)) continue;
+    hc_msg *m = &drv->msgs[q->buf[q->head]];
+    if (drv->next_flit[x] == 0) m->t_head = cycle;
+    drv->inj_valid[x] = 1;
+    drv->inj_flit[x] = hc_driver_flit(drv, m, drv->next_flit[x]);
+    if (++drv->next_flit[x] == m->len) {
+      drv->next_flit[x] = 0;
+      q->head = (q->head + 1) % q->cap;
+      q->count--;
+    }
+  }
+  int rc = hc_backend_step(drv->be, drv->inj_valid, drv->inj_flit, &drv->obs);
+  if (rc != HC_OK) return rc;
+  for (unsigned x = 0; x < drv->n; x++) {
+    if (!drv->obs.ej_valid[x]) continue;
+    uint32_t f = drv->obs.ej_flit[x];
+    hc_rx *rx = &drv->rx[x];
+    unsigned kind = hc_flit_kind(w, f);
+    drv->st.flits_delivered++;
+    if (cycle >= drv->measure_from) drv->st.flits_in_window++;
+    if (hc_kind_is_head(kind) && rx->len != 0) { /* previous message cut short */
+      drv->st.corrupted++;
+      rx->len = 0;
+    }
+    if (rx_push(rx, f) != 0) return HC_ENOMEM;
+    if (hc_kind_is_tail(kind)) {
+      scoreboard(drv, x, rx, cycle);
+      rx->len = 0;
+    }
+  }
+  for (unsigned i = 0; i < drv->nmons; i++) drv->mons[i].fn(drv->mons[i].ctx, drv, &drv->obs);
+  return HC_OK;
+}
+
+uint64_t hc_driver_outstanding(const hc_driver *drv) {
+  return drv->st.injected - drv->st.delivered;
+}
+
+uint64_t hc_driver_queued(const hc_driver *drv, unsigned x) { return drv->q[x].count; }
+
+int hc_driver_drain(hc_driver *drv, uint64_t max_cycles) {
+  for (uint64_t c = 0; c < max_cycles; c++) {
+    if (hc_driver_outstanding(drv) == 0) return HC_OK;
+    int rc = hc_driver_step(drv);
+    if (rc != HC_OK) return rc;
+  }
+  return hc_driver_outstanding(drv) == 0 ? HC_OK : HC_ETIMEOUT;
+}
+
+int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx) {
+  if (drv->nmons == sizeof drv->mons / sizeof drv->mons[0]) return HC_ENOMEM;
+  drv->mons[drv->nmons].fn = fn;
+  drv->mons[drv->nmons].ctx = ctx;
+  drv->nmons++;
+  return HC_OK;
+}
+
+void hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx) {
+  drv->on_deliver = fn;
+  drv->on_deliver_ctx = ctx;
+}
+
+void hc_driver_measure_from(hc_driver *drv, uint64_t cycle) { drv->measure_from = cycle; }
+const hc_stats *hc_driver_stats(const hc_driver *drv) { return &drv->st; }
+const hc_msg *hc_driver_msg(const hc_driver *drv, uint64_t i) {
+  return i < drv->nmsgs ? &drv->msgs[i] : NULL;
+}
+uint64_t hc_driver_num_msgs(const hc_driver *drv) { return drv->nmsgs; }
+hc_backend *hc_driver_backend(hc_driver *drv) { return drv->be; }
+uint64_t hc_driver_cycle(const hc_driver *drv) { return hc_backend_cycle(drv->be); }

@@ -1,0 +1,93 @@
+/*
+** The message-level testbench driver: it sits on a backend (tb/hc_backend.h)
+** the way a processor sits on its network interface. Each node has an
+** unbounded software send queue; every cycle the driver offers the next flit
+** of the queue's front message whenever the NI is ready, steps the backend,
+** runs the registered monitors, and feeds every ejected flit to the
+** scoreboard, which checks that each message arrives exactly once, intact, at
+** its destination. Message contents are a pure function of the message's
+** sequence number, so nothing is trusted from the simulation itself.
+*/
+#ifndef HC_DRIVER_H
+#define HC_DRIVER_H
+
+#include <stdint.h>
+
+#include "hc_backend.h"
+
+#define HC_ETIMEOUT 5 /* drain did not finish in the allowed cycles */
+
+typedef struct hc_msg {
+  uint32_t src, dest, len; /* len in flits, >= 1 */
+  uint32_t tag;            /* the user's label, e.g. a step number */
+  uint64_t seq;            /* order of creation, 0.. */
+  uint64_t t_create;       /* cycle the message entered its send queue */
+  uint64_t t_head;         /* cycle its head was offered to the NI */
+  uint64_t t_deliver;      /* cycle its tail was ejected (valid if delivered) */
+  int delivered;
+} hc_msg;
+
+typedef struct hc_stats {
+  uint64_t injected;     /* messages created */
+  uint64_t delivered;    /* distinct messages ejected intact at their destination */
+  uint64_t duplicated;   /* an intact message ejected again */
+  uint64_t corrupted;    /* an ejected message matching no message sent to that node */
+  uint64_t flits_delivered;
+  uint64_t measured;     /* delivered messages created at or after measure_from */
+  double latency_sum;    /* over measured messages: t_deliver - t_create */
+  uint64_t latency_max;
+  uint64_t flits_in_window; /* flits ejected in cycles >= measure_from */
+} hc_stats;
+
+typedef struct hc_driver hc_driver;
+
+/* Called after every cycle with that cycle's observation. */
+typedef void (*hc_monitor_fn)(void *ctx, hc_driver *drv, const hc_obs *obs);
+
+/* Called when a message is delivered intact. */
+typedef void (*hc_deliver_fn)(void *ctx, hc_driver *drv, const hc_msg *m);
+
+/* Create a driver on backend b (not owned). Returns HC_OK or HC_ENOMEM. */
+int hc_driver_new(hc_backend *b, hc_driver **out);
+void hc_driver_free(hc_driver *drv);
+
+/*
+** Create a message of len flits from src to dest, created in the coming
+** cycle; it waits in src's send queue. Returns its index (for hc_driver_msg),
+** or -1 if len is 0, a node is out of range, or memory ran out.
+*/
+int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len,
+                       uint32_t tag);
+
+/* The flit j of message m as the driver injects it. */
+uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j);
+
+/*
+** Run one cycle. Returns HC_OK or the backend's error (HC_EMISMATCH); after
+** an error the driver must not be stepped again.
+*/
+int hc_driver_step(hc_driver *drv);
+
+/* Step until every message sent so far is delivered, at most max_cycles.
+** Returns HC_OK, HC_ETIMEOUT or the backend's error. */
+int hc_driver_drain(hc_driver *drv, uint64_t max_cycles);
+
+/* Messages created and not yet delivered. */
+uint64_t hc_driver_outstanding(const hc_driver *drv);
+
+/* Messages waiting in node x's send queue, the one being injected included. */
+uint64_t hc_driver_queued(const hc_driver *drv, unsigned x);
+
+int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx);
+void hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx);
+
+/* Latency and throughput count from this cycle on (warm-up before it). */
+void hc_driver_measure_from(hc_driver *drv, uint64_t cycle);
+
+const hc_stats *hc_driver_stats(const hc_driver *drv);
+const hc_msg *hc_driver_msg(const hc_driver *drv, uint64_t index);
+uint64_t hc_driver_num_msgs(const hc_driver *drv);
+hc_backend *hc_driver_backend(hc_driver *drv);
+uint64_t hc_driver_cycle(const hc_driver *drv);
+
+#endif /* HC_DRIVER_H */

@@ -1,0 +1,62 @@
+/*
+** The C interface of the Verilator-built RTL network (rtl/hc_network.sv):
+** the only part of the testbench that touches C++ is tb/hc_rtl_shim.cpp,
+** which implements these functions around the Verilated class. The RTL is
+** built for one configuration (d, w, buf_depth, inj_depth) at a time; a
+** program linked with it can only simulate that configuration, and one linked
+** with tb/hc_rtl_stub.c has no RTL at all.
+*/
+#ifndef HC_RTL_H
+#define HC_RTL_H
+
+#include <stdint.h>
+
+#include "hc_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HC_ENORTL 3 /* no RTL linked, or built for another configuration */
+
+typedef struct hc_rtl hc_rtl;
+
+/*
+** Report the configuration the RTL was built for in *cfg. Returns HC_OK, or
+** HC_ENORTL when no RTL is linked in.
+*/
+int hc_rtl_built_cfg(hc_cfg *cfg);
+
+/*
+** Create the RTL simulation for cfg, held in reset for two cycles and then
+** released, so that the first hc_rtl_step() is cycle 0 like the model's. If
+** fst_path is not NULL, every cycle is dumped to that FST file. Returns HC_OK,
+** HC_ENORTL (cfg is not the built one), or HC_ENOMEM.
+*/
+int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out);
+
+/* Close the waveform and free the simulation; NULL is allowed. */
+void hc_rtl_free(hc_rtl *r);
+
+/* Apply reset again (two cycles) and restart at cycle 0. */
+void hc_rtl_reset(hc_rtl *r);
+
+/* Whether node x's injection queue accepts a flit this cycle. */
+int hc_rtl_inj_ready(const hc_rtl *r, unsigned x);
+
+/*
+** One clock cycle with the same contract as hc_model_step(): drive the
+** injection inputs, settle, fill obs (if not NULL) with every link, ejection
+** port and inj_ready, then clock.
+*/
+void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid, const uint32_t *inj_flit,
+                 hc_obs *obs);
+
+/* Read counter id of output port of node x through the RTL's read port. */
+uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigned id);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HC_RTL_H */

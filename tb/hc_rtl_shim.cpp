@@ -1,0 +1,181 @@
+// The thin C++ shim between the C testbench and the Verilated hc_network:
+// it implements tb/hc_rtl.h and nothing else, so that every testbench,
+// scoreboard and the simulator front end stay plain C. It is compiled once
+// per RTL configuration with HC_D, HC_W, HC_B and HC_I set to the values the
+// RTL was verilated with (-G parameters), which the C side checks at run time.
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "Vhc_network.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "hc_rtl.h"
+
+#if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I)
+#error "compile with -DHC_D=.. -DHC_W=.. -DHC_B=.. -DHC_I=.. as verilated"
+#endif
+
+namespace {
+
+// Bit-field access that works for every port type Verilator emits: CData,
+// SData, IData, QData (integral) and VlWide<N> (arrays of 32-bit words).
+template <typename T>
+void put_bits(T &port, unsigned lsb, unsigned width, uint32_t v) {
+  const uint64_t mask = ((uint64_t{1} << width) - 1) << lsb;
+  uint64_t cur = static_cast<uint64_t>(port);
+  cur = (cur & ~mask) | ((static_cast<uint64_t>(v) << lsb) & mask);
+  port = static_cast<T>(cur);
+}
+template <std::size_t N>
+void put_bits(VlWide<N> &port, unsigned lsb, unsigned width, uint32_t v) {
+  for (unsigned b = 0; b < width; ++b) {
+    const unsigned bit = lsb + b;
+    const uint32_t m = 1u << (bit % 32);
+    if ((v >> b) & 1u) port[bit / 32] |= m;
+    else port[bit / 32] &= ~m;
+  }
+}
+template <typename T>
+uint32_t get_bits(const T &port, unsigned lsb, unsigned width) {
+  return static_cast<uint32_t>((static_cast<uint64_t>(port) >> lsb) &
+                               ((uint64_t{1} << width) - 1));
+}
+template <std::size_t N>
+uint32_t get_bits(const VlWide<N> &port, unsigned lsb, unsigned width) {
+  uint32_t v = 0;
+  for (unsigned b = 0; b < width; ++b) {
+    const unsigned bit = lsb + b;
+    v |= ((port[bit / 32] >> (bit % 32)) & 1u) << b;
+  }
+  return v;
+}
+
+}  // namespace
+
+struct hc_rtl {
+  VerilatedContext ctx;
+  Vhc_network *top = nullptr;
+  VerilatedFstC *fst = nullptr;
+  uint64_t time = 0;  // half cycles dumped so far
+};
+
+static const unsigned kNodes = 1u << HC_D;
+static const unsigned kFlitW = HC_W + 2;
+
+static void half_cycle(hc_rtl *r, int clk) {
+  r->top->clk_i = clk;
+  r->top->eval();
+  if (r->fst) r->fst->dump(r->time);
+  r->time++;
+}
+
+extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
+  cfg->d = HC_D;
+  cfg->w = HC_W;
+  cfg->buf_depth = HC_B;
+  cfg->inj_depth = HC_I;
+  return HC_OK;
+}
+
+extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
+  if (cfg->d != HC_D || cfg->w != HC_W || cfg->buf_depth != HC_B ||
+      cfg->inj_depth != HC_I)
+    return HC_ENORTL;
+  hc_rtl *r = new (std::nothrow) hc_rtl;
+  if (!r) return HC_ENOMEM;
+  r->top = new (std::nothrow) Vhc_network(&r->ctx, "tb");
+  if (!r->top) {
+    delete r;
+    return HC_ENOMEM;
+  }
+  if (fst_path) {
+    r->ctx.traceEverOn(true);
+    r->fst = new (std::nothrow) VerilatedFstC;
+    if (!r->fst) {
+      hc_rtl_free(r);
+      return HC_ENOMEM;
+    }
+    r->top->trace(r->fst, 99);
+    r->fst->open(fst_path);
+  }
+  hc_rtl_reset(r);
+  *out = r;
+  return HC_OK;
+}
+
+extern "C" void hc_rtl_free(hc_rtl *r) {
+  if (!r) return;
+  if (r->fst) {
+    r->fst->close();
+    delete r->fst;
+  }
+  if (r->top) {
+    r->top->final();
+    delete r->top;
+  }
+  delete r;
+}
+
+extern "C" void hc_rtl_reset(hc_rtl *r) {
+  Vhc_network *t = r->top;
+  t->inj_valid_i = 0;
+  std::memset(&t->inj_flit_i, 0, sizeof t->inj_flit_i);
+  t->cnt_node_i = 0;
+  t->cnt_port_i = 0;
+  t->cnt_id_i = 0;
+  t->rst_ni = 1;
+  half_cycle(r, 0);
+  t->rst_ni = 0;
+  half_cycle(r, 0);
+  half_cycle(r, 1);
+  half_cycle(r, 0);
+  half_cycle(r, 1);
+  t->rst_ni = 1;
+  half_cycle(r, 0);
+}
+
+extern "C" int hc_rtl_inj_ready(const hc_rtl *r, unsigned x) {
+  return static_cast<int>(get_bits(r->top->inj_ready_o, x, 1));
+}
+
+extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
+                            const uint32_t *inj_flit, hc_obs *obs) {
+  Vhc_network *t = r->top;
+  for (unsigned x = 0; x < kNodes; ++x) {
+    const uint32_t v = inj_valid ? inj_valid[x] : 0;
+    put_bits(t->inj_valid_i, x, 1, v);
+    put_bits(t->inj_flit_i, x * kFlitW, kFlitW, v ? inj_flit[x] : 0);
+  }
+  t->clk_i = 0;
+  t->eval();
+  if (obs) {
+    for (unsigned x = 0; x < kNodes; ++x) {
+      obs->inj_ready[x] = static_cast<uint8_t>(get_bits(t->inj_ready_o, x, 1));
+      obs->ej_valid[x] = static_cast<uint8_t>(get_bits(t->ej_valid_o, x, 1));
+      obs->ej_flit[x] = get_bits(t->ej_flit_o, x * kFlitW, kFlitW);
+      for (unsigned i = 0; i < HC_D; ++i) {
+        const unsigned l = x * HC_D + i;
+        obs->link_valid[l] = static_cast<uint8_t>(get_bits(t->link_valid_o, l, 1));
+        obs->link_flit[l] = get_bits(t->link_flit_o, l * kFlitW, kFlitW);
+      }
+    }
+  }
+  if (r->fst) r->fst->dump(r->time);
+  r->time++;
+  half_cycle(r, 1);
+  // Leave the clock low and the outputs settled for hc_rtl_inj_ready().
+  t->clk_i = 0;
+  t->eval();
+}
+
+extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port,
+                                   unsigned id) {
+  Vhc_network *t = r->top;
+  t->cnt_node_i = x;
+  t->cnt_port_i = port;
+  t->cnt_id_i = id;
+  t->eval();
+  return t->cnt_data_o;
+}

@@ -1,0 +1,267 @@
+/*
+** The runner behind tb/hc_test.h: registration, selection by TESTCASE or
+** COCOTB_TEST_FILTER, seeding, waveforms, the JUnit file and the closing
+** summary. A test binary is this file's main() plus the test files linked
+** into it; which backends it can use depends on whether the RTL shim or the
+** stub was linked.
+*/
+#include "hc_test.h"
+
+#include <regex.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "hc_rtl.h"
+
+typedef struct hc_test_entry {
+  const char *name, *file;
+  int line;
+  hc_test_fn fn;
+} hc_test_entry;
+
+static hc_test_entry tests[512];
+static unsigned ntests;
+static int want_waves;
+
+void hc_test_register(const char *name, hc_test_fn fn, const char *file, int line) {
+  if (ntests == sizeof tests / sizeof tests[0]) {
+    fprintf(stderr, "hc_test: too many tests\n");
+    exit(2);
+  }
+  tests[ntests].name = name;
+  tests[ntests].fn = fn;
+  tests[ntests].file = file;
+  tests[ntests].line = line;
+  ntests++;
+}
+
+static int by_place(const void *a, const void *b) {
+  const hc_test_entry *x = a, *y = b;
+  int c = strcmp(x->file, y->file);
+  return c ? c : x->line - y->line;
+}
+
+void hc_test_fail(hc_test_ctx *t, const char *file, int line, const char *fmt, ...) {
+  if (t->failed) return;
+  t->failed = 1;
+  int n = snprintf(t->msg, sizeof t->msg, "%s:%d: ", file, line);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(t->msg + n, sizeof t->msg - (size_t)n, fmt, ap);
+  va_end(ap);
+  hc_log(t, "FAIL %s", t->msg);
+}
+
+void hc_log(hc_test_ctx *t, const char *fmt, ...) {
+  unsigned long long cycle = t->drv ? (unsigned long long)hc_driver_cycle(t->drv) : 0;
+  printf("[%10llu] %-28s ", cycle, t->name);
+  va_list ap;
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  putchar('\n');
+  fflush(stdout);
+}
+
+static uint64_t splitmix(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+uint64_t hc_test_rand(hc_test_ctx *t) { return splitmix(&t->rng); }
+unsigned hc_test_randn(hc_test_ctx *t, unsigned n) {
+  return (unsigned)(hc_test_rand(t) % n);
+}
+
+hc_driver *hc_test_driver(hc_test_ctx *t, const hc_cfg *cfg) {
+  char path[512];
+  const char *fst = NULL;
+  if (t->nowned == sizeof t->owned_be / sizeof t->owned_be[0]) {
+    hc_test_fail(t, __FILE__, __LINE__, "too many backends in one test");
+    return NULL;
+  }
+  if (want_waves && t->sim != HC_SIM_MODEL) {
+    mkdir("build", 0777);
+    mkdir("build/waves", 0777);
+    snprintf(path, sizeof path, "build/waves/%s%s.fst", t->name,
+             t->nowned ? "_2" : "");
+    fst = path;
+  }
+  hc_backend *be;
+  int rc = hc_backend_open(t->sim, cfg, fst, &be);
+  if (rc != HC_OK) {
+    hc_test_fail(t, __FILE__, __LINE__, "cannot open %s backend for d=%u w=%u b=%u i=%u (status %d)",
+                 hc_sim_name(t->sim), cfg->d, cfg->w, cfg->buf_depth, cfg->inj_depth, rc);
+    return NULL;
+  }
+  hc_driver *drv;
+  if (hc_driver_new(be, &drv) != HC_OK) {
+    hc_backend_close(be);
+    hc_test_fail(t, __FILE__, __LINE__, "out of memory");
+    return NULL;
+  }
+  t->owned_be[t->nowned] = be;
+  t->owned_drv[t->nowned] = drv;
+  t->nowned++;
+  t->drv = drv;
+  if (fst) hc_log(t, "waveform %s", fst);
+  return drv;
+}
+
+int hc_test_drain_and_check(hc_test_ctx *t, hc_driver *drv, uint64_t max_cycles) {
+  hc_backend *be = hc_driver_backend(drv);
+  int rc = hc_driver_drain(drv, max_cycles);
+  if (rc == HC_OK) rc = hc_backend_check_counters(be);
+  const hc_mismatch *mm = hc_backend_mismatch(be);
+  if (mm) {
+    hc_test_fail(t, __FILE__, __LINE__,
+                 "lockstep mismatch at cycle %llu node %u %s: model 0x%x rtl 0x%x",
+                 (unsigned long long)mm->cycle, mm->node, mm->where, mm->expected,
+                 mm->actual);
+    return 0;
+  }
+  const hc_stats *st = hc_driver_stats(drv);
+  if (rc == HC_ETIMEOUT) {
+    hc_test_fail(t, __FILE__, __LINE__, "did not drain in %llu cycles: %llu of %llu messages outstanding",
+                 (unsigned long long)max_cycles, (unsigned long long)hc_driver_outstanding(drv),
+                 (unsigned long long)st->injected);
+    return 0;
+  }
+  if (rc != HC_OK || st->duplicated || st->corrupted || st->delivered != st->injected) {
+    hc_test_fail(t, __FILE__, __LINE__,
+                 "status %d: injected %llu delivered %llu duplicated %llu corrupted %llu", rc,
+                 (unsigned long long)st->injected, (unsigned long long)st->delivered,
+                 (unsigned long long)st->duplicated, (unsigned long long)st->corrupted);
+    return 0;
+  }
+  return 1;
+}
+
+static int selected(const char *name, const char *list, regex_t *re) {
+  if (re && regexec(re, name, 0, NULL, 0) != 0) return 0;
+  if (!list || !*list) return 1;
+  size_t n = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (len == n && strncmp(p, name, n) == 0) return 1;
+    if (!e) break;
+    p = e + 1;
+  }
+  return 0;
+}
+
+static void xml_escape(FILE *f, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+      case '<': fputs("&lt;", f); break;
+      case '>': fputs("&gt;", f); break;
+      case '&': fputs("&amp;", f); break;
+      case '"': fputs("&quot;", f); break;
+      default: fputc(*s, f);
+    }
+  }
+}
+
+static uint64_t parse_seed(const char *s, int *ok) {
+  char *end;
+  unsigned long long v = strtoull(s, &end, 0);
+  *ok = (*s && !*end);
+  return v;
+}
+
+int main(int argc, char **argv) {
+  const char *suite = argc > 1 ? argv[1] : "tb";
+  const char *filter = getenv("COCOTB_TEST_FILTER");
+  const char *list = getenv("TESTCASE");
+  const char *seed_s = getenv("RANDOM_SEED");
+  if (!seed_s) seed_s = getenv("COCOTB_RANDOM_SEED");
+  const char *waves = getenv("WAVES");
+  want_waves = waves && strcmp(waves, "1") == 0;
+  uint64_t seed = (uint64_t)time(NULL);
+  if (seed_s) {
+    int ok;
+    seed = parse_seed(seed_s, &ok);
+    if (!ok) {
+      fprintf(stderr, "%s: RANDOM_SEED '%s' is not a number\n", suite, seed_s);
+      return 2;
+    }
+  }
+  regex_t re, *rep = NULL;
+  if (filter && *filter) {
+    if (regcomp(&re, filter, REG_EXTENDED | REG_NOSUB) != 0) {
+      fprintf(stderr, "%s: COCOTB_TEST_FILTER '%s' is not a valid regex\n", suite, filter);
+      return 2;
+    }
+    rep = &re;
+  }
+
+  hc_cfg cfg = {4, 16, 2, 4};
+  hc_sim sim = HC_SIM_MODEL;
+  if (hc_rtl_built_cfg(&cfg) == HC_OK) sim = HC_SIM_BOTH;
+  printf("%s: backend %s, d=%u w=%u buf=%u inj=%u\n", suite, hc_sim_name(sim), cfg.d, cfg.w,
+         cfg.buf_depth, cfg.inj_depth);
+  printf("%s: RANDOM_SEED=%llu (set RANDOM_SEED to replay)\n", suite, (unsigned long long)seed);
+
+  qsort(tests, ntests, sizeof tests[0], by_place);
+  const char *xml_path = getenv("HC_RESULTS_XML");
+  char xml_default[256];
+  if (!xml_path) {
+    mkdir("build", 0777);
+    snprintf(xml_default, sizeof xml_default, "build/results-%s.xml", suite);
+    xml_path = xml_default;
+  }
+  FILE *xml = fopen(xml_path, "w");
+  if (xml) fprintf(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"%s\">\n", suite);
+
+  unsigned passed = 0, failed = 0;
+  char (*fails)[160] = calloc(ntests ? ntests : 1, sizeof *fails);
+  for (unsigned i = 0; i < ntests; i++) {
+    if (!selected(tests[i].name, list, rep)) continue;
+    hc_test_ctx t;
+    memset(&t, 0, sizeof t);
+    t.name = tests[i].name;
+    t.cfg = cfg;
+    t.sim = sim;
+    t.seed = seed ^ (0x9e3779b97f4a7c15ULL * (i + 1));
+    t.rng = t.seed;
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    tests[i].fn(&t);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+    hc_log(&t, "%s (%.2f s)", t.failed ? "FAIL" : "PASS", secs);
+    for (unsigned k = 0; k < t.nowned; k++) {
+      hc_driver_free(t.owned_drv[k]);
+      hc_backend_close(t.owned_be[k]);
+    }
+    if (t.failed) snprintf(fails[failed++], sizeof fails[0], "%s", t.name);
+    else passed++;
+    if (xml) {
+      fprintf(xml, "  <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">", suite, t.name, secs);
+      if (t.failed) {
+        fputs("<failure message=\"", xml);
+        xml_escape(xml, t.msg);
+        fputs("\"/>", xml);
+      }
+      fputs("</testcase>\n", xml);
+    }
+  }
+  if (xml) {
+    fputs("</testsuite>\n</testsuites>\n", xml);
+    fclose(xml);
+  }
+  if (rep) regfree(rep);
+  printf("%s: summary: %u tests, %u passed, %u failed (seed %llu)\n", suite, passed + failed,
+         passed, failed, (unsigned long long)seed);
+  for (unsigned k = 0; k < failed; k++) printf("%s:   FAILED %s\n", suite, fails[k]);
+  free(fails);
+  printf("%u passed, %u failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# verilator --lint-only -Wall on the RTL for several configurations (the
+# corner cases d=1, 1-flit buffers, wider cubes). Prints one line per
+# configuration, "lint: PASS ..." or "lint: FAIL ...", and exits non-zero on
+# any warning.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+src=(rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv rtl/hc_network.sv)
+fail=0
+run() {
+  local name=$1; shift
+  if out=$(verilator --lint-only -Wall "$@" "${src[@]}" 2>&1); then
+    echo "lint: PASS $name"
+  else
+    echo "lint: FAIL $name"; echo "$out" | head -20; fail=1
+  fi
+}
+run "hc_router D=4"              --top-module hc_router
+run "hc_router D=1 B=1"          --top-module hc_router -GDim=1 -GBufDepth=1
+run "hc_network D=1 B=1 I=1"     --top-module hc_network -GDim=1 -GBufDepth=1 -GInjDepth=1
+run "hc_network D=3 B=3 I=2"     --top-module hc_network -GDim=3 -GBufDepth=3 -GInjDepth=2
+run "hc_network D=5 W=8"         --top-module hc_network -GDim=5 -GPayloadWidth=8
+exit $fail

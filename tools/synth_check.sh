@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# yosys synth_ice40 of one router and of a 2-cube network: fails on a latch
+# (checked after proc, before techmapping could hide it), on any problem
+# `check -assert` finds (combinational loops, multiple drivers, undriven
+# wires), or on a synthesis error. Logs and cell counts go to build/synth/.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build/synth
+src="rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv rtl/hc_network.sv"
+fail=0
+synth() {
+  local name=$1 top=$2 params=$3
+  local log=build/synth/$name.log
+  cat > build/synth/$name.ys <<YS
+read_verilog -sv -DSYNTHESIS $src
+$params
+hierarchy -check -top $top
+proc
+flatten
+select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
+synth_ice40 -top $top
+select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*
+check -assert
+stat
+YS
+  if yosys -q -l "$log" build/synth/$name.ys >/dev/null 2>&1; then
+    local lcs ffs
+    # Counts from the last statistics block (synth_ice40 prints one too).
+    lcs=$(awk '/Printing statistics/ {v=0} /SB_LUT4/ {v=$2} END {print v}' "$log")
+    ffs=$(awk '/Printing statistics/ {s=0} /SB_DFF/ {s+=$2} END {print s}' "$log")
+    echo "synth: PASS $name (SB_LUT4 $lcs, flip-flops $ffs)"
+  else
+    echo "synth: FAIL $name (see $log)"; grep -iE "error|assert|latch|loop" "$log" | head -5; fail=1
+  fi
+}
+synth router_d4 hc_router "chparam -set Dim 4 hc_router"
+synth network_d2 hc_network "chparam -set Dim 2 hc_network"
+exit $fail
