@@ -112,9 +112,11 @@ $(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/tb_rtl $(LIB_OBJ) $(HCSIM_OBJ)
 rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 
 # ---- the main job -----------------------------------------------------------
-SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --traffic $(TRAFFIC) \
-           --rate $(RATE) --len $(LEN) --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
-           $(if $(FILE),--file $(FILE)) $(if $(JSON),--json $(JSON)) \
+SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
+           $(if $(FILE),--file $(FILE),--traffic $(TRAFFIC) --rate $(RATE) --len $(LEN)) \
+           --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
+           $(if $(DRAIN),--drain $(DRAIN)) $(if $(HOT_NODE),--hot-node $(HOT_NODE)) \
+           $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(JSON),--json $(JSON)) \
            $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 
 sim: deps

@@ -73,15 +73,17 @@ static uint64_t content_key(unsigned node, const uint32_t *f, unsigned len) {
   return h;
 }
 
+/* A head carries dest, then src, then the low bits of the sequence number
+** (as far as the payload reaches), so a waveform filter can name it; the
+** first two body flits carry the sequence number and the rest a hash of it. */
 uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
   const unsigned w = drv->cfg.w, d = drv->cfg.d;
   const uint32_t mask = (1u << w) - 1u;
-  uint32_t r = (uint32_t)mix64(m->seq * 0x100000001b3ULL + j);
   if (j == 0) {
-    uint32_t payload = m->dest | ((r << d) & mask);
-    return hc_flit(w, m->len == 1 ? HC_KIND_SINGLE : HC_KIND_HEAD, payload);
+    uint64_t payload = m->dest | ((uint64_t)m->src << d) | (m->seq << (2 * d));
+    return hc_flit(w, m->len == 1 ? HC_KIND_SINGLE : HC_KIND_HEAD, (uint32_t)payload & mask);
   }
-  uint32_t payload = r;
+  uint32_t payload = (uint32_t)mix64(m->seq * 0x100000001b3ULL + j);
   if (j == 1) payload = (uint32_t)m->seq;
   else if (j == 2) payload = (uint32_t)(m->seq >> w);
   return hc_flit(w, j == m->len - 1 ? HC_KIND_TAIL : HC_KIND_BODY, payload & mask);
@@ -212,34 +214,44 @@ static int rx_push(hc_rx *rx, uint32_t f) {
   return 0;
 }
 
-/* A whole message came out at node x: find it among the sent ones. */
+/*
+** A whole message came out at node x: find it among the sent ones. Messages
+** with identical content (possible when the payload is too narrow to hold
+** the whole sequence number) are told apart by age: the credit goes to the
+** oldest undelivered one whose head has been offered, which is the one a
+** network that keeps per-path order must have delivered.
+*/
 static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cycle) {
   uint64_t h = content_key(x, rx->flits, rx->len);
   int seen_before = 0;
+  hc_msg *best = NULL;
   for (int64_t i = drv->bucket[h & (drv->nbuckets - 1)]; i >= 0; i = drv->chain[i]) {
     hc_msg *m = &drv->msgs[i];
     if (drv->key[i] != h || m->dest != x || m->len != rx->len) continue;
     unsigned j = 0;
     while (j < m->len && hc_driver_flit(drv, m, j) == rx->flits[j]) j++;
     if (j != m->len) continue;
-    if (m->delivered) {
-      seen_before = 1;
+    if (m->delivered || !m->offered) {
+      seen_before |= m->delivered;
       continue;
     }
-    m->delivered = 1;
-    m->t_deliver = cycle;
-    drv->st.delivered++;
-    if (m->t_create >= drv->measure_from) {
-      uint64_t lat = cycle - m->t_create;
-      drv->st.measured++;
-      drv->st.latency_sum += (double)lat;
-      if (lat > drv->st.latency_max) drv->st.latency_max = lat;
-    }
-    if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, m);
+    if (!best || m->seq < best->seq) best = m;
+  }
+  if (!best) {
+    if (seen_before) drv->st.duplicated++;
+    else drv->st.corrupted++;
     return;
   }
-  if (seen_before) drv->st.duplicated++;
-  else drv->st.corrupted++;
+  best->delivered = 1;
+  best->t_deliver = cycle;
+  drv->st.delivered++;
+  if (best->t_create >= drv->measure_from) {
+    uint64_t lat = cycle - best->t_create;
+    drv->st.measured++;
+    drv->st.latency_sum += (double)lat;
+    if (lat > drv->st.latency_max) drv->st.latency_max = lat;
+  }
+  if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, best);
 }
 
 int hc_driver_step(hc_driver *drv) {
@@ -251,7 +263,10 @@ int hc_driver_step(hc_driver *drv) {
     drv->inj_flit[x] = 0;
     if (q->count == 0 || !hc_backend_inj_ready(drv->be, x)) continue;
     hc_msg *m = &drv->msgs[q->buf[q->head]];
-    if (drv->next_flit[x] == 0) m->t_head = cycle;
+    if (drv->next_flit[x] == 0) {
+      m->t_head = cycle;
+      m->offered = 1;
+    }
     drv->inj_valid[x] = 1;
     drv->inj_flit[x] = hc_driver_flit(drv, m, drv->next_flit[x]);
     if (++drv->next_flit[x] == m->len) {
@@ -268,7 +283,6 @@ int hc_driver_step(hc_driver *drv) {
     hc_rx *rx = &drv->rx[x];
     unsigned kind = hc_flit_kind(w, f);
     drv->st.flits_delivered++;
-    if (cycle >= drv->measure_from) drv->st.flits_in_window++;
     if (hc_kind_is_head(kind) && rx->len != 0) { /* previous message cut short */
       drv->st.corrupted++;
       rx->len = 0;

@@ -24,6 +24,7 @@ typedef struct hc_msg {
   uint64_t t_create;       /* cycle the message entered its send queue */
   uint64_t t_head;         /* cycle its head was offered to the NI */
   uint64_t t_deliver;      /* cycle its tail was ejected (valid if delivered) */
+  int offered;             /* its head has been offered to the NI */
   int delivered;
 } hc_msg;
 
@@ -36,7 +37,6 @@ typedef struct hc_stats {
   uint64_t measured;     /* delivered messages created at or after measure_from */
   double latency_sum;    /* over measured messages: t_deliver - t_create */
   uint64_t latency_max;
-  uint64_t flits_in_window; /* flits ejected in cycles >= measure_from */
 } hc_stats;
 
 typedef struct hc_driver hc_driver;
@@ -63,8 +63,8 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
 uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j);
 
 /*
-** Run one cycle. Returns HC_OK or the backend's error (HC_EMISMATCH); after
-** an error the driver must not be stepped again.
+** Run one cycle. Returns HC_OK, the backend's error (HC_EMISMATCH) or
+** HC_ENOMEM (reassembly buffer); after an error the run is over.
 */
 int hc_driver_step(hc_driver *drv);
 
@@ -81,7 +81,7 @@ uint64_t hc_driver_queued(const hc_driver *drv, unsigned x);
 int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx);
 void hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx);
 
-/* Latency and throughput count from this cycle on (warm-up before it). */
+/* Latency counts messages created from this cycle on (warm-up before it). */
 void hc_driver_measure_from(hc_driver *drv, uint64_t cycle);
 
 const hc_stats *hc_driver_stats(const hc_driver *drv);

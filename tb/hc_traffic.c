@@ -16,19 +16,19 @@
 #include <string.h>
 
 struct hc_traffic {
-  hc_traffic_cfg cfg;  /* pattern HC_PAT_FILE for a file source */
-  unsigned n;          /* nodes, 2^d */
+  hc_traffic_cfg cfg; /* pattern HC_PAT_FILE for a file source */
+  unsigned n;         /* nodes, 2^d */
   hc_rng rng;
-  double mean_gap;     /* len / rate cycles; unused when rate == 0 */
-  double *next;        /* [n] creation time of each node's next message */
-  hc_file_msg *fmsgs;  /* file source: the list */
-  uint64_t nf, fcap;   /* its length and capacity */
-  uint64_t fpos;       /* next file message to send */
+  double mean_gap;    /* len / rate cycles; unused when rate == 0 */
+  double *next;       /* [n] creation time of each node's next message */
+  hc_file_msg *fmsgs; /* file source: the list */
+  uint64_t nf, fcap;  /* its length and capacity */
+  uint64_t fpos;      /* next file message to send */
   uint64_t gen_msgs, gen_flits;
 };
 
-static const char *const pattern_names[HC_PAT_NUM] = {
-    "uniform", "bitrev", "transpose", "revflip", "hotspot", "neighbor", "file"};
+static const char *const pattern_names[HC_PAT_NUM] = {"uniform", "bitrev",   "transpose", "revflip",
+                                                      "hotspot", "neighbor", "file"};
 
 /* ------------------------------------------------------------- patterns */
 
@@ -158,9 +158,8 @@ int hc_traffic_new(const hc_traffic_cfg *cfg, hc_traffic **out) {
   hc_rng_seed(&t->rng, cfg->seed);
   t->mean_gap = cfg->rate > 0.0 ? (double)cfg->len / cfg->rate : HUGE_VAL;
   for (unsigned x = 0; x < t->n; x++) {
-    int silent = cfg->rate == 0.0 ||
-                 (hc_pattern_is_permutation(cfg->pattern) &&
-                  hc_perm_dest(cfg->pattern, cfg->d, x) == x);
+    int silent = cfg->rate == 0.0 || (hc_pattern_is_permutation(cfg->pattern) &&
+                                      hc_perm_dest(cfg->pattern, cfg->d, x) == x);
     t->next[x] = silent ? HUGE_VAL : hc_rng_exp(&t->rng, t->mean_gap);
   }
   *out = t;
@@ -265,8 +264,8 @@ static int parse_line(char *line, uint64_t lineno, unsigned d, hc_file_msg *m,
       if (nf == 0)
         set_err(err, lineno, "cycle '%.*s' is too large", (int)(p - s > 32 ? 32 : p - s), s);
       else if (nf == 3)
-        set_err(err, lineno, "len '%.*s' is out of range 1..%u", (int)(p - s > 32 ? 32 : p - s),
-                s, HC_TRAFFIC_MAX_LEN);
+        set_err(err, lineno, "len '%.*s' is out of range 1..%u", (int)(p - s > 32 ? 32 : p - s), s,
+                HC_TRAFFIC_MAX_LEN);
       else
         set_err(err, lineno, "%s '%.*s' is not a node of the %u-cube (0..%u)", field[nf],
                 (int)(p - s > 32 ? 32 : p - s), s, d, (unsigned)(n - 1u));
@@ -321,8 +320,7 @@ static int read_line(FILE *f, char **buf, size_t *cap) {
   }
 }
 
-int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out,
-                        hc_traffic_error *err) {
+int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traffic_error *err) {
   if (err) {
     err->line = 0;
     err->msg[0] = '\0';
@@ -373,7 +371,8 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out,
     }
     if (pr == 0) continue;
     if (t->nf > 0 && m.cycle < t->fmsgs[t->nf - 1].cycle) {
-      set_err(err, lineno, "cycle %llu is before cycle %llu of line %llu (cycles must not decrease)",
+      set_err(err, lineno,
+              "cycle %llu is before cycle %llu of line %llu (cycles must not decrease)",
               (unsigned long long)m.cycle, (unsigned long long)t->fmsgs[t->nf - 1].cycle,
               (unsigned long long)t->fmsgs[t->nf - 1].line);
       rc = HC_EFORMAT;

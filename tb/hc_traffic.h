@@ -118,10 +118,10 @@ typedef struct hc_traffic_error {
 
 /* One message of a message-list file. */
 typedef struct hc_file_msg {
-  uint64_t cycle;        /* creation cycle */
-  uint32_t src, dest;    /* nodes, < 2^d */
-  uint32_t len;          /* flits, 1..HC_TRAFFIC_MAX_LEN */
-  uint64_t line;         /* line of the file it came from */
+  uint64_t cycle;     /* creation cycle */
+  uint32_t src, dest; /* nodes, < 2^d */
+  uint32_t len;       /* flits, 1..HC_TRAFFIC_MAX_LEN */
+  uint64_t line;      /* line of the file it came from */
 } hc_file_msg;
 
 typedef struct hc_traffic hc_traffic;
@@ -159,8 +159,7 @@ int hc_traffic_new(const hc_traffic_cfg *cfg, hc_traffic **out);
 ** HC_EFORMAT (a malformed line: err->line and err->msg say which and why); or
 ** HC_ENOMEM. err may be NULL; *out is set only on HC_OK.
 */
-int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out,
-                        hc_traffic_error *err);
+int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traffic_error *err);
 
 /* Free a traffic source; NULL is allowed. */
 void hc_traffic_free(hc_traffic *t);

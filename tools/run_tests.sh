@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The whole test suite behind `make test`: RTL lint, yosys synthesis checks,
+# cmocka unit tests of the model and the lockstep/scoreboard regressions
+# under AddressSanitizer and UndefinedBehaviorSanitizer, the RTL-against-
+# model lockstep regressions for every RTL configuration in CONFIGS, and the
+# hcsim command-line tests. Every suite reports its own counts; this script
+# adds them up, merges the JUnit files into build/results.xml, and ends with
+# one line "N passed, N failed". RANDOM_SEED (default 1) is passed on.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+export RANDOM_SEED=${RANDOM_SEED:-${COCOTB_RANDOM_SEED:-1}}
+CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D5_W16_B2_I4 D3_W16_B1_I2 D4_W12_B4_I1"}
+JOBS=${JOBS:-2}
+mkdir -p build
+rm -f build/results-*.xml build/results.xml
+
+passed=0 failed=0
+start=$(date +%s)
+log() { printf '[%4ds] %s\n' $(( $(date +%s) - start )) "$*"; }
+
+# Record one check that is not a test binary of its own (lint, synth, build).
+junit_one() { # suite name ok message
+  local f=build/results-$1.xml
+  [ -f "$f" ] || printf '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n<testsuite name="%s">\n' "$1" > "$f"
+  if [ "$3" = 1 ]; then
+    printf '  <testcase classname="%s" name="%s"/>\n' "$1" "$2" >> "$f"
+  else
+    printf '  <testcase classname="%s" name="%s"><failure message="%s"/></testcase>\n' "$1" "$2" "$4" >> "$f"
+  fi
+}
+junit_close() { [ -f "build/results-$1.xml" ] && printf '</testsuite>\n</testsuites>\n' >> "build/results-$1.xml"; }
+
+# Lines "xxx: PASS name" / "xxx: FAIL name" from lint.sh and synth_check.sh.
+count_lines() { # suite output
+  local line ok name
+  while IFS= read -r line; do
+    case "$line" in
+      *": PASS "*) ok=1 ;;
+      *": FAIL "*) ok=0 ;;
+      *) continue ;;
+    esac
+    name=${line#*: PASS }; name=${name#*: FAIL }
+    if [ $ok = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    junit_one "$1" "$name" $ok "see make test output"
+  done <<< "$2"
+  junit_close "$1"
+}
+
+# A test binary's closing line "N passed, N failed".
+count_summary() { # suite output status
+  local s
+  s=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' <<< "$2" | tail -1)
+  if [ -z "$s" ]; then
+    log "$1: no summary (exit $3): counted as one failure"
+    failed=$((failed + 1))
+    return
+  fi
+  local p f
+  p=${s%% passed*}; f=${s#*, }; f=${f%% failed*}
+  passed=$((passed + p)); failed=$((failed + f))
+  log "$1: $s"
+}
+
+log "building (make -j$JOBS; a Verilator build per RTL configuration)"
+targets="build/asan/test_model build/asan/tb_model build/bin/hcsim"
+for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
+if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
+  tail -40 build/test-build.log
+  log "build failed (build/test-build.log)"
+  failed=$((failed + 1))
+  echo "$passed passed, $failed failed"
+  exit 1
+fi
+
+log "lint"
+out=$(tools/lint.sh 2>&1); echo "$out"
+count_lines lint "$out"
+
+log "synthesis"
+out=$(tools/synth_check.sh 2>&1); echo "$out"
+count_lines synth "$out"
+
+log "unit tests of the C model (cmocka, ASan+UBSan)"
+out=$(CMOCKA_MESSAGE_OUTPUT=stdout build/asan/test_model 2>&1); st=$?
+echo "$out" | grep -E '^\[  (PASSED|FAILED)|^\[  ERROR|^\[ +FAILED' || true
+p=$(grep -E '^\[  PASSED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
+f=$(grep -E '^\[  FAILED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
+if [ "$st" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+passed=$((passed + p)); failed=$((failed + f))
+log "cmocka: $p passed, $f failed"
+CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results-cmocka-%g.xml build/asan/test_model >/dev/null 2>&1
+
+log "regressions on the model (ASan+UBSan)"
+out=$(HC_RESULTS_XML=build/results-model.xml build/asan/tb_model model 2>&1); st=$?
+grep -E 'FAIL' <<< "$out" || true
+count_summary model "$out" $st
+
+for c in $CONFIGS; do
+  out=$(build/rtl/$c/tb_rtl "$c" 2>&1); st=$?
+  grep -E 'FAIL' <<< "$out" || true
+  count_summary "lockstep $c" "$out" $st
+done
+
+if [ -x tests/cli/test_hcsim.sh ]; then
+  log "hcsim command line"
+  out=$(tests/cli/test_hcsim.sh 2>&1); st=$?
+  grep -E 'FAIL' <<< "$out" || true
+  count_summary cli "$out" $st
+fi
+
+# One JUnit file for CI: every suite's testsuite elements.
+{
+  echo '<?xml version="1.0" encoding="UTF-8"?>'
+  echo '<testsuites>'
+  for f in build/results-*.xml; do
+    [ -f "$f" ] && sed -e '/<?xml/d' -e '/<\/\{0,1\}testsuites[^>]*>/d' "$f"
+  done
+  echo '</testsuites>'
+} > build/results.xml
+
+log "JUnit results in build/results.xml; RANDOM_SEED=$RANDOM_SEED"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
