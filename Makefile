@@ -36,19 +36,20 @@ CC := cc
 CXX := g++
 CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN := -Wall -Wextra -Werror
-INC := -Icsim -Itb
+INC := -Icsim -Itb -Ialgorithms
 CFLAGS_HOST := $(CSTD) $(WARN) $(INC) -O2 -g
 CFLAGS_ASAN := $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 RTL_SRC := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv \
            rtl/hc_ni.sv rtl/hc_network.sv
-LIB_SRC := csim/hc_model.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c
+ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
+LIB_SRC := csim/hc_model.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c $(ALGO_SRC)
 TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
-HDRS := $(wildcard csim/*.h tb/*.h)
+HDRS := $(wildcard csim/*.h tb/*.h algorithms/*.h)
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
-HCSIM_OBJ := $(BUILD)/obj/tb/hcsim.o
+HCSIM_OBJ := $(BUILD)/obj/tb/hcsim.o $(BUILD)/obj/tb/hcsim_algo.o
 STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 
 # Keep every object: the per-configuration links reuse them.
@@ -89,7 +90,7 @@ RTL_DIR = $(BUILD)/rtl/$(CFG)
 VFLAGS = --cc --exe --build -j 2 --trace-fst -O3 --x-assign fast --x-initial fast \
          --top-module hc_network \
          -GDim=$(D) -GPayloadWidth=$(W) -GBufDepth=$(B) -GInjDepth=$(I) \
-         -CFLAGS "-DHC_D=$(D) -DHC_W=$(W) -DHC_B=$(B) -DHC_I=$(I) -I$(ROOT)/csim -I$(ROOT)/tb" \
+         -CFLAGS "-DHC_D=$(D) -DHC_W=$(W) -DHC_B=$(B) -DHC_I=$(I) -I$(ROOT)/csim -I$(ROOT)/tb -I$(ROOT)/algorithms" \
          -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0" -LDFLAGS -lm
 VRT_OBJS = verilated.o verilated_fst_c.o verilated_threads.o
 

@@ -86,6 +86,7 @@ struct hc_model {
   uint32_t *ctr;   /* [n*np*HC_CNT_NUM] */
   uint32_t *ni_buf; /* [n*ni] */
   uint32_t *moves;  /* [n*np], see hc_move() */
+  int idle_q;       /* the network was empty at the start of the last cycle */
 };
 
 /*
@@ -183,6 +184,13 @@ void hc_model_reset(hc_model *m) {
   memset(m->older, 0, k * sizeof *m->older);
   memset(m->ctr, 0, k * HC_CNT_NUM * sizeof *m->ctr);
   memset(m->ni_buf, 0, n * m->ni * sizeof *m->ni_buf);
+  m->idle_q = 1;
+}
+
+/* The registered idle output: see hc_model.h. */
+int hc_model_idle(const hc_model *m) {
+  assert(m != NULL);
+  return m->idle_q;
 }
 
 /* The registered inj_ready of node x: its NI count < inj_depth. */
@@ -408,6 +416,7 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
                    const uint32_t *inj_flit, hc_obs *obs) {
   const unsigned n = m->n, d = m->d, b = m->b, ni = m->ni;
   unsigned x, i, nmv = 0;
+  uint32_t occupied = 0; /* any buffer, NI queue or held output at cycle start */
 
   if (obs != NULL) {
     memset(obs->link_valid, 0, (size_t)n * d * sizeof *obs->link_valid);
@@ -422,6 +431,7 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
     unsigned nc = r->ni_cnt;
     int offer = inj_valid != NULL && inj_valid[x];
     if (obs != NULL) obs->inj_ready[x] = (uint8_t)(nc < ni);
+    occupied |= r->nonempty | r->busy | nc;
     if (r->nonempty | r->busy) hc_router_pass1(m, x, obs, &nmv);
     if ((nc | (unsigned)offer) == 0) continue;
     /* The NI of x; it and the local input are read by nobody else. */
@@ -450,6 +460,9 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
     uint32_t f = hc_fifo_pop(m, mx, HC_MOVE_P(mv));
     if (o < d) hc_fifo_push(m, mx ^ (1u << o), o, f);
   }
+
+  if (obs != NULL) obs->idle = (uint8_t)m->idle_q;
+  m->idle_q = occupied == 0;
 }
 
 /*

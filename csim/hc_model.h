@@ -49,7 +49,10 @@ typedef struct hc_cfg {
 **   link_valid[x*d + i], link_flit[x*d + i]: output i of router x (the link
 **     from x to x^(1<<i));
 **   ej_valid[x], ej_flit[x]: the ejection port of node x;
-**   inj_ready[x]: whether node x's NI accepted a flit in this cycle.
+**   inj_ready[x]: whether node x's NI accepted a flit in this cycle;
+**   idle: the network's registered idle output in this cycle (1 when, at the
+**     start of the previous cycle, every NI queue and router buffer was
+**     empty and no output was held).
 */
 typedef struct hc_obs {
   uint8_t *link_valid;
@@ -57,6 +60,7 @@ typedef struct hc_obs {
   uint8_t *ej_valid;
   uint32_t *ej_flit;
   uint8_t *inj_ready;
+  uint8_t idle;
 } hc_obs;
 
 typedef struct hc_model hc_model;
@@ -105,6 +109,9 @@ int hc_model_inj_ready(const hc_model *m, unsigned x);
 */
 void hc_model_step(hc_model *m, const uint8_t *inj_valid,
                    const uint32_t *inj_flit, hc_obs *obs);
+
+/* The network's registered idle output for the coming cycle (see hc_obs). */
+int hc_model_idle(const hc_model *m);
 
 /* Read counter id (HC_CNT_*) of output port (0..d, d = eject) of node x. */
 uint32_t hc_model_counter(const hc_model *m, unsigned x, unsigned port,

@@ -36,6 +36,15 @@ module hc_network #(
   output logic [(1<<Dim)*Dim-1:0]       link_busy_o,
   /// Per link: at least one head waits for it this cycle.
   output logic [(1<<Dim)*Dim-1:0]       link_blocked_o,
+  /// The whole network was empty at the start of the previous cycle: every
+  /// injection queue and input buffer empty, no output held. The step
+  /// barrier of prearranged algorithms waits for it (registered once after
+  /// the AND over all nodes, as a real design would).
+  output logic                          idle_o,
+  /// Step number of the running algorithm, for the waveform reader only.
+  input  logic [15:0]                   step_i,
+  /// step_i, registered: the step the network is in, shown in the waveform.
+  output logic [15:0]                   step_o,
   /// Counter read port: node.
   input  logic [Dim-1:0]                cnt_node_i,
   /// Counter read port: output port of that node (Dim = ejection).
@@ -56,6 +65,7 @@ module hc_network #(
   logic [Nodes*Ports-1:0]       rt_out_ready, rt_out_busy, rt_out_blocked;
   logic [Nodes*Ports*FlitW-1:0] rt_in_flit, rt_out_flit;
   logic [Nodes*32-1:0]          rt_cnt;
+  logic [Nodes-1:0]             rt_idle, ni_idle;
 
   for (genvar x = 0; x < Nodes; x++) begin : gen_node
     for (genvar i = 0; i < Dim; i++) begin : gen_link
@@ -88,7 +98,8 @@ module hc_network #(
       .inj_ready_o (inj_ready_o[x]),
       .rt_valid_o  (rt_in_valid[x*Ports + Dim]),
       .rt_flit_o   (rt_in_flit[(x*Ports + Dim)*FlitW +: FlitW]),
-      .rt_ready_i  (rt_in_ready[x*Ports + Dim])
+      .rt_ready_i  (rt_in_ready[x*Ports + Dim]),
+      .idle_o      (ni_idle[x])
     );
 
     hc_router #(
@@ -107,6 +118,7 @@ module hc_network #(
       .out_ready_i   (rt_out_ready[x*Ports +: Ports]),
       .out_busy_o    (rt_out_busy[x*Ports +: Ports]),
       .out_blocked_o (rt_out_blocked[x*Ports +: Ports]),
+      .idle_o        (rt_idle[x]),
       .cnt_port_i,
       .cnt_id_i,
       .cnt_data_o    (rt_cnt[x*32 +: 32])
@@ -114,6 +126,21 @@ module hc_network #(
   end
 
   assign cnt_data_o = rt_cnt[cnt_node_i*32 +: 32];
+
+  logic        idle_q;
+  logic [15:0] step_q;
+  assign idle_o = idle_q;
+  assign step_o = step_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      idle_q <= 1'b1;
+      step_q <= '0;
+    end else begin
+      idle_q <= (&rt_idle) && (&ni_idle);
+      step_q <= step_i;
+    end
+  end
 
 `ifndef SYNTHESIS
   initial begin

@@ -25,7 +25,9 @@ module hc_ni #(
   /// Router side: that flit, 0 when none.
   output logic [FlitW-1:0] rt_flit_o,
   /// Router side: the local input buffer has room (registered).
-  input  logic             rt_ready_i
+  input  logic             rt_ready_i,
+  /// The injection queue is empty (registered count).
+  output logic             idle_o
 );
 
   logic             empty;
@@ -46,6 +48,7 @@ module hc_ni #(
   );
 
   assign rt_valid_o = !empty && rt_ready_i;
+  assign idle_o     = empty;
   assign rt_flit_o  = rt_valid_o ? front : '0;
 
 endmodule

@@ -40,6 +40,8 @@ module hc_router #(
   output logic [Dim:0]                    out_busy_o,
   /// Per output port: a head waits for it this cycle (for waves).
   output logic [Dim:0]                    out_blocked_o,
+  /// Every input buffer is empty and no output is held (from registers).
+  output logic                            idle_o,
   /// Counter read port: output port to read.
   input  logic [3:0]                      cnt_port_i,
   /// Counter read port: counter id (hc_pkg::Cnt*).
@@ -200,6 +202,7 @@ module hc_router #(
   end
 
   assign out_valid_o = send;
+  assign idle_o      = (&in_empty) && (owner_q == '0);
   assign wait_d      = req & ~granted;
   assign older_d     = beats;
 

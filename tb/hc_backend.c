@@ -96,6 +96,7 @@ static int mismatch(hc_backend *b, unsigned node, const char *where,
 static int compare_obs(hc_backend *b, const hc_obs *m, const hc_obs *r) {
   const unsigned n = 1u << b->cfg.d, d = b->cfg.d;
   char where[48];
+  if (m->idle != r->idle) return mismatch(b, 0, "network idle", m->idle, r->idle);
   for (unsigned x = 0; x < n; x++) {
     if (m->inj_ready[x] != r->inj_ready[x])
       return mismatch(b, x, "inj_ready", m->inj_ready[x], r->inj_ready[x]);
@@ -137,6 +138,14 @@ int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
   }
   b->cycle++;
   return rc;
+}
+
+int hc_backend_idle(const hc_backend *b) {
+  return b->model ? hc_model_idle(b->model) : hc_rtl_idle(b->rtl);
+}
+
+void hc_backend_set_step(hc_backend *b, unsigned step) {
+  if (b->rtl) hc_rtl_set_step(b->rtl, step);
 }
 
 uint32_t hc_backend_counter(hc_backend *b, unsigned x, unsigned port, unsigned id) {

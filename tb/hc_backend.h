@@ -57,6 +57,13 @@ int hc_backend_inj_ready(const hc_backend *b, unsigned x);
 int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
                     const uint32_t *inj_flit, hc_obs *obs);
 
+/* The network's registered idle output for the coming cycle: the step
+** barrier of prearranged algorithms waits for it. */
+int hc_backend_idle(const hc_backend *b);
+
+/* Label the RTL waveform with an algorithm step number (no other effect). */
+void hc_backend_set_step(hc_backend *b, unsigned step);
+
 /* Counter id of output port of node x. */
 uint32_t hc_backend_counter(hc_backend *b, unsigned x, unsigned port, unsigned id);
 

@@ -52,6 +52,12 @@ int hc_rtl_inj_ready(const hc_rtl *r, unsigned x);
 void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid, const uint32_t *inj_flit,
                  hc_obs *obs);
 
+/* The network's registered idle output for the coming cycle. */
+int hc_rtl_idle(const hc_rtl *r);
+
+/* Label the waveform with the algorithm's step number (no effect on traffic). */
+void hc_rtl_set_step(hc_rtl *r, unsigned step);
+
 /* Read counter id of output port of node x through the RTL's read port. */
 uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigned id);
 

@@ -30,12 +30,14 @@ void put_bits(T &port, unsigned lsb, unsigned width, uint32_t v) {
 }
 template <std::size_t N>
 void put_bits(VlWide<N> &port, unsigned lsb, unsigned width, uint32_t v) {
-  for (unsigned b = 0; b < width; ++b) {
-    const unsigned bit = lsb + b;
-    const uint32_t m = 1u << (bit % 32);
-    if ((v >> b) & 1u) port[bit / 32] |= m;
-    else port[bit / 32] &= ~m;
-  }
+  // A field of at most 32 bits spans at most two 32-bit words.
+  const unsigned w0 = lsb / 32, sh = lsb % 32;
+  const uint64_t mask = ((uint64_t{1} << width) - 1) << sh;
+  uint64_t cur = port[w0];
+  if (w0 + 1 < N) cur |= static_cast<uint64_t>(port[w0 + 1]) << 32;
+  cur = (cur & ~mask) | ((static_cast<uint64_t>(v) << sh) & mask);
+  port[w0] = static_cast<uint32_t>(cur);
+  if (w0 + 1 < N) port[w0 + 1] = static_cast<uint32_t>(cur >> 32);
 }
 template <typename T>
 uint32_t get_bits(const T &port, unsigned lsb, unsigned width) {
@@ -44,12 +46,10 @@ uint32_t get_bits(const T &port, unsigned lsb, unsigned width) {
 }
 template <std::size_t N>
 uint32_t get_bits(const VlWide<N> &port, unsigned lsb, unsigned width) {
-  uint32_t v = 0;
-  for (unsigned b = 0; b < width; ++b) {
-    const unsigned bit = lsb + b;
-    v |= ((port[bit / 32] >> (bit % 32)) & 1u) << b;
-  }
-  return v;
+  const unsigned w0 = lsb / 32, sh = lsb % 32;
+  uint64_t cur = port[w0];
+  if (w0 + 1 < N) cur |= static_cast<uint64_t>(port[w0 + 1]) << 32;
+  return static_cast<uint32_t>((cur >> sh) & ((uint64_t{1} << width) - 1));
 }
 
 }  // namespace
@@ -120,11 +120,12 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
 
 extern "C" void hc_rtl_reset(hc_rtl *r) {
   Vhc_network *t = r->top;
-  t->inj_valid_i = 0;
+  std::memset(&t->inj_valid_i, 0, sizeof t->inj_valid_i);
   std::memset(&t->inj_flit_i, 0, sizeof t->inj_flit_i);
   t->cnt_node_i = 0;
   t->cnt_port_i = 0;
   t->cnt_id_i = 0;
+  t->step_i = 0;
   t->rst_ni = 1;
   half_cycle(r, 0);
   t->rst_ni = 0;
@@ -151,6 +152,7 @@ extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   t->clk_i = 0;
   t->eval();
   if (obs) {
+    obs->idle = t->idle_o;
     for (unsigned x = 0; x < kNodes; ++x) {
       obs->inj_ready[x] = static_cast<uint8_t>(get_bits(t->inj_ready_o, x, 1));
       obs->ej_valid[x] = static_cast<uint8_t>(get_bits(t->ej_valid_o, x, 1));
@@ -168,6 +170,12 @@ extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   // Leave the clock low and the outputs settled for hc_rtl_inj_ready().
   t->clk_i = 0;
   t->eval();
+}
+
+extern "C" int hc_rtl_idle(const hc_rtl *r) { return r->top->idle_o; }
+
+extern "C" void hc_rtl_set_step(hc_rtl *r, unsigned step) {
+  r->top->step_i = static_cast<SData>(step);
 }
 
 extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port,

@@ -3,7 +3,8 @@
 ** COCOTB_TEST_FILTER, seeding, waveforms, the JUnit file and the closing
 ** summary. A test binary is this file's main() plus the test files linked
 ** into it; which backends it can use depends on whether the RTL shim or the
-** stub was linked.
+** stub was linked. Usage: `tb_rtl SUITE` runs the built RTL in lockstep with
+** the model; `tb_model SUITE [D<d>_W<w>_B<b>_I<i>]` runs the model alone.
 */
 #include "hc_test.h"
 
@@ -204,7 +205,16 @@ int main(int argc, char **argv) {
 
   hc_cfg cfg = {4, 16, 2, 4};
   hc_sim sim = HC_SIM_MODEL;
-  if (hc_rtl_built_cfg(&cfg) == HC_OK) sim = HC_SIM_BOTH;
+  if (hc_rtl_built_cfg(&cfg) == HC_OK) {
+    sim = HC_SIM_BOTH;
+  } else if (argc > 2) {
+    /* Model-only binaries take any configuration: D<d>_W<w>_B<b>_I<i>. */
+    if (sscanf(argv[2], "D%u_W%u_B%u_I%u", &cfg.d, &cfg.w, &cfg.buf_depth, &cfg.inj_depth) != 4 ||
+        hc_cfg_check(&cfg) != HC_OK) {
+      fprintf(stderr, "%s: '%s' is not a valid configuration D<d>_W<w>_B<b>_I<i>\n", suite, argv[2]);
+      return 2;
+    }
+  }
   printf("%s: backend %s, d=%u w=%u buf=%u inj=%u\n", suite, hc_sim_name(sim), cfg.d, cfg.w,
          cfg.buf_depth, cfg.inj_depth);
   printf("%s: RANDOM_SEED=%llu (set RANDOM_SEED to replay)\n", suite, (unsigned long long)seed);

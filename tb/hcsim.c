@@ -525,7 +525,13 @@ static void print_table(const opts *o, const hc_cfg *cfg, hc_backend *be, const 
 
 /* ----------------------------------------------------------------- main */
 
+int hc_algo_main(int argc, char **argv); /* tb/hcsim_algo.c */
+
 int main(int argc, char **argv) {
+  /* --algo runs a registered algorithm instead of synthetic traffic. */
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--algo") == 0 || strncmp(argv[i], "--algo=", 7) == 0)
+      return hc_algo_main(argc, argv);
   opts o;
   memset(&o, 0, sizeof o);
   o.traffic = HC_PAT_UNIFORM;

@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 
 export RANDOM_SEED=${RANDOM_SEED:-${COCOTB_RANDOM_SEED:-1}}
 CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D5_W16_B2_I4 D3_W16_B1_I2 D4_W12_B4_I1"}
+MODEL_CONFIGS=${MODEL_CONFIGS:-"D4_W16_B2_I4 D8_W16_B1_I4 D10_W20_B3_I2"}
+SEEDS=${SEEDS:-3}
 JOBS=${JOBS:-2}
 mkdir -p build
 rm -f build/results-*.xml build/results.xml
@@ -91,15 +93,21 @@ passed=$((passed + p)); failed=$((failed + f))
 log "cmocka: $p passed, $f failed"
 CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results-cmocka-%g.xml build/asan/test_model >/dev/null 2>&1
 
-log "regressions on the model (ASan+UBSan)"
-out=$(HC_RESULTS_XML=build/results-model.xml build/asan/tb_model model 2>&1); st=$?
-grep -E 'FAIL' <<< "$out" || true
-count_summary model "$out" $st
-
-for c in $CONFIGS; do
-  out=$(build/rtl/$c/tb_rtl "$c" 2>&1); st=$?
+log "regressions on the model alone, larger cubes (ASan+UBSan)"
+for c in $MODEL_CONFIGS; do
+  out=$(build/asan/tb_model "model-$c" "$c" 2>&1); st=$?
   grep -E 'FAIL' <<< "$out" || true
-  count_summary "lockstep $c" "$out" $st
+  count_summary "model $c" "$out" $st
+done
+
+log "lockstep regressions, RTL against model, seeds $RANDOM_SEED..$((RANDOM_SEED + SEEDS - 1))"
+for c in $CONFIGS; do
+  for k in $(seq 0 $((SEEDS - 1))); do
+    seed=$((RANDOM_SEED + k))
+    out=$(RANDOM_SEED=$seed build/rtl/$c/tb_rtl "$c-seed$seed" 2>&1); st=$?
+    grep -E 'FAIL' <<< "$out" || true
+    count_summary "lockstep $c seed $seed" "$out" $st
+  done
 done
 
 if [ -x tests/cli/test_hcsim.sh ]; then

@@ -75,5 +75,15 @@ for d in 2 3 4 5; do
   done
 done
 
+# WAVES: the RTL run leaves an FST that GTKWave's own reader opens, with the
+# network's link signals in it
+bin=build/rtl/D2_W16_B2_I4/hcsim
+if [ -x "$bin" ] && "$bin" --sim rtl --cycles 200 --warmup 0 --waves "$tmp/w.fst" >/dev/null 2>&1 \
+   && fst2vcd "$tmp/w.fst" 2>/dev/null | grep -q 'link_flit_o'; then
+  ok "waveform written and readable"
+else
+  ko "waveform written and readable" "no FST with link_flit_o from $bin"
+fi
+
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
