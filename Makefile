@@ -29,6 +29,7 @@ LEN ?= 20
 CYCLES ?= 10000
 WARMUP ?= 1000
 SEED ?= 1
+K ?= 16
 
 BUILD := build
 ROOT := $(abspath .)
@@ -43,7 +44,7 @@ CFLAGS_ASAN := $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-o
 RTL_SRC := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv \
            rtl/hc_ni.sv rtl/hc_network.sv
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
-LIB_SRC := csim/hc_model.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c $(ALGO_SRC)
+LIB_SRC := csim/hc_model.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_gtkw.c $(ALGO_SRC)
 TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
 HDRS := $(wildcard csim/*.h tb/*.h algorithms/*.h)
 
@@ -72,6 +73,10 @@ $(BUILD)/asan/%.o: %.c $(HDRS)
 	$(CC) $(CFLAGS_ASAN) -c $< -o $@
 
 # Model-only programs: no Verilator involved.
+$(BUILD)/bin/hc_flit_filter: tb/hc_flit_filter.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $< -o $@
+
 $(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
@@ -81,6 +86,14 @@ $(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/a
 
 $(BUILD)/asan/test_model: $(BUILD)/asan/tests/unit/test_model.o $(BUILD)/asan/csim/hc_model.o
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
+
+$(BUILD)/asan/test_algo: $(BUILD)/asan/tests/unit/test_algo.o $(ALGO_SRC:%.c=$(BUILD)/asan/%.o)
+	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
+
+$(BUILD)/asan/test_lcc: $(BUILD)/asan/tests/unit/test_lcc.o $(BUILD)/asan/algorithms/gf2.o $(BUILD)/asan/algorithms/lcc.o
+	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
+
+UNIT_TESTS := $(BUILD)/asan/test_model $(BUILD)/asan/test_algo $(BUILD)/asan/test_lcc
 
 # ---- Verilated RTL, one directory per configuration ----------------------
 # Verilator's generated makefile compiles C++ only: the C side is compiled
@@ -113,18 +126,24 @@ $(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/tb_rtl $(LIB_OBJ) $(HCSIM_OBJ)
 rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 
 # ---- the main job -----------------------------------------------------------
+ifneq ($(ALGO),)
+SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --k $(K) --seed $(SEED) \
+           $(if $(JSON),--json $(JSON)) $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
+else
 SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
            $(if $(FILE),--file $(FILE),--traffic $(TRAFFIC) --rate $(RATE) --len $(LEN)) \
            --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
            $(if $(DRAIN),--drain $(DRAIN)) $(if $(HOT_NODE),--hot-node $(HOT_NODE)) \
            $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(JSON),--json $(JSON)) \
            $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
+endif
 
 sim: deps
-	@if [ "$(SIM)" = model ]; then \
-	  $(MAKE) --no-print-directory -s $(BUILD)/bin/hcsim >/dev/null && \
+	@$(MAKE) --no-print-directory -s $(BUILD)/bin/hcsim $(BUILD)/bin/hc_flit_filter >/dev/null || exit 1; \
+	if [ "$(SIM)" = model ] || [ "$(ALGO)" = list ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
+	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
 	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl or both, not '$(SIM)'" >&2; exit 2;; esac; \
 	case "$(D)" in [1-8]) ;; *) echo "make sim: D=$(D) cannot be built as RTL (1..8); use SIM=model for larger cubes" >&2; exit 2;; esac; \
 	tools/check_params.sh "$(W)" "$(B)" "$(I)" || exit 2; \
@@ -133,7 +152,10 @@ sim: deps
 	mkdir -p $(BUILD)/waves; \
 	exec $(RTL_DIR)/hcsim $(SIM_ARGS)
 
+# `make wave ALGO=aap` (or any sim variables): run with waves, then open
+# them where a display exists; otherwise just say where the files are.
 wave:
+	@$(MAKE) --no-print-directory sim WAVES=1
 	@tools/wave.sh $(BUILD)/waves/sim.fst
 
 # ---- checks -------------------------------------------------------------------

@@ -71,21 +71,31 @@ module hc_network #(
     for (genvar i = 0; i < Dim; i++) begin : gen_link
       // Neighbour across dimension i.
       localparam int unsigned Nb = x ^ (1 << i);
+      // The channel from x across dimension i, named for the waveform:
+      // chan = {valid, flit}, busy (held or granted), blocked (a head waits).
+      logic [FlitW:0] chan;
+      logic           busy, blocked;
+      assign chan    = {rt_out_valid[x*Ports + i], rt_out_flit[(x*Ports + i)*FlitW +: FlitW]};
+      assign busy    = rt_out_busy[x*Ports + i];
+      assign blocked = rt_out_blocked[x*Ports + i];
       assign rt_in_valid[x*Ports + i]              = rt_out_valid[Nb*Ports + i];
       assign rt_in_flit[(x*Ports + i)*FlitW +: FlitW] =
           rt_out_flit[(Nb*Ports + i)*FlitW +: FlitW];
       assign rt_out_ready[x*Ports + i]             = rt_in_ready[Nb*Ports + i];
-      assign link_valid_o[x*Dim + i]               = rt_out_valid[x*Ports + i];
-      assign link_flit_o[(x*Dim + i)*FlitW +: FlitW] =
-          rt_out_flit[(x*Ports + i)*FlitW +: FlitW];
-      assign link_busy_o[x*Dim + i]                = rt_out_busy[x*Ports + i];
-      assign link_blocked_o[x*Dim + i]             = rt_out_blocked[x*Ports + i];
+      assign link_valid_o[x*Dim + i]               = chan[FlitW];
+      assign link_flit_o[(x*Dim + i)*FlitW +: FlitW] = chan[FlitW-1:0];
+      assign link_busy_o[x*Dim + i]                = busy;
+      assign link_blocked_o[x*Dim + i]             = blocked;
     end
+
+    // The ejection port of x, named for the waveform like a channel.
+    logic [FlitW:0] eject;
+    assign eject = {rt_out_valid[x*Ports + Dim], rt_out_flit[(x*Ports + Dim)*FlitW +: FlitW]};
 
     // The ejection port always sinks.
     assign rt_out_ready[x*Ports + Dim]        = 1'b1;
-    assign ej_valid_o[x]                      = rt_out_valid[x*Ports + Dim];
-    assign ej_flit_o[x*FlitW +: FlitW]        = rt_out_flit[(x*Ports + Dim)*FlitW +: FlitW];
+    assign ej_valid_o[x]                      = eject[FlitW];
+    assign ej_flit_o[x*FlitW +: FlitW]        = eject[FlitW-1:0];
 
     hc_ni #(
       .FlitW    (FlitW),

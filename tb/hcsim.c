@@ -27,6 +27,7 @@
 #include "hc_driver.h"
 #include "hc_model.h"
 #include "hc_rtl.h"
+#include "hc_gtkw.h"
 #include "hc_traffic.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -678,6 +679,11 @@ int main(int argc, char **argv) {
     return EXIT_CHECK;
   }
   hc_driver_measure_from(drv, o.warmup);
+  if (fst) {
+    char gtkw[4096];
+    if (hc_gtkw_beside(fst, &cfg, gtkw, sizeof gtkw) == 0) say("waveform %s, GTKWave view %s", fst, gtkw);
+    else say("note: could not write the GTKWave save file %s: %s", gtkw, strerror(errno));
+  }
 
   if (!o.quiet) {
     printf("%-15s %" PRIu64 "\n", "seed", o.seed);

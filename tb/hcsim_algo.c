@@ -18,6 +18,7 @@
 
 #include "hc_algo.h"
 #include "hc_algo_run.h"
+#include "hc_gtkw.h"
 #include "hc_rtl.h"
 
 /* The router's constants in the paper's cost model; see the file comment. */
@@ -65,7 +66,7 @@ int hc_algo_main(int argc, char **argv) {
   if (have_rtl) cfg = built;
   hc_sim sim = have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;
   unsigned long k = 16, seed = 1;
-  int quiet = 0, sim_set = 0;
+  int quiet = 0, sim_set = 0, check_only = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = NULL;
     char key[32];
@@ -79,6 +80,10 @@ int hc_algo_main(int argc, char **argv) {
     }
     if (strcmp(key, "--quiet") == 0) {
       quiet = 1;
+      continue;
+    }
+    if (strcmp(key, "--check-args") == 0) {
+      check_only = 1;
       continue;
     }
     if (!v) {
@@ -107,6 +112,7 @@ int hc_algo_main(int argc, char **argv) {
   const hc_algo *al = hc_algo_find(name);
   if (!al) algo_usage("unknown algorithm '%s' (make sim ALGO=list shows them)", name);
   if (cfg.w < cfg.d) algo_usage("--w %u is smaller than d = %u", cfg.w, cfg.d);
+  if (check_only) return 0; /* make sim validates before building RTL */
   if (sim != HC_SIM_MODEL && !have_rtl)
     algo_usage("--sim %s: no RTL linked in this hcsim; run make sim (which builds it) or use --sim model",
                hc_sim_name(sim));
@@ -129,6 +135,13 @@ int hc_algo_main(int argc, char **argv) {
   int rc = hc_backend_open(sim, &cfg, waves, &be);
   if (rc != HC_OK) algo_usage("cannot open the %s backend (status %d)", hc_sim_name(sim), rc);
   if (hc_driver_new(be, &drv) != HC_OK) algo_usage("out of memory");
+  if (waves) {
+    char gtkw[4096];
+    if (hc_gtkw_beside(waves, &cfg, gtkw, sizeof gtkw) == 0)
+      fprintf(stderr, "hcsim: waveform %s, GTKWave view %s\n", waves, gtkw);
+    else
+      fprintf(stderr, "hcsim: note: could not write the GTKWave save file %s: %s\n", gtkw, strerror(errno));
+  }
   hc_algo_result r, rs;
   rc = hc_algo_run(drv, al, (unsigned)k, al->barrier, limit, &r);
   const hc_mismatch *mm = hc_backend_mismatch(be);

@@ -65,7 +65,7 @@ count_summary() { # suite output status
 }
 
 log "building (make -j$JOBS; a Verilator build per RTL configuration)"
-targets="build/asan/test_model build/asan/tb_model build/bin/hcsim"
+targets="build/asan/test_model build/asan/test_algo build/asan/test_lcc build/asan/tb_model build/bin/hcsim"
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
   tail -40 build/test-build.log
@@ -83,15 +83,17 @@ log "synthesis"
 out=$(tools/synth_check.sh 2>&1); echo "$out"
 count_lines synth "$out"
 
-log "unit tests of the C model (cmocka, ASan+UBSan)"
-out=$(CMOCKA_MESSAGE_OUTPUT=stdout build/asan/test_model 2>&1); st=$?
-echo "$out" | grep -E '^\[  (PASSED|FAILED)|^\[  ERROR|^\[ +FAILED' || true
-p=$(grep -E '^\[  PASSED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
-f=$(grep -E '^\[  FAILED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
-if [ "$st" != 0 ] && [ "$f" = 0 ]; then f=1; fi
-passed=$((passed + p)); failed=$((failed + f))
-log "cmocka: $p passed, $f failed"
-CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results-cmocka-%g.xml build/asan/test_model >/dev/null 2>&1
+for u in test_model test_algo test_lcc; do
+  log "unit tests $u (cmocka, ASan+UBSan)"
+  out=$(CMOCKA_MESSAGE_OUTPUT=stdout build/asan/$u 2>&1); st=$?
+  echo "$out" | grep -E '^\[  (PASSED|FAILED)|^\[  ERROR|^\[ +FAILED' || true
+  p=$(grep -E '^\[  PASSED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
+  f=$(grep -E '^\[  FAILED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
+  if [ "$st" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  log "cmocka $u: $p passed, $f failed"
+  CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results-cmocka-$u-%g.xml build/asan/$u >/dev/null 2>&1
+done
 
 log "regressions on the model alone, larger cubes (ASan+UBSan)"
 for c in $MODEL_CONFIGS; do

@@ -4,8 +4,8 @@
 set -euo pipefail
 fst=${1:-build/waves/sim.fst}
 [ -f "$fst" ] || { echo "wave: $fst does not exist; run make sim ... WAVES=1 first" >&2; exit 2; }
-save=docs/hc_network.gtkw
+save=${fst%.fst}.gtkw
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   if [ -f "$save" ]; then exec gtkwave "$fst" "$save"; else exec gtkwave "$fst"; fi
 fi
-echo "wave: no display; the waveform is $fst (open it with: gtkwave $fst)"
+echo "wave: no display here; open the waveform elsewhere with: gtkwave $fst $save"
