@@ -6,7 +6,8 @@
 #   make bench     model and RTL speed and memory
 #   make lint      verilator --lint-only -Wall on the RTL
 #   make synth-check   yosys synth_ice40 of one router and of a 2-cube
-#   make wave      open the last WAVES=1 run in GTKWave
+#   make wave      run `make sim ... WAVES=1` and open it in GTKWave
+#   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
 #
 # Both `sim` and `test` first install missing Debian packages
 # (tools/bootstrap.sh), so they work on a fresh machine.
@@ -56,7 +57,7 @@ STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 # Keep every object: the per-configuration links reuse them.
 .SECONDARY:
 
-.PHONY: help deps sim test bench lint synth-check wave rtl clean _verilate
+.PHONY: help deps sim test bench lint synth-check wave rtl clean _verilate algo-table
 help:
 	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -159,6 +160,9 @@ wave:
 	@tools/wave.sh $(BUILD)/waves/sim.fst
 
 # ---- checks -------------------------------------------------------------------
+algo-table: $(BUILD)/bin/hcsim
+	@tools/algo_table.sh
+
 lint:
 	@tools/lint.sh
 
