@@ -87,7 +87,19 @@ struct hc_model {
   uint32_t *ni_buf; /* [n*ni] */
   uint32_t *moves;  /* [n*np], see hc_move() */
   int idle_q;       /* the network was empty at the start of the last cycle */
+  uint8_t remap[HC_MODEL_MAX_D];         /* NI address map: new bit k = old bit remap[k] */
+  uint8_t remap_next[HC_MODEL_MAX_D];    /* written at the end of the next step */
+  int remap_we;                          /* a write is pending */
+  int remap_id;                          /* remap is the identity (fast path) */
 };
+
+/* Apply the NI address map to a head's destination bits. */
+static uint32_t hc_remap_head(const hc_model *m, uint32_t f) {
+  if (m->remap_id || !hc_kind_is_head(hc_flit_kind(m->w, f))) return f;
+  uint32_t phys = 0;
+  for (unsigned k = 0; k < m->d; k++) phys |= ((f >> m->remap[k]) & 1u) << k;
+  return (f & ~m->nmask) | phys;
+}
 
 /*
 ** A move is router x sending the front of its input p on output o (o == d:
@@ -185,6 +197,23 @@ void hc_model_reset(hc_model *m) {
   memset(m->ctr, 0, k * HC_CNT_NUM * sizeof *m->ctr);
   memset(m->ni_buf, 0, n * m->ni * sizeof *m->ni_buf);
   m->idle_q = 1;
+  for (unsigned k = 0; k < m->d; k++) m->remap[k] = (uint8_t)k;
+  m->remap_we = 0;
+  m->remap_id = 1;
+}
+
+/* Arm a write of the NI address map; see hc_model.h. */
+int hc_model_set_remap(hc_model *m, const uint8_t *perm) {
+  uint32_t seen = 0;
+  assert(m != NULL);
+  if (perm == NULL) return HC_EPARAM;
+  for (unsigned k = 0; k < m->d; k++) {
+    if (perm[k] >= m->d || (seen >> perm[k]) & 1u) return HC_EPARAM;
+    seen |= 1u << perm[k];
+  }
+  memcpy(m->remap_next, perm, m->d);
+  m->remap_we = 1;
+  return HC_OK;
 }
 
 /* The registered idle output: see hc_model.h. */
@@ -437,7 +466,7 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
     /* The NI of x; it and the local input are read by nobody else. */
     if (nc && m->cnt[(size_t)x * m->np + d] < b) {
       unsigned h = r->ni_head;
-      hc_fifo_push(m, x, d, m->ni_buf[(size_t)x * ni + h]);
+      hc_fifo_push(m, x, d, hc_remap_head(m, m->ni_buf[(size_t)x * ni + h]));
       if (++h == ni) h = 0;
       r->ni_head = (uint8_t)h;
       r->ni_cnt--;
@@ -463,6 +492,13 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
 
   if (obs != NULL) obs->idle = (uint8_t)m->idle_q;
   m->idle_q = occupied == 0;
+  if (m->remap_we) {
+    memcpy(m->remap, m->remap_next, d);
+    m->remap_we = 0;
+    m->remap_id = 1;
+    for (unsigned k = 0; k < d; k++)
+      if (m->remap[k] != k) m->remap_id = 0;
+  }
 }
 
 /*

@@ -110,6 +110,16 @@ int hc_model_inj_ready(const hc_model *m, unsigned x);
 void hc_model_step(hc_model *m, const uint8_t *inj_valid,
                    const uint32_t *inj_flit, hc_obs *obs);
 
+/*
+** Write the address map of every network interface (docs/microarchitecture.md,
+** "Network interface"): from the cycle after the next hc_model_step(), a head
+** leaving an NI for its router has destination bit k taken from bit perm[k]
+** of the destination it was injected with. perm (d entries) must be a
+** permutation of 0..d-1. Reset restores the identity. Returns HC_OK or
+** HC_EPARAM (not a permutation; nothing changes).
+*/
+int hc_model_set_remap(hc_model *m, const uint8_t *perm);
+
 /* The network's registered idle output for the coming cycle (see hc_obs). */
 int hc_model_idle(const hc_model *m);
 

@@ -2,9 +2,12 @@
 // (docs/microarchitecture.md, "Channel counters"): flits, messages, busy
 // cycles and blocked cycles count cycles in which their event happens; the
 // max-waiting register keeps the largest number of heads that waited for
-// the port in one cycle. Sums wrap at 2^32 rather than saturate, so that the
-// C model reproduces them with plain uint32_t arithmetic.
+// the port in one cycle. Sums wrap at 2^CntWidth rather than saturate, so
+// that the C model reproduces them with plain uint32_t arithmetic (for the
+// default CntWidth = 32; a board build may narrow them, see docs/fpga.md).
 module hc_chan_counters #(
+  /// Bits of each summing counter, 1..32; cnt_o zero-extends to 32 bits.
+  parameter int unsigned CntWidth = 32,
   /// Bits of the waiting-heads count (ceil(log2(ports + 1))).
   parameter int unsigned WaitW = 3
 ) (
@@ -26,7 +29,7 @@ module hc_chan_counters #(
   output logic [31:0]      cnt_o
 );
 
-  logic [31:0]      flits_q, msgs_q, busy_q, blocked_q;
+  logic [CntWidth-1:0] flits_q, msgs_q, busy_q, blocked_q;
   logic [WaitW-1:0] max_wait_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -37,10 +40,10 @@ module hc_chan_counters #(
       blocked_q  <= '0;
       max_wait_q <= '0;
     end else begin
-      flits_q    <= flits_q + {31'd0, flit_i};
-      msgs_q     <= msgs_q + {31'd0, flit_i & head_i};
-      busy_q     <= busy_q + {31'd0, busy_i};
-      blocked_q  <= blocked_q + {31'd0, (waiting_i != '0)};
+      flits_q    <= flits_q + CntWidth'(flit_i);
+      msgs_q     <= msgs_q + CntWidth'(flit_i && head_i);
+      busy_q     <= busy_q + CntWidth'(busy_i);
+      blocked_q  <= blocked_q + CntWidth'(waiting_i != '0);
       max_wait_q <= (waiting_i > max_wait_q) ? waiting_i : max_wait_q;
     end
   end
@@ -48,10 +51,10 @@ module hc_chan_counters #(
   always_comb begin
     cnt_o = '0;
     unique case (id_i)
-      hc_pkg::CntFlits:      cnt_o = flits_q;
-      hc_pkg::CntMessages:   cnt_o = msgs_q;
-      hc_pkg::CntBusy:       cnt_o = busy_q;
-      hc_pkg::CntBlocked:    cnt_o = blocked_q;
+      hc_pkg::CntFlits:      cnt_o = 32'(flits_q);
+      hc_pkg::CntMessages:   cnt_o = 32'(msgs_q);
+      hc_pkg::CntBusy:       cnt_o = 32'(busy_q);
+      hc_pkg::CntBlocked:    cnt_o = 32'(blocked_q);
       hc_pkg::CntMaxWaiting: cnt_o = 32'(max_wait_q);
       default:               cnt_o = '0;
     endcase

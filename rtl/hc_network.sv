@@ -45,6 +45,10 @@ module hc_network #(
   input  logic [15:0]                   step_i,
   /// step_i, registered: the step the network is in, shown in the waveform.
   output logic [15:0]                   step_o,
+  /// Write remap_i into every network interface's address map (see hc_ni).
+  input  logic                          remap_we_i,
+  /// Address map: destination bit k of a head becomes bit remap_i[4k +: 4].
+  input  logic [Dim*4-1:0]              remap_i,
   /// Counter read port: node.
   input  logic [Dim-1:0]                cnt_node_i,
   /// Counter read port: output port of that node (Dim = ejection).
@@ -98,6 +102,7 @@ module hc_network #(
     assign ej_flit_o[x*FlitW +: FlitW]        = eject[FlitW-1:0];
 
     hc_ni #(
+      .Dim      (Dim),
       .FlitW    (FlitW),
       .InjDepth (InjDepth)
     ) u_ni (
@@ -109,7 +114,9 @@ module hc_network #(
       .rt_valid_o  (rt_in_valid[x*Ports + Dim]),
       .rt_flit_o   (rt_in_flit[(x*Ports + Dim)*FlitW +: FlitW]),
       .rt_ready_i  (rt_in_ready[x*Ports + Dim]),
-      .idle_o      (ni_idle[x])
+      .idle_o      (ni_idle[x]),
+      .remap_we_i,
+      .remap_i
     );
 
     hc_router #(

@@ -4,7 +4,16 @@
 // forwards its front to the router in every cycle the router's local buffer
 // has room. Ejection needs no state here: the router's local output always
 // sinks and is the node's delivery port.
+//
+// The NI also holds the processor-reordering map of Hou et al. (shared/seeds/
+// 004, Theorem 2): an address-bit permutation applied to the destination of
+// every head on its way into the router, so programs keep using virtual node
+// numbers while the network routes physical ones. New destination bit k is
+// old bit remap[k]; it resets to the identity and is written like any
+// configuration register, taking effect in the cycle after the write.
 module hc_ni #(
+  /// Cube dimension: the destination is the low Dim bits of a head.
+  parameter int unsigned Dim      = 4,
   /// Flit width (payload plus two kind bits).
   parameter int unsigned FlitW    = 18,
   /// Flits in the injection queue.
@@ -27,8 +36,15 @@ module hc_ni #(
   /// Router side: the local input buffer has room (registered).
   input  logic             rt_ready_i,
   /// The injection queue is empty (registered count).
-  output logic             idle_o
+  output logic             idle_o,
+  /// Write remap_i into the address map at the end of this cycle.
+  input  logic             remap_we_i,
+  /// New address map: 4 bits per destination bit k, the source bit index.
+  input  logic [Dim*4-1:0] remap_i
 );
+
+  /// Derived: the kind bits' position (a head or single has bit 0 set).
+  localparam int unsigned HeadBit = FlitW - 2;
 
   logic             empty;
   logic [FlitW-1:0] front;
@@ -47,8 +63,40 @@ module hc_ni #(
     .ready_o (inj_ready_o)
   );
 
+  logic [Dim*4-1:0] remap_q;
+  logic [Dim-1:0]   dest_phys;
+  logic [15:0]      dest_virt;  // padded so a 4-bit index always fits
+
+  // Physical destination: bit k taken from virtual bit remap_q[k].
+  assign dest_virt = 16'(front[Dim-1:0]);
+  always_comb begin
+    dest_phys = '0;
+    for (int unsigned k = 0; k < Dim; k++) begin
+      dest_phys[k] = dest_virt[remap_q[k*4 +: 4]];
+    end
+  end
+
+  always_comb begin
+    rt_flit_o = '0;
+    if (rt_valid_o) begin
+      rt_flit_o = front;
+      if (front[HeadBit]) begin
+        rt_flit_o[Dim-1:0] = dest_phys;
+      end
+    end
+  end
+
   assign rt_valid_o = !empty && rt_ready_i;
   assign idle_o     = empty;
-  assign rt_flit_o  = rt_valid_o ? front : '0;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int unsigned k = 0; k < Dim; k++) begin
+        remap_q[k*4 +: 4] <= 4'(k);
+      end
+    end else if (remap_we_i) begin
+      remap_q <= remap_i;
+    end
+  end
 
 endmodule

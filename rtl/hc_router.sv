@@ -16,7 +16,10 @@ module hc_router #(
   /// Flit payload bits; a head carries its destination in the low Dim bits.
   parameter int unsigned PayloadWidth = 16,
   /// Flits per input buffer.
-  parameter int unsigned BufDepth     = 2
+  parameter int unsigned BufDepth     = 2,
+  /// Bits of each summing channel counter, 1..32 (the read port stays 32
+  /// bits, zero-extended); narrower counters save logic on small FPGAs.
+  parameter int unsigned CntWidth     = 32
 ) (
   /// Clock, rising edge.
   input  logic                            clk_i,
@@ -229,7 +232,8 @@ module hc_router #(
     assign out_busy_o[o]    = out_busy_q[o] || (send[o] && !out_busy_q[o]);
     assign out_blocked_o[o] = (waiting[o*WaitW +: WaitW] != '0);
     hc_chan_counters #(
-      .WaitW (WaitW)
+      .CntWidth (CntWidth),
+      .WaitW    (WaitW)
     ) u_cnt (
       .clk_i,
       .rst_ni,

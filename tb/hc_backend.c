@@ -140,6 +140,22 @@ int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
   return rc;
 }
 
+int hc_backend_set_remap(hc_backend *b, const uint8_t *perm) {
+  if (b->model) {
+    int rc = hc_model_set_remap(b->model, perm);
+    if (rc != HC_OK) return rc;
+  } else {
+    /* RTL alone: check here what the model would check. */
+    uint32_t seen = 0;
+    for (unsigned k = 0; k < b->cfg.d; k++) {
+      if (perm[k] >= b->cfg.d || (seen >> perm[k]) & 1u) return HC_EPARAM;
+      seen |= 1u << perm[k];
+    }
+  }
+  if (b->rtl) hc_rtl_set_remap(b->rtl, perm);
+  return HC_OK;
+}
+
 int hc_backend_idle(const hc_backend *b) {
   return b->model ? hc_model_idle(b->model) : hc_rtl_idle(b->rtl);
 }

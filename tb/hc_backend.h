@@ -57,6 +57,11 @@ int hc_backend_inj_ready(const hc_backend *b, unsigned x);
 int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
                     const uint32_t *inj_flit, hc_obs *obs);
 
+/* Write every NI's address map in the coming cycle (effective from the one
+** after): new destination bit k = old bit perm[k]. Returns HC_OK or HC_EPARAM
+** (perm is not a permutation of 0..d-1). */
+int hc_backend_set_remap(hc_backend *b, const uint8_t *perm);
+
 /* The network's registered idle output for the coming cycle: the step
 ** barrier of prearranged algorithms waits for it. */
 int hc_backend_idle(const hc_backend *b);

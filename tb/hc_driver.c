@@ -51,7 +51,21 @@ struct hc_driver {
   void *on_deliver_ctx;
   uint64_t measure_from;
   hc_stats st;
+  uint8_t remap[HC_MODEL_MAX_D]; /* NI address map, identity unless set */
 };
+
+/* Where the NI map sends a destination. */
+static uint32_t map_dest(const hc_driver *drv, uint32_t dest) {
+  uint32_t phys = 0;
+  for (unsigned k = 0; k < drv->cfg.d; k++) phys |= ((dest >> drv->remap[k]) & 1u) << k;
+  return phys;
+}
+
+int hc_driver_set_remap(hc_driver *drv, const uint8_t *perm) {
+  int rc = hc_backend_set_remap(drv->be, perm);
+  if (rc == HC_OK) memcpy(drv->remap, perm, drv->cfg.d);
+  return rc;
+}
 
 static uint64_t mix64(uint64_t x) {
   x ^= x >> 33;
@@ -89,6 +103,13 @@ uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
   return hc_flit(w, j == m->len - 1 ? HC_KIND_TAIL : HC_KIND_BODY, payload & mask);
 }
 
+/* The flit j of m as it must come out: the head carries the mapped destination. */
+static uint32_t eject_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
+  uint32_t f = hc_driver_flit(drv, m, j);
+  if (j == 0) f = (f & ~((1u << drv->cfg.d) - 1u)) | m->phys_dest;
+  return f;
+}
+
 int hc_driver_new(hc_backend *b, hc_driver **out) {
   hc_driver *drv = calloc(1, sizeof *drv);
   if (!drv) return HC_ENOMEM;
@@ -108,6 +129,7 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
     return HC_ENOMEM;
   }
   for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
+  for (unsigned k = 0; k < drv->cfg.d; k++) drv->remap[k] = (uint8_t)k;
   *out = drv;
   return HC_OK;
 }
@@ -186,14 +208,15 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
   memset(m, 0, sizeof *m);
   m->src = src;
   m->dest = dest;
+  m->phys_dest = map_dest(drv, dest);
   m->len = len;
   m->tag = tag;
   m->seq = i;
   m->t_create = hc_backend_cycle(drv->be);
   if (queue_push(&drv->q[src], i) != 0) return -1;
   /* The key is the hash of the content as it must come out at dest. */
-  uint64_t h = key_start(dest);
-  for (unsigned j = 0; j < len; j++) h = key_step(h, hc_driver_flit(drv, m, j), j);
+  uint64_t h = key_start(m->phys_dest);
+  for (unsigned j = 0; j < len; j++) h = key_step(h, eject_flit(drv, m, j), j);
   drv->key[i] = h;
   drv->chain[i] = drv->bucket[h & (drv->nbuckets - 1)];
   drv->bucket[h & (drv->nbuckets - 1)] = (int64_t)i;
@@ -227,9 +250,9 @@ static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cyc
   hc_msg *best = NULL;
   for (int64_t i = drv->bucket[h & (drv->nbuckets - 1)]; i >= 0; i = drv->chain[i]) {
     hc_msg *m = &drv->msgs[i];
-    if (drv->key[i] != h || m->dest != x || m->len != rx->len) continue;
+    if (drv->key[i] != h || m->phys_dest != x || m->len != rx->len) continue;
     unsigned j = 0;
-    while (j < m->len && hc_driver_flit(drv, m, j) == rx->flits[j]) j++;
+    while (j < m->len && eject_flit(drv, m, j) == rx->flits[j]) j++;
     if (j != m->len) continue;
     if (m->delivered || !m->offered) {
       seen_before |= m->delivered;

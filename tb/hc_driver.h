@@ -18,7 +18,8 @@
 #define HC_ETIMEOUT 5 /* drain did not finish in the allowed cycles */
 
 typedef struct hc_msg {
-  uint32_t src, dest, len; /* len in flits, >= 1 */
+  uint32_t src, dest, len; /* len in flits, >= 1; dest as the sender wrote it */
+  uint32_t phys_dest;      /* the node it must come out at (dest through the NI map) */
   uint32_t tag;            /* the user's label, e.g. a step number */
   uint64_t seq;            /* order of creation, 0.. */
   uint64_t t_create;       /* cycle the message entered its send queue */
@@ -58,6 +59,13 @@ void hc_driver_free(hc_driver *drv);
 */
 int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len,
                        uint32_t tag);
+
+/*
+** Program the network interfaces' address map (hc_backend_set_remap) and
+** expect every message sent from now on at its mapped destination, with the
+** mapped destination in its head. Returns HC_OK or HC_EPARAM.
+*/
+int hc_driver_set_remap(hc_driver *drv, const uint8_t *perm);
 
 /* The flit j of message m as the driver injects it. */
 uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j);

@@ -52,6 +52,10 @@ int hc_rtl_inj_ready(const hc_rtl *r, unsigned x);
 void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid, const uint32_t *inj_flit,
                  hc_obs *obs);
 
+/* Write the NIs' address map during the next hc_rtl_step() (perm: d entries,
+** a permutation, checked by the caller); see hc_model_set_remap(). */
+void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm);
+
 /* The network's registered idle output for the coming cycle. */
 int hc_rtl_idle(const hc_rtl *r);
 

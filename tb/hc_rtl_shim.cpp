@@ -59,6 +59,8 @@ struct hc_rtl {
   Vhc_network *top = nullptr;
   VerilatedFstC *fst = nullptr;
   uint64_t time = 0;  // half cycles dumped so far
+  int remap_pending = 0;
+  uint8_t remap[16] = {};
 };
 
 static const unsigned kNodes = 1u << HC_D;
@@ -126,6 +128,8 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   t->cnt_port_i = 0;
   t->cnt_id_i = 0;
   t->step_i = 0;
+  t->remap_we_i = 0;
+  r->remap_pending = 0;
   t->rst_ni = 1;
   half_cycle(r, 0);
   t->rst_ni = 0;
@@ -149,6 +153,11 @@ extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     put_bits(t->inj_valid_i, x, 1, v);
     put_bits(t->inj_flit_i, x * kFlitW, kFlitW, v ? inj_flit[x] : 0);
   }
+  t->remap_we_i = r->remap_pending ? 1 : 0;
+  if (r->remap_pending) {
+    for (unsigned k = 0; k < HC_D; ++k) put_bits(t->remap_i, k * 4, 4, r->remap[k]);
+    r->remap_pending = 0;
+  }
   t->clk_i = 0;
   t->eval();
   if (obs) {
@@ -170,6 +179,11 @@ extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   // Leave the clock low and the outputs settled for hc_rtl_inj_ready().
   t->clk_i = 0;
   t->eval();
+}
+
+extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
+  for (unsigned k = 0; k < HC_D; ++k) r->remap[k] = perm[k];
+  r->remap_pending = 1;
 }
 
 extern "C" int hc_rtl_idle(const hc_rtl *r) { return r->top->idle_o; }

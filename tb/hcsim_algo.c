@@ -26,6 +26,7 @@
 #define HC_TAU 0.0
 
 int hc_algo_main(int argc, char **argv);
+int hc_lcc_main(int argc, char **argv); /* tb/hcsim_lcc.c */
 
 static void algo_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void algo_usage(const char *fmt, ...) {
@@ -53,6 +54,8 @@ static void list_algos(void) {
   for (const hc_algo *const *a = hc_algos; *a; a++)
     printf("%-14s %-8s %s: %s\n", (*a)->name, (*a)->barrier ? "barrier" : "overlap", (*a)->source,
            (*a)->summary);
+  printf("%-14s %-8s %s: %s\n", "lcc", "one", "004 (Hou, Wang, Ku & Hsu 2001) Theorems 1-5",
+         "linear-complement communication y = Ax + b (LCC=preset), T_i counted three ways, REMAP=none|opt|dp");
 }
 
 static void json_s(FILE *f, const char *k, const char *v, int comma) {
@@ -90,7 +93,10 @@ int hc_algo_main(int argc, char **argv) {
       if (i + 1 >= argc) algo_usage("%s needs a value", key);
       v = argv[++i];
     }
-    if (strcmp(key, "--algo") == 0) name = v;
+    if (strcmp(key, "--algo") == 0) {
+      name = v;
+      if (strcmp(v, "lcc") == 0) return hc_lcc_main(argc, argv);
+    }
     else if (strcmp(key, "--d") == 0) cfg.d = (unsigned)num(key, v, 1, HC_ALGO_MAX_D);
     else if (strcmp(key, "--k") == 0) k = num(key, v, 1, 65536);
     else if (strcmp(key, "--w") == 0) cfg.w = (unsigned)num(key, v, 1, HC_MAX_W);

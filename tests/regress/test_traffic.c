@@ -50,8 +50,8 @@ static void check_counts(hc_test_ctx *t, hc_driver *drv) {
   for (uint64_t i = 0; i < hc_driver_num_msgs(drv); i++) {
     const hc_msg *m = hc_driver_msg(drv, i);
     unsigned x = m->src;
-    while (x != m->dest) {
-      unsigned dim = (unsigned)__builtin_ctz(x ^ m->dest);
+    while (x != m->phys_dest) {
+      unsigned dim = (unsigned)__builtin_ctz(x ^ m->phys_dest);
       msgs[x * ports + dim]++;
       flits[x * ports + dim] += m->len;
       x ^= 1u << dim;
@@ -84,9 +84,11 @@ static void check_counts(hc_test_ctx *t, hc_driver *drv) {
 /* Offer `rate` flits/cycle/node for `cycles`, then drain: each node creates
 ** a message with probability rate / mean length per cycle, lengths uniform
 ** in 1..len. */
-static void run(hc_test_ctx *t, dest_fn dest, double rate, unsigned len, unsigned cycles) {
+static void run_mapped(hc_test_ctx *t, dest_fn dest, double rate, unsigned len, unsigned cycles,
+                       const uint8_t *remap) {
   hc_driver *drv = hc_test_driver(t, &t->cfg);
   if (!drv) return;
+  if (remap) HC_CHECK(t, hc_driver_set_remap(drv, remap) == HC_OK, "remap refused");
   const unsigned n = 1u << t->cfg.d;
   const double mean_len = (len + 1) / 2.0;
   const double p = rate / mean_len > 1.0 ? 1.0 : rate / mean_len;
@@ -116,6 +118,10 @@ static void run(hc_test_ctx *t, dest_fn dest, double rate, unsigned len, unsigne
          (unsigned long long)hc_driver_cycle(drv));
 }
 
+static void run(hc_test_ctx *t, dest_fn dest, double rate, unsigned len, unsigned cycles) {
+  run_mapped(t, dest, rate, len, cycles, NULL);
+}
+
 static unsigned cycles_for(const hc_cfg *c) { return c->d >= 8 ? 400 : c->d >= 5 ? 1500 : 3000; }
 
 HC_TEST(uniform_light) { run(t, uniform, 0.02, 8, cycles_for(&t->cfg)); }
@@ -126,3 +132,31 @@ HC_TEST(uniform_single_flit) { run(t, uniform, 0.5, 1, cycles_for(&t->cfg)); }
 HC_TEST(bitrev_saturated) { run(t, bitrev, 1.0, 20, cycles_for(&t->cfg)); }
 HC_TEST(transpose_saturated) { run(t, transpose, 1.0, 20, cycles_for(&t->cfg)); }
 HC_TEST(hotspot_saturated) { run(t, hotspot, 1.0, 8, cycles_for(&t->cfg)); }
+
+/* The NI address map: with a random bit permutation every message must come
+** out at its mapped destination, carrying the mapped destination, and the
+** counters must match the paths of the mapped messages. */
+HC_TEST(remap_random_permutation) {
+  uint8_t perm[HC_MODEL_MAX_D];
+  const unsigned d = t->cfg.d;
+  for (unsigned k = 0; k < d; k++) perm[k] = (uint8_t)k;
+  for (unsigned k = d; k > 1; k--) { /* Fisher-Yates */
+    unsigned j = hc_test_randn(t, k);
+    uint8_t tmp = perm[k - 1];
+    perm[k - 1] = perm[j];
+    perm[j] = tmp;
+  }
+  run_mapped(t, bitrev, 0.5, 12, cycles_for(&t->cfg), perm);
+}
+
+HC_TEST(remap_rejects_non_permutation) {
+  hc_driver *drv = hc_test_driver(t, &t->cfg);
+  if (!drv) return;
+  uint8_t bad[HC_MODEL_MAX_D] = {0};
+  bad[0] = (uint8_t)t->cfg.d; /* out of range */
+  HC_CHECK(t, hc_driver_set_remap(drv, bad) == HC_EPARAM, "out-of-range bit index accepted");
+  if (t->cfg.d >= 2) {
+    for (unsigned k = 0; k < t->cfg.d; k++) bad[k] = 0; /* repeated index */
+    HC_CHECK(t, hc_driver_set_remap(drv, bad) == HC_EPARAM, "repeated bit index accepted");
+  }
+}
