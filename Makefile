@@ -8,6 +8,7 @@
 #   make synth-check   yosys synth_ice40 of one router and of a 2-cube
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
 #   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
+#   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
 #
 # Both `sim` and `test` first install missing Debian packages
 # (tools/bootstrap.sh), so they work on a fresh machine.
@@ -57,7 +58,7 @@ STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 # Keep every object: the per-configuration links reuse them.
 .SECONDARY:
 
-.PHONY: help deps sim test bench lint synth-check wave rtl clean _verilate algo-table
+.PHONY: help deps sim test bench lint synth-check wave rtl clean _verilate algo-table lcc-sweep
 help:
 	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -163,6 +164,9 @@ wave:
 	@tools/wave.sh $(BUILD)/waves/sim.fst
 
 # ---- checks -------------------------------------------------------------------
+lcc-sweep: deps $(BUILD)/bin/hcsim
+	@tools/lcc_sweep.sh
+
 algo-table: $(BUILD)/bin/hcsim
 	@tools/algo_table.sh
 

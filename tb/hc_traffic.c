@@ -133,6 +133,14 @@ double hc_rng_exp(hc_rng *r, double mean) {
 
 /* ------------------------------------------------------- random sources */
 
+/* The virtual node that physical node x runs (identity unless placed). */
+static uint32_t virt_of(const hc_traffic_cfg *c, uint32_t x) {
+  if (!c->placed) return x;
+  uint32_t v = 0;
+  for (unsigned k = 0; k < c->d; k++) v |= ((x >> k) & 1u) << c->place[k];
+  return v;
+}
+
 int hc_traffic_cfg_check(const hc_traffic_cfg *cfg) {
   if (cfg == NULL) return HC_EPARAM;
   if ((int)cfg->pattern < 0 || cfg->pattern >= HC_PAT_FILE) return HC_EPARAM;
@@ -141,6 +149,14 @@ int hc_traffic_cfg_check(const hc_traffic_cfg *cfg) {
   if (cfg->len < 1 || cfg->len > HC_TRAFFIC_MAX_LEN) return HC_EPARAM;
   if (cfg->hot_node >= (1u << cfg->d)) return HC_EPARAM;
   if (!(cfg->hot_frac >= 0.0 && cfg->hot_frac <= 1.0)) return HC_EPARAM;
+  if (cfg->placed) {
+    uint32_t seen = 0;
+    if (!hc_pattern_is_permutation(cfg->pattern)) return HC_EPARAM;
+    for (unsigned k = 0; k < cfg->d; k++) {
+      if (cfg->place[k] >= cfg->d || (seen >> cfg->place[k]) & 1u) return HC_EPARAM;
+      seen |= 1u << cfg->place[k];
+    }
+  }
   return HC_OK;
 }
 
@@ -158,8 +174,9 @@ int hc_traffic_new(const hc_traffic_cfg *cfg, hc_traffic **out) {
   hc_rng_seed(&t->rng, cfg->seed);
   t->mean_gap = cfg->rate > 0.0 ? (double)cfg->len / cfg->rate : HUGE_VAL;
   for (unsigned x = 0; x < t->n; x++) {
+    const uint32_t v = virt_of(cfg, x);
     int silent = cfg->rate == 0.0 || (hc_pattern_is_permutation(cfg->pattern) &&
-                                      hc_perm_dest(cfg->pattern, cfg->d, x) == x);
+                                      hc_perm_dest(cfg->pattern, cfg->d, v) == v);
     t->next[x] = silent ? HUGE_VAL : hc_rng_exp(&t->rng, t->mean_gap);
   }
   *out = t;
@@ -179,7 +196,7 @@ static uint32_t pick_dest(hc_traffic *t, uint32_t x) {
     case HC_PAT_BITREV:
     case HC_PAT_TRANSPOSE:
     case HC_PAT_REVFLIP:
-      return hc_perm_dest(c->pattern, c->d, x);
+      return hc_perm_dest(c->pattern, c->d, virt_of(c, x));
     case HC_PAT_HOTSPOT:
       if (x != c->hot_node && hc_rng_double(&t->rng) < c->hot_frac) return c->hot_node;
       return uniform_other(t, x);

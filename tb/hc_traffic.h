@@ -108,6 +108,11 @@ typedef struct hc_traffic_cfg {
   uint64_t seed;      /* PRNG seed */
   unsigned hot_node;  /* hotspot: the hot node, < 2^d (checked for every pattern) */
   double hot_frac;    /* hotspot: fraction of messages to hot_node, 0..1 */
+  int placed;         /* permutation patterns: processors are reordered */
+  uint8_t place[HC_MODEL_MAX_D]; /* if placed: physical node p runs virtual node v
+                                    with bit place[k] of v = bit k of p (the bit order
+                                    the NIs' address map uses), and sends to the
+                                    pattern's destination of v, which the NI maps */
 } hc_traffic_cfg;
 
 /* Where and why a message-list file was rejected. */

@@ -28,6 +28,7 @@
 #include "hc_model.h"
 #include "hc_rtl.h"
 #include "hc_gtkw.h"
+#include "lcc.h"
 #include "hc_traffic.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -120,6 +121,8 @@ typedef enum opt_id {
   O_WAVES,
   O_JSON,
   O_QUIET,
+  O_REMAP,
+  O_LCCS,
   O_HELP,
   O_NUM
 } opt_id;
@@ -146,6 +149,8 @@ static const struct optdef {
     [O_WAVES] = {"waves", 1},
     [O_JSON] = {"json", 1},
     [O_QUIET] = {"quiet", 0},
+    [O_REMAP] = {"remap", 1},
+    [O_LCCS] = {"lccs", 1},
     [O_HELP] = {"help", 0},
 };
 
@@ -157,7 +162,7 @@ typedef struct opts {
   double rate;
   unsigned len;
   uint64_t cycles, warmup, drain, seed;
-  const char *file, *waves, *json;
+  const char *file, *waves, *json, *remap, *lccs;
   unsigned hot_node;
   double hot_frac;
   int quiet;
@@ -292,6 +297,14 @@ static void parse_args(int argc, char **argv, opts *o) {
         break;
       case O_QUIET:
         o->quiet = 1;
+        break;
+      case O_REMAP:
+        if (strcmp(val, "none") != 0 && strcmp(val, "opt") != 0 && strcmp(val, "dp") != 0)
+          usage_error("--remap: '%s' is not none, opt or dp", val);
+        o->remap = val;
+        break;
+      case O_LCCS:
+        o->lccs = val;
         break;
       case O_HELP:
         print_help();
@@ -528,6 +541,36 @@ static void print_table(const opts *o, const hc_cfg *cfg, hc_backend *be, const 
 
 int hc_algo_main(int argc, char **argv); /* tb/hcsim_algo.c */
 
+/*
+** The processor reordering for --remap: opt is the optimum of the LCC preset
+** of the same name as the pattern (Fig. 3 of Hou et al.), dp the Section 5
+** optimum (max of max) over the presets listed by --lccs. Exits 2 on bad input.
+*/
+static void order_for(const opts *o, int *order) {
+  hc_lcc l;
+  const char *name = hc_pattern_name(o->traffic);
+  if (hc_lcc_preset(name, (int)o->d, &l) != HC_ALG_OK) usage_error("--remap: no LCC '%s' at d=%u", name, o->d);
+  if (strcmp(o->remap, "opt") == 0) {
+    if (hc_lcc_optimize(&l, order) != HC_ALG_OK) usage_error("--remap opt: the optimizer failed");
+    return;
+  }
+  static hc_lcc set[64];
+  int m = 0;
+  char buf[1024];
+  if (!o->lccs) usage_error("--remap dp needs --lccs NAME,NAME,...");
+  snprintf(buf, sizeof buf, "%s", o->lccs);
+  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    if (m == 64) usage_error("--lccs: more than 64 LCCs");
+    int rc = hc_lcc_preset(tok, (int)o->d, &set[m]);
+    if (rc == HC_ALG_EUNKNOWN) usage_error("--lccs: unknown LCC preset '%s'", tok);
+    if (rc != HC_ALG_OK) usage_error("--lccs: preset '%s' at d=%u: %s", tok, o->d, hc_alg_strerror(rc));
+    m++;
+  }
+  uint64_t cost;
+  int rc = hc_lcc_dp(set, m, HC_LCC_MAX_OF_MAX, order, &cost);
+  if (rc != HC_ALG_OK) usage_error("--remap dp: %s", hc_alg_strerror(rc));
+}
+
 int main(int argc, char **argv) {
   /* --algo runs a registered algorithm instead of synthetic traffic. */
   for (int i = 1; i < argc; i++)
@@ -545,6 +588,7 @@ int main(int argc, char **argv) {
   o.hot_node = 0;
   o.hot_frac = 0.2;
   parse_args(argc, argv, &o);
+  int order[32] = {0};
 
   /* Backend and configuration. */
   hc_cfg built;
@@ -613,7 +657,14 @@ int main(int argc, char **argv) {
     if ((o.set[O_RATE] && o.rate != 0.1) || (o.set[O_LEN] && o.len != 20))
       say("note: --rate and --len do not apply to --traffic file (the file gives every message)");
   } else {
-    hc_traffic_cfg tc = {o.traffic, o.d, o.rate, o.len, o.seed, o.hot_node, o.hot_frac};
+    hc_traffic_cfg tc = {o.traffic, o.d, o.rate, o.len, o.seed, o.hot_node, o.hot_frac, 0, {0}};
+    if (o.remap && strcmp(o.remap, "none") != 0) {
+      if (!hc_pattern_is_permutation(o.traffic))
+        usage_error("--remap applies to the permutation patterns bitrev, transpose and revflip");
+      order_for(&o, order);
+      tc.placed = 1;
+      for (unsigned k = 0; k < o.d; k++) tc.place[k] = (uint8_t)order[k];
+    }
     int rc = hc_traffic_new(&tc, &tr);
     if (rc != HC_OK) {
       if (rc == HC_ENOMEM) {
@@ -679,6 +730,16 @@ int main(int argc, char **argv) {
     return EXIT_CHECK;
   }
   hc_driver_measure_from(drv, o.warmup);
+  if (o.remap && strcmp(o.remap, "none") != 0) {
+    uint8_t perm[HC_MODEL_MAX_D];
+    for (unsigned k = 0; k < o.d; k++) perm[k] = (uint8_t)order[k];
+    if (hc_driver_set_remap(drv, perm) != HC_OK) usage_error("--remap: not a bit permutation");
+    if (!o.quiet) {
+      printf("%-15s %s, bit order", "remap", o.remap);
+      for (unsigned k = 0; k < o.d; k++) printf(" %d", order[k]);
+      printf("\n");
+    }
+  }
   if (fst) {
     char gtkw[4096];
     if (hc_gtkw_beside(fst, &cfg, gtkw, sizeof gtkw) == 0) say("waveform %s, GTKWave view %s", fst, gtkw);
