@@ -58,7 +58,7 @@ STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 # Keep every object: the per-configuration links reuse them.
 .SECONDARY:
 
-.PHONY: help deps sim test bench lint synth-check wave rtl clean _verilate algo-table lcc-sweep
+.PHONY: help deps sim test bench lint synth-check wave rtl clean _verilate algo-table lcc-sweep lcc-table
 help:
 	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -131,7 +131,8 @@ rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 ifneq ($(ALGO),)
 SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --k $(K) --seed $(SEED) \
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \
-           $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(REMAP),--remap $(REMAP)) \
+           $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(LCC_KIND),--lcc-kind $(LCC_KIND)) \
+           $(if $(REMAP),--remap $(REMAP)) \
            $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE)) \
            $(if $(JSON),--json $(JSON)) $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 else
@@ -169,6 +170,9 @@ lcc-sweep: deps $(BUILD)/bin/hcsim
 
 algo-table: $(BUILD)/bin/hcsim
 	@tools/algo_table.sh
+
+lcc-table: $(BUILD)/bin/hcsim
+	@tools/lcc_table.sh
 
 lint:
 	@tools/lint.sh

@@ -43,7 +43,7 @@ static unsigned long num(const char *opt, const char *s, unsigned long lo, unsig
 
 /* Read an LCC file: the rows of A in gf2.h's text form, and a line
 ** "b <vector>" (optional). */
-static void read_lcc_file(const char *path, int n, hc_lcc *out) {
+static void read_lcc_file(const char *path, int n, hc_lcc_kind kind, hc_lcc *out) {
   FILE *f = fopen(path, "r");
   if (!f) lcc_usage("--lcc-file %s: %s", path, strerror(errno));
   static char a[65536], b[256];
@@ -64,7 +64,7 @@ static void read_lcc_file(const char *path, int n, hc_lcc *out) {
   }
   fclose(f);
   char err[256];
-  if (hc_lcc_parse(a, b, n, HC_LCC_AUTO, out, err, sizeof err) != HC_ALG_OK)
+  if (hc_lcc_parse(a, b, n, kind, out, err, sizeof err) != HC_ALG_OK)
     lcc_usage("--lcc-file %s: %s", path, err);
 }
 
@@ -89,6 +89,7 @@ int hc_lcc_main(int argc, char **argv) {
   hc_sim sim = have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;
   unsigned long k = 20;
   int quiet = 0, check_only = 0;
+  hc_lcc_kind kind = HC_LCC_AUTO;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = NULL, *eq = strchr(a, '=');
     char key[32];
@@ -112,6 +113,13 @@ int hc_lcc_main(int argc, char **argv) {
     else if (strcmp(key, "--lcc-a") == 0) a_text = v;
     else if (strcmp(key, "--lcc-b") == 0) b_text = v;
     else if (strcmp(key, "--lcc-file") == 0) file = v;
+    else if (strcmp(key, "--lcc-kind") == 0) {
+      if (strcmp(v, "auto") == 0) kind = HC_LCC_AUTO;
+      else if (strcmp(v, "lcp") == 0) kind = HC_LCP;
+      else if (strcmp(v, "lcg") == 0) kind = HC_LCG;
+      else if (strcmp(v, "lcs") == 0) kind = HC_LCS;
+      else lcc_usage("--lcc-kind: '%s' is not auto, lcp, lcg or lcs", v);
+    }
     else if (strcmp(key, "--remap") == 0) remap = v;
     else if (strcmp(key, "--lccs") == 0) lccs = v;
     else if (strcmp(key, "--objective") == 0) objective = v;
@@ -127,6 +135,14 @@ int hc_lcc_main(int argc, char **argv) {
       if (hc_sim_parse(v, &sim) != 0) lcc_usage("--sim: '%s' is not model, rtl or both", v);
     } else lcc_usage("unknown option '%s' with --algo lcc (see docs/lcc.md)", key);
   }
+  if (preset && strcmp(preset, "list") == 0) {
+    int count;
+    const hc_lcc_preset_info *p = hc_lcc_presets(&count);
+    printf("LCC presets (Hou et al., shared/seeds/004):\n");
+    for (int i = 0; i < count; i++)
+      printf("  %-14s %s [%s]%s\n", p[i].name, p[i].desc, p[i].section, p[i].even_only ? " (even d)" : "");
+    return 0;
+  }
   const int n = (int)cfg.d;
   if (cfg.w < cfg.d) lcc_usage("--w %u is smaller than d = %u", cfg.w, cfg.d);
   if (!!preset + !!a_text + !!file != 1) lcc_usage("--algo lcc needs exactly one of --lcc NAME, --lcc-a MATRIX, --lcc-file PATH");
@@ -140,11 +156,13 @@ int hc_lcc_main(int argc, char **argv) {
     if (rc == HC_ALG_ESIZE) lcc_usage("LCC preset '%s' needs an even d, not %d", preset, n);
     if (rc != HC_ALG_OK) lcc_usage("LCC preset '%s' at d=%d: %s", preset, n, hc_alg_strerror(rc));
   } else if (a_text) {
-    if (hc_lcc_parse(a_text, b_text, n, HC_LCC_AUTO, &l, err, sizeof err) != HC_ALG_OK)
+    if (hc_lcc_parse(a_text, b_text, n, kind, &l, err, sizeof err) != HC_ALG_OK)
       lcc_usage("--lcc-a: %s", err);
   } else {
-    read_lcc_file(file, n, &l);
+    read_lcc_file(file, n, kind, &l);
   }
+  if (preset && kind != HC_LCC_AUTO && kind != l.kind)
+    lcc_usage("LCC preset '%s' is an %s, not an %s", preset, hc_lcc_kind_name(l.kind), hc_lcc_kind_name(kind));
 
   int order[32], *use_order = NULL;
   uint64_t dp_cost = 0;

@@ -39,6 +39,47 @@ bad "unknown backend"     --sim gpu
 bad "rtl not linked"      --sim rtl --d 4
 bad "hot node out of range" --sim model --traffic hotspot --hot-node 99 --d 4
 bad "buffer depth zero"   --sim model --buf 0
+bad "unknown algorithm"   --algo nosuch --sim model
+bad "algorithm k zero"    --algo aap --sim model --k 0
+bad "algorithm d too large for an all-to-all" --algo aap --sim model --d 11
+bad "algorithm unknown option" --algo aap --sim model --rate 0.1
+bad "lcc unknown preset"  --algo lcc --sim model --d 4 --lcc nosuch
+bad "lcc matrix wrong size" --algo lcc --sim model --d 3 --lcc-a "11;11;001"
+bad "lcc non-binary entry" --algo lcc --sim model --d 3 --lcc-a "120;010;001"
+bad "lcc singular A as LCP" --algo lcc --sim model --d 3 --lcc-a "110;110;001" --lcc-kind lcp
+bad "lcc odd d for an image preset" --algo lcc --sim model --d 3 --lcc rot90
+bad "lcc dp without a list" --algo lcc --sim model --d 4 --lcc transpose --remap dp
+bad "lcc dp list with an unknown preset" --algo lcc --sim model --d 4 --lcc transpose --remap dp --lccs transpose,nosuch
+bad "lcc unknown remap"   --algo lcc --sim model --d 4 --lcc transpose --remap best
+bad "traffic remap on uniform" --sim model --d 4 --traffic uniform --remap opt
+
+# ALGO=list names every algorithm with its source
+out=$("$model" --algo list 2>&1)
+if grep -q '^aap .*001' <<< "$out" && grep -q '^aap_prime ' <<< "$out" && grep -q '^a2a_pairwise ' <<< "$out" \
+   && grep -q '^a2a_naive ' <<< "$out" && grep -q '^lcc .*004' <<< "$out"; then ok "algo list"
+else ko "algo list" "$out"; fi
+
+# AAP on the model: the JSON report carries the fields, and T_aap with
+# xi = 4, tau = 0 (docs/algorithms.md) is met exactly: d = 4, k = 8 gives
+# 8*15 + 3*15 + 4*16/2 = 197 cycles
+"$model" --algo aap --sim model --d 4 --k 8 --quiet --json "$tmp/a.json"; st=$?
+missing=""
+for k in algo steps xi tau cycles formula_cycles lower_bound_cycles eta data_ok max_step_contention lockstep; do
+  grep -q "\"$k\"" "$tmp/a.json" || missing+=" $k"
+done
+if [ $st = 0 ] && [ -z "$missing" ] && grep -q '"cycles": 197,' "$tmp/a.json" && grep -q '"data_ok": true' "$tmp/a.json"; then
+  ok "aap json and exact formula"
+else ko "aap json and exact formula" "exit $st, missing:$missing, $(grep cycles "$tmp/a.json" | head -1)"; fi
+
+# LCC: Example 3 of Hou et al. in all three counts, T = 1 after REMAP=opt
+"$model" --algo lcc --sim model --d 8 --lcc transpose --quiet --json "$tmp/l.json"; st=$?
+if [ $st = 0 ] && grep -q '"t_hardware": \[1, 2, 4, 8, 8, 4, 2, 1\]' "$tmp/l.json" && grep -q '"t_theorem": \[1, 2, 4, 8, 8, 4, 2, 1\]' "$tmp/l.json" \
+   && grep -q '"agree": true' "$tmp/l.json"; then ok "lcc transpose example 3"
+else ko "lcc transpose example 3" "exit $st"; fi
+"$model" --algo lcc --sim model --d 8 --lcc transpose --remap opt --quiet --json "$tmp/l.json"; st=$?
+if [ $st = 0 ] && grep -q '"t_hardware": \[1, 1, 1, 1, 1, 1, 1, 1\]' "$tmp/l.json" && grep -q '"order": \[0, 4, 2, 6, 1, 5, 3, 7\]' "$tmp/l.json"; then
+  ok "lcc transpose example 4 remap"
+else ko "lcc transpose example 4 remap" "exit $st"; fi
 
 # JSON report fields
 "$model" --sim model --d 3 --cycles 500 --warmup 100 --json "$tmp/r.json" >/dev/null 2>&1
@@ -73,6 +114,19 @@ for d in 2 3 4 5; do
       fi
     done
   done
+done
+
+# ALGO runs on the RTL in lockstep through hcsim, and the LCC remap too
+bin=build/rtl/D4_W16_B2_I4/hcsim
+for a in aap aap_prime a2a_naive; do
+  out=$("$bin" --algo $a --sim both --k 8 2>&1); st=$?
+  if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out" && grep -qE '^data +ok' <<< "$out"; then ok "algo $a lockstep d=4"
+  else ko "algo $a lockstep d=4" "exit $st: $(grep -E 'lockstep|data|mismatch|cycles' <<< "$out" | tr '\n' ' ')"; fi
+done
+for r in none opt; do
+  out=$("$bin" --algo lcc --lcc bitrev --remap $r --sim both 2>&1); st=$?
+  if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out" && grep -qE '^agree +yes' <<< "$out"; then ok "lcc bitrev remap $r lockstep d=4"
+  else ko "lcc bitrev remap $r lockstep d=4" "exit $st: $(tr '\n' ' ' <<< "$out" | head -c 300)"; fi
 done
 
 # WAVES: the RTL run leaves an FST that GTKWave's own reader opens, with the
