@@ -133,7 +133,8 @@ done
 # network's link signals in it
 bin=build/rtl/D2_W16_B2_I4/hcsim
 if [ -x "$bin" ] && "$bin" --sim rtl --cycles 200 --warmup 0 --waves "$tmp/w.fst" >/dev/null 2>&1 \
-   && fst2vcd "$tmp/w.fst" 2>/dev/null | grep -q 'link_flit_o'; then
+   && fst2vcd "$tmp/w.fst" > "$tmp/w.vcd" 2>/dev/null && grep -q 'link_flit_o' "$tmp/w.vcd" \
+   && grep -q 'gen_link' "$tmp/w.gtkw"; then
   ok "waveform written and readable"
 else
   ko "waveform written and readable" "no FST with link_flit_o from $bin"

@@ -131,7 +131,8 @@ HC_TEST(uniform_saturated_long_messages) { run(t, uniform, 1.0, 40, cycles_for(&
 HC_TEST(uniform_single_flit) { run(t, uniform, 0.5, 1, cycles_for(&t->cfg)); }
 HC_TEST(bitrev_saturated) { run(t, bitrev, 1.0, 20, cycles_for(&t->cfg)); }
 HC_TEST(transpose_saturated) { run(t, transpose, 1.0, 20, cycles_for(&t->cfg)); }
-HC_TEST(hotspot_saturated) { run(t, hotspot, 1.0, 8, cycles_for(&t->cfg)); }
+/* A quarter of all traffic converges on one ejection port: keep big cubes short. */
+HC_TEST(hotspot_saturated) { run(t, hotspot, 1.0, 8, t->cfg.d >= 8 ? 100 : cycles_for(&t->cfg)); }
 
 /* The NI address map: with a random bit permutation every message must come
 ** out at its mapped destination, carrying the mapped destination, and the

@@ -1,0 +1,147 @@
+# The FPGA flow (docs/fpga.md), included from the Makefile:
+#
+#   make synth BOARD=icebreaker|hx8k   tables, yosys synth_ice40, nextpnr-ice40
+#                                      at the board clock, icepack; report
+#                                      in build/synth/<board>/report.json
+#   make prog BOARD=...                iceprog the bitstream (needs the board)
+#   make fpga-sim                      the self-test top in Verilator against
+#                                      the C model's prediction
+#   make fpga-docs                     synthesise for both boards and write
+#                                      the resource/timing table of docs/fpga.md
+#   make fpga-test                     what `make test` runs of this (FPGA_TESTS)
+#
+# Board defaults are below; any of FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW
+# (counter bits) and the traffic variables may be given on the command line.
+
+BOARD ?= icebreaker
+FPGA_BOARDS := icebreaker hx8k
+
+# ---- board defaults: the largest configuration that fits each board ------
+fpga_d_icebreaker := 3
+fpga_w_icebreaker := 8
+fpga_b_icebreaker := 2
+fpga_i_icebreaker := 2
+fpga_cw_icebreaker := 16
+fpga_d_hx8k := 3
+fpga_w_hx8k := 8
+fpga_b_hx8k := 2
+fpga_i_hx8k := 2
+fpga_cw_hx8k := 16
+
+FPGA_D ?= $(fpga_d_$(BOARD))
+FPGA_W ?= $(fpga_w_$(BOARD))
+FPGA_B ?= $(fpga_b_$(BOARD))
+FPGA_I ?= $(fpga_i_$(BOARD))
+FPGA_CW ?= $(fpga_cw_$(BOARD))
+FPGA_ROM := 256
+FPGA_TIME := 16
+
+# ---- traffic of the self-test (tests/fpga/hc_fpga_gen.c) -------------------
+FPGA_TRAFFIC ?= uniform
+FPGA_RATE ?= 0.4
+FPGA_LEN ?= 4
+FPGA_CYCLES ?= 400
+FPGA_SEED ?= 1
+FPGA_FILE ?=
+FPGA_GEN_ARGS = --d $(FPGA_D) --w $(FPGA_W) --buf $(FPGA_B) --inj $(FPGA_I) --cnt-width $(FPGA_CW) \
+    --rom-depth $(FPGA_ROM) --time-bits $(FPGA_TIME) \
+    $(if $(FPGA_FILE),--file $(FPGA_FILE),--traffic $(FPGA_TRAFFIC) --rate $(FPGA_RATE) \
+    --len $(FPGA_LEN) --cycles $(FPGA_CYCLES) --seed $(FPGA_SEED))
+
+FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)
+FPGA_TABLES = $(BUILD)/fpga/tables/$(FPGA_CFG)
+FPGA_GEN := $(BUILD)/bin/hc_fpga_gen
+FPGA_HDRS := tests/fpga/hc_fpga.h tests/fpga/hc_selftest_rtl.h
+
+FPGA_RTL := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv \
+            rtl/hc_cube.sv rtl/hc_uart_tx.sv rtl/hc_traffic_rom.sv rtl/hc_checker.sv \
+            rtl/hc_report.sv rtl/hc_selftest.sv rtl/hc_board_top.sv
+
+# The tests of this flow, run by `make fpga-test` (and so by `make test`).
+FPGA_TESTS := fpga-test-sim fpga-test-synth-router fpga-test-synth-top
+# The board whose self-test top `make test` synthesises.
+FPGA_TEST_BOARD ?= hx8k
+
+.PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint $(FPGA_TESTS)
+
+$(BUILD)/obj/tests/fpga/%.o: $(FPGA_HDRS)
+
+$(FPGA_GEN): $(BUILD)/obj/tests/fpga/hc_fpga_gen.o $(BUILD)/obj/tests/fpga/hc_fpga.o \
+             $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/tb/hc_backend.o $(BUILD)/obj/tb/hc_driver.o \
+             $(BUILD)/obj/tb/hc_traffic.o $(BUILD)/obj/tb/hc_rtl_stub.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
+
+# The tables of one configuration; regenerated when the generator or the
+# traffic variables change (the arguments are kept in args.txt).
+fpga-tables: $(FPGA_GEN)
+	@mkdir -p $(FPGA_TABLES)
+	@if [ ! -f $(FPGA_TABLES)/expect.hex ] || [ "$$(cat $(FPGA_TABLES)/args.txt 2>/dev/null)" != "$(FPGA_GEN_ARGS)" ] \
+	     || [ $(FPGA_GEN) -nt $(FPGA_TABLES)/expect.hex ]; then \
+	  $(FPGA_GEN) --out $(FPGA_TABLES) $(FPGA_GEN_ARGS) && echo "$(FPGA_GEN_ARGS)" > $(FPGA_TABLES)/args.txt; \
+	fi
+
+# ---- the self-test top in Verilator ---------------------------------------
+FPGA_SIM_DIR = $(BUILD)/fpga/sim/$(FPGA_CFG)
+FPGA_SIM_OBJ := $(BUILD)/obj/tests/fpga/test_selftest.o $(BUILD)/obj/tests/fpga/hc_fpga.o \
+                $(BUILD)/obj/csim/hc_model.o
+
+# Verilator's own makefile does not relink for changed objects: remove the
+# program first.
+$(BUILD)/fpga/sim/%/test_selftest: $(FPGA_RTL) tests/fpga/hc_selftest_shim.cpp $(FPGA_SIM_OBJ)
+	@mkdir -p $(dir $@)tables
+	@rm -f $@
+	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal \
+	  --top-module hc_board_top --Mdir $(dir $@)obj -o $(ROOT)/$@ \
+	  -GDim=$(FPGA_D) -GPayloadWidth=$(FPGA_W) -GBufDepth=$(FPGA_B) -GInjDepth=$(FPGA_I) \
+	  -GCntWidth=$(FPGA_CW) -GRomDepth=$(FPGA_ROM) -GTimeW=$(FPGA_TIME) \
+	  -GTableDir='"$(ROOT)/$(dir $@)tables"' \
+	  -CFLAGS "-DHC_D=$(FPGA_D) -DHC_W=$(FPGA_W) -DHC_B=$(FPGA_B) -DHC_I=$(FPGA_I) -DHC_CW=$(FPGA_CW) \
+	    -DHC_ROM=$(FPGA_ROM) -DHC_TIME=$(FPGA_TIME) -DHC_CLK_HZ=12000000 -DHC_BAUD=115200 \
+	    -I$(ROOT)/csim -I$(ROOT)/tests/fpga" \
+	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0" -LDFLAGS -lm \
+	  $(FPGA_RTL) $(ROOT)/tests/fpga/hc_selftest_shim.cpp $(addprefix $(ROOT)/,$(FPGA_SIM_OBJ)) \
+	  > $(dir $@)verilator.log 2>&1 || { tail -30 $(dir $@)verilator.log; exit 1; }
+
+fpga-sim: fpga-tables $(FPGA_SIM_DIR)/test_selftest
+	$(FPGA_SIM_DIR)/test_selftest -v $(FPGA_TABLES) $(FPGA_SIM_DIR)/tables
+
+# ---- synthesis, place and route, bitstream --------------------------------
+FPGA_SYNTH_ENV = FPGA_D=$(FPGA_D) FPGA_W=$(FPGA_W) FPGA_B=$(FPGA_B) FPGA_I=$(FPGA_I) \
+    FPGA_CW=$(FPGA_CW) FPGA_TABLES=$(FPGA_TABLES)
+
+synth: deps
+	@case "$(BOARD)" in icebreaker|hx8k) ;; *) echo "make synth: BOARD must be icebreaker or hx8k, not '$(BOARD)'" >&2; exit 2;; esac
+	@$(MAKE) --no-print-directory -s fpga-tables BOARD=$(BOARD)
+	@$(FPGA_SYNTH_ENV) tools/synth_board.sh $(BOARD) all
+
+prog:
+	@test -f $(BUILD)/synth/$(BOARD)/hc_selftest.bin || { echo "make prog: run 'make synth BOARD=$(BOARD)' first" >&2; exit 2; }
+	iceprog $(BUILD)/synth/$(BOARD)/hc_selftest.bin
+
+fpga-docs:
+	@for b in $(FPGA_BOARDS); do $(MAKE) --no-print-directory synth BOARD=$$b || exit 1; done
+	@tools/fpga_report.sh docs/fpga.md $(FPGA_BOARDS)
+
+fpga-lint:
+	@verilator --lint-only -Wall $(FPGA_RTL) rtl/hc_top_icebreaker.sv --top-module hc_top_icebreaker \
+	  && verilator --lint-only -Wall $(FPGA_RTL) rtl/hc_top_hx8k.sv --top-module hc_top_hx8k \
+	  && verilator --lint-only -Wall rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv \
+	       rtl/hc_router.sv rtl/hc_router_harness.sv --top-module hc_router_harness \
+	  && echo "fpga-lint: PASS"
+
+# ---- tests: each prints "fpga: PASS <name>" or "fpga: FAIL <name>" --------
+fpga-test:
+	@for t in $(FPGA_TESTS); do \
+	  if $(MAKE) --no-print-directory -s $$t BOARD=$(FPGA_TEST_BOARD); then echo "fpga: PASS $$t"; \
+	  else echo "fpga: FAIL $$t"; fi; \
+	done
+
+fpga-test-sim: fpga-tables $(FPGA_SIM_DIR)/test_selftest
+	@$(FPGA_SIM_DIR)/test_selftest $(FPGA_TABLES) $(FPGA_SIM_DIR)/tables
+
+fpga-test-synth-router:
+	@$(FPGA_SYNTH_ENV) OUT=$(BUILD)/synth/test-$(BOARD) tools/synth_board.sh $(BOARD) router
+
+fpga-test-synth-top: fpga-tables
+	@$(FPGA_SYNTH_ENV) OUT=$(BUILD)/synth/test-$(BOARD) tools/synth_board.sh $(BOARD) top

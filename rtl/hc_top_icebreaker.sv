@@ -1,0 +1,64 @@
+// The FPGA self-test on the iCEBreaker board (iCE40UP5K-SG48, 12 MHz
+// clock): hc_board_top with this board's defaults, pins named in
+// constraints/icebreaker.pcf. The red and green LEDs of the main board
+// (active low) show fail and pass; the LEDs of the snap-off PMOD 2 board
+// show running, pass, fail and the heartbeat. The user button (BTN_N)
+// resets and re-runs the test, as does any key typed in the terminal.
+// Parameters that fit the UP5K are in docs/fpga.md.
+module hc_top_icebreaker #(
+  /// Cube dimension.
+  parameter int unsigned      Dim          = 3,
+  /// Flit payload bits.
+  parameter int unsigned      PayloadWidth = 8,
+  /// Flits per router input buffer.
+  parameter int unsigned      BufDepth     = 2,
+  /// Flits per injection queue.
+  parameter int unsigned      InjDepth     = 2,
+  /// Bits of the routers' summing channel counters.
+  parameter int unsigned      CntWidth     = 16,
+  /// Directory of the table files.
+  parameter logic [8*128-1:0] TableDir     = "build/fpga/tables"
+) (
+  /// 12 MHz oscillator (pin 35).
+  input  logic       clk_i,
+  /// User button BTN_N, active low (pin 10).
+  input  logic       btn_ni,
+  /// FTDI UART, FPGA receive (pin 6).
+  input  logic       uart_rx_i,
+  /// FTDI UART, FPGA transmit (pin 9).
+  output logic       uart_tx_o,
+  /// Red LED LEDR_N, active low: fail (pin 11).
+  output logic       led_red_no,
+  /// Green LED LEDG_N, active low: pass (pin 37).
+  output logic       led_green_no,
+  /// PMOD 2 LEDs LED1..LED5, active high: running, pass, fail, off,
+  /// heartbeat.
+  output logic [4:0] pmod2_led_o
+);
+
+  logic running, pass, fail, heartbeat;
+
+  hc_board_top #(
+    .Dim          (Dim),
+    .PayloadWidth (PayloadWidth),
+    .BufDepth     (BufDepth),
+    .InjDepth     (InjDepth),
+    .CntWidth     (CntWidth),
+    .ClkHz        (12_000_000),
+    .TableDir     (TableDir)
+  ) u_top (
+    .clk_i,
+    .btn_ni,
+    .uart_rx_i,
+    .uart_tx_o,
+    .running_o   (running),
+    .pass_o      (pass),
+    .fail_o      (fail),
+    .heartbeat_o (heartbeat)
+  );
+
+  assign led_red_no   = !fail;
+  assign led_green_no = !pass;
+  assign pmod2_led_o  = {heartbeat, 1'b0, fail, pass, running};
+
+endmodule
