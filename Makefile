@@ -52,7 +52,7 @@ HDRS := $(wildcard csim/*.h tb/*.h algorithms/*.h)
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
-HCSIM_OBJ := $(BUILD)/obj/tb/hcsim.o $(BUILD)/obj/tb/hcsim_algo.o $(BUILD)/obj/tb/hcsim_lcc.o
+HCSIM_OBJ := $(BUILD)/obj/tb/hcsim.o $(BUILD)/obj/tb/hcsim_algo.o $(BUILD)/obj/tb/hcsim_lcc.o $(BUILD)/obj/tb/hc_cli.o
 STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 
 # Keep every object: the per-configuration links reuse them.

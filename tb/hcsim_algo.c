@@ -11,7 +11,6 @@
 ** hardware counters.
 */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "hc_algo.h"
 #include "hc_algo_run.h"
 #include "hc_gtkw.h"
+#include "hc_cli.h"
 #include "hc_rtl.h"
 
 /* The router's constants in the paper's cost model; see the file comment. */
@@ -28,26 +28,6 @@
 int hc_algo_main(int argc, char **argv);
 int hc_lcc_main(int argc, char **argv); /* tb/hcsim_lcc.c */
 
-static void algo_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void algo_usage(const char *fmt, ...) {
-  va_list ap;
-  fputs("hcsim: ", stderr);
-  va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fputc('\n', stderr);
-  exit(2);
-}
-
-static unsigned long num(const char *opt, const char *s, unsigned long lo, unsigned long hi) {
-  char *end;
-  errno = 0;
-  if (!s || !*s || *s == '-' || *s == '+') algo_usage("%s: '%s' is not a number", opt, s ? s : "");
-  unsigned long v = strtoul(s, &end, 10);
-  if (errno || *end) algo_usage("%s: '%s' is not a number", opt, s);
-  if (v < lo || v > hi) algo_usage("%s: %lu is out of range %lu..%lu", opt, v, lo, hi);
-  return v;
-}
 
 static void list_algos(void) {
   printf("%-14s %-8s %s\n", "ALGO", "steps", "source: what it does");
@@ -74,7 +54,7 @@ int hc_algo_main(int argc, char **argv) {
     const char *a = argv[i], *v = NULL;
     char key[32];
     const char *eq = strchr(a, '=');
-    if (strncmp(a, "--", 2) != 0) algo_usage("unexpected argument '%s'", a);
+    if (strncmp(a, "--", 2) != 0) hc_cli_die("unexpected argument '%s'", a);
     if (eq) {
       snprintf(key, sizeof key, "%.*s", (int)(eq - a), a);
       v = eq + 1;
@@ -90,45 +70,39 @@ int hc_algo_main(int argc, char **argv) {
       continue;
     }
     if (!v) {
-      if (i + 1 >= argc) algo_usage("%s needs a value", key);
+      if (i + 1 >= argc) hc_cli_die("%s needs a value", key);
       v = argv[++i];
     }
     if (strcmp(key, "--algo") == 0) {
       name = v;
       if (strcmp(v, "lcc") == 0) return hc_lcc_main(argc, argv);
     }
-    else if (strcmp(key, "--d") == 0) cfg.d = (unsigned)num(key, v, 1, HC_ALGO_MAX_D);
-    else if (strcmp(key, "--k") == 0) k = num(key, v, 1, 65536);
-    else if (strcmp(key, "--w") == 0) cfg.w = (unsigned)num(key, v, 1, HC_MAX_W);
-    else if (strcmp(key, "--buf") == 0) cfg.buf_depth = (unsigned)num(key, v, 1, HC_MAX_DEPTH);
-    else if (strcmp(key, "--inj") == 0) cfg.inj_depth = (unsigned)num(key, v, 1, HC_MAX_DEPTH);
-    else if (strcmp(key, "--seed") == 0) seed = num(key, v, 0, (unsigned long)-1);
+    else if (strcmp(key, "--d") == 0) cfg.d = (unsigned)hc_cli_num(key, v, 1, HC_ALGO_MAX_D);
+    else if (strcmp(key, "--k") == 0) k = hc_cli_num(key, v, 1, 65536);
+    else if (strcmp(key, "--w") == 0) cfg.w = (unsigned)hc_cli_num(key, v, 1, HC_MAX_W);
+    else if (strcmp(key, "--buf") == 0) cfg.buf_depth = (unsigned)hc_cli_num(key, v, 1, HC_MAX_DEPTH);
+    else if (strcmp(key, "--inj") == 0) cfg.inj_depth = (unsigned)hc_cli_num(key, v, 1, HC_MAX_DEPTH);
+    else if (strcmp(key, "--seed") == 0) seed = hc_cli_num(key, v, 0, (unsigned long)-1);
     else if (strcmp(key, "--json") == 0) json = v;
     else if (strcmp(key, "--waves") == 0) waves = v;
     else if (strcmp(key, "--sim") == 0) {
-      if (hc_sim_parse(v, &sim) != 0) algo_usage("--sim: '%s' is not model, rtl or both", v);
+      if (hc_sim_parse(v, &sim) != 0) hc_cli_die("--sim: '%s' is not model, rtl or both", v);
       sim_set = 1;
-    } else algo_usage("unknown option '%s' with --algo (see docs/algorithms.md)", key);
+    } else hc_cli_die("unknown option '%s' with --algo (see docs/algorithms.md)", key);
   }
-  if (!name) algo_usage("--algo needs a name (or list)");
+  if (!name) hc_cli_die("--algo needs a name (or list)");
   if (strcmp(name, "list") == 0) {
     list_algos();
     return 0;
   }
   const hc_algo *al = hc_algo_find(name);
-  if (!al) algo_usage("unknown algorithm '%s' (make sim ALGO=list shows them)", name);
-  if (cfg.w < cfg.d) algo_usage("--w %u is smaller than d = %u", cfg.w, cfg.d);
+  if (!al) hc_cli_die("unknown algorithm '%s' (make sim ALGO=list shows them)", name);
+  if (cfg.w < cfg.d) hc_cli_die("--w %u is smaller than d = %u", cfg.w, cfg.d);
   if (check_only) return 0; /* make sim validates before building RTL */
-  if (sim != HC_SIM_MODEL && !have_rtl)
-    algo_usage("--sim %s: no RTL linked in this hcsim; run make sim (which builds it) or use --sim model",
-               hc_sim_name(sim));
-  if (sim != HC_SIM_MODEL && (cfg.d != built.d || cfg.w != built.w || cfg.buf_depth != built.buf_depth ||
-                              cfg.inj_depth != built.inj_depth))
-    algo_usage("RTL in this binary is built for D=%u W=%u B=%u I=%u; run make sim (which builds it) or use --sim model",
-               built.d, built.w, built.buf_depth, built.inj_depth);
+  hc_cli_check_backend(sim, &cfg, have_rtl, &built);
   (void)sim_set;
   FILE *jf = NULL;
-  if (json && !(jf = fopen(json, "w"))) algo_usage("--json: cannot write '%s': %s", json, strerror(errno));
+  if (json && !(jf = fopen(json, "w"))) hc_cli_die("--json: cannot write '%s': %s", json, strerror(errno));
   if (waves && sim == HC_SIM_MODEL) {
     fprintf(stderr, "hcsim: note: the model has no waveform; --waves ignored\n");
     waves = NULL;
@@ -139,8 +113,8 @@ int hc_algo_main(int argc, char **argv) {
   hc_backend *be;
   hc_driver *drv;
   int rc = hc_backend_open(sim, &cfg, waves, &be);
-  if (rc != HC_OK) algo_usage("cannot open the %s backend (status %d)", hc_sim_name(sim), rc);
-  if (hc_driver_new(be, &drv) != HC_OK) algo_usage("out of memory");
+  if (rc != HC_OK) hc_cli_die("cannot open the %s backend (status %d)", hc_sim_name(sim), rc);
+  if (hc_driver_new(be, &drv) != HC_OK) hc_cli_die("out of memory");
   if (waves) {
     char gtkw[4096];
     if (hc_gtkw_beside(waves, &cfg, gtkw, sizeof gtkw) == 0)
@@ -162,7 +136,7 @@ int hc_algo_main(int argc, char **argv) {
     hc_backend *be2;
     hc_driver *drv2;
     if (hc_backend_open(sim, &cfg, NULL, &be2) != HC_OK || hc_driver_new(be2, &drv2) != HC_OK)
-      algo_usage("out of memory");
+      hc_cli_die("out of memory");
     rc = hc_algo_run(drv2, al, (unsigned)k, 1, limit, &rs);
     if (rc == HC_OK) rc = hc_backend_check_counters(be2);
     if (hc_backend_mismatch(be2)) {

@@ -9,43 +9,23 @@
 ** --lccs, the run's own LCC included).
 */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hc_gtkw.h"
 #include "hc_lcc_run.h"
+#include "hc_cli.h"
 #include "hc_rtl.h"
 
 int hc_lcc_main(int argc, char **argv);
 
-static void lcc_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void lcc_usage(const char *fmt, ...) {
-  va_list ap;
-  fputs("hcsim: ", stderr);
-  va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fputc('\n', stderr);
-  exit(2);
-}
-
-static unsigned long num(const char *opt, const char *s, unsigned long lo, unsigned long hi) {
-  char *end;
-  errno = 0;
-  if (!*s || *s == '-' || *s == '+') lcc_usage("%s: '%s' is not a number", opt, s);
-  unsigned long v = strtoul(s, &end, 10);
-  if (errno || *end) lcc_usage("%s: '%s' is not a number", opt, s);
-  if (v < lo || v > hi) lcc_usage("%s: %lu is out of range %lu..%lu", opt, v, lo, hi);
-  return v;
-}
 
 /* Read an LCC file: the rows of A in gf2.h's text form, and a line
 ** "b <vector>" (optional). */
 static void read_lcc_file(const char *path, int n, hc_lcc_kind kind, hc_lcc *out) {
   FILE *f = fopen(path, "r");
-  if (!f) lcc_usage("--lcc-file %s: %s", path, strerror(errno));
+  if (!f) hc_cli_die("--lcc-file %s: %s", path, strerror(errno));
   static char a[65536], b[256];
   char line[1024];
   size_t used = 0;
@@ -58,14 +38,14 @@ static void read_lcc_file(const char *path, int n, hc_lcc_kind kind, hc_lcc *out
       continue;
     }
     size_t len = strlen(line);
-    if (used + len + 1 > sizeof a) lcc_usage("--lcc-file %s: too large", path);
+    if (used + len + 1 > sizeof a) hc_cli_die("--lcc-file %s: too large", path);
     memcpy(a + used, line, len + 1);
     used += len;
   }
   fclose(f);
   char err[256];
   if (hc_lcc_parse(a, b, n, kind, out, err, sizeof err) != HC_ALG_OK)
-    lcc_usage("--lcc-file %s: %s", path, err);
+    hc_cli_die("--lcc-file %s: %s", path, err);
 }
 
 static void print_row(const char *name, const uint64_t *t, int n) {
@@ -93,7 +73,7 @@ int hc_lcc_main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = NULL, *eq = strchr(a, '=');
     char key[32];
-    if (strncmp(a, "--", 2) != 0) lcc_usage("unexpected argument '%s'", a);
+    if (strncmp(a, "--", 2) != 0) hc_cli_die("unexpected argument '%s'", a);
     snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
     if (eq) v = eq + 1;
     if (strcmp(key, "--quiet") == 0) {
@@ -105,7 +85,7 @@ int hc_lcc_main(int argc, char **argv) {
       continue;
     }
     if (!v) {
-      if (i + 1 >= argc) lcc_usage("%s needs a value", key);
+      if (i + 1 >= argc) hc_cli_die("%s needs a value", key);
       v = argv[++i];
     }
     if (strcmp(key, "--algo") == 0) continue;
@@ -118,22 +98,22 @@ int hc_lcc_main(int argc, char **argv) {
       else if (strcmp(v, "lcp") == 0) kind = HC_LCP;
       else if (strcmp(v, "lcg") == 0) kind = HC_LCG;
       else if (strcmp(v, "lcs") == 0) kind = HC_LCS;
-      else lcc_usage("--lcc-kind: '%s' is not auto, lcp, lcg or lcs", v);
+      else hc_cli_die("--lcc-kind: '%s' is not auto, lcp, lcg or lcs", v);
     }
     else if (strcmp(key, "--remap") == 0) remap = v;
     else if (strcmp(key, "--lccs") == 0) lccs = v;
     else if (strcmp(key, "--objective") == 0) objective = v;
-    else if (strcmp(key, "--d") == 0) cfg.d = (unsigned)num(key, v, 1, HC_LCC_PATH_MAX_N);
-    else if (strcmp(key, "--k") == 0) k = num(key, v, 1, 65536);
-    else if (strcmp(key, "--w") == 0) cfg.w = (unsigned)num(key, v, 1, HC_MAX_W);
-    else if (strcmp(key, "--buf") == 0) cfg.buf_depth = (unsigned)num(key, v, 1, HC_MAX_DEPTH);
-    else if (strcmp(key, "--inj") == 0) cfg.inj_depth = (unsigned)num(key, v, 1, HC_MAX_DEPTH);
-    else if (strcmp(key, "--seed") == 0) (void)num(key, v, 0, (unsigned long)-1);
+    else if (strcmp(key, "--d") == 0) cfg.d = (unsigned)hc_cli_num(key, v, 1, HC_LCC_PATH_MAX_N);
+    else if (strcmp(key, "--k") == 0) k = hc_cli_num(key, v, 1, 65536);
+    else if (strcmp(key, "--w") == 0) cfg.w = (unsigned)hc_cli_num(key, v, 1, HC_MAX_W);
+    else if (strcmp(key, "--buf") == 0) cfg.buf_depth = (unsigned)hc_cli_num(key, v, 1, HC_MAX_DEPTH);
+    else if (strcmp(key, "--inj") == 0) cfg.inj_depth = (unsigned)hc_cli_num(key, v, 1, HC_MAX_DEPTH);
+    else if (strcmp(key, "--seed") == 0) (void)hc_cli_num(key, v, 0, (unsigned long)-1);
     else if (strcmp(key, "--json") == 0) json = v;
     else if (strcmp(key, "--waves") == 0) waves = v;
     else if (strcmp(key, "--sim") == 0) {
-      if (hc_sim_parse(v, &sim) != 0) lcc_usage("--sim: '%s' is not model, rtl or both", v);
-    } else lcc_usage("unknown option '%s' with --algo lcc (see docs/lcc.md)", key);
+      if (hc_sim_parse(v, &sim) != 0) hc_cli_die("--sim: '%s' is not model, rtl or both", v);
+    } else hc_cli_die("unknown option '%s' with --algo lcc (see docs/lcc.md)", key);
   }
   if (preset && strcmp(preset, "list") == 0) {
     int count;
@@ -144,67 +124,61 @@ int hc_lcc_main(int argc, char **argv) {
     return 0;
   }
   const int n = (int)cfg.d;
-  if (cfg.w < cfg.d) lcc_usage("--w %u is smaller than d = %u", cfg.w, cfg.d);
-  if (!!preset + !!a_text + !!file != 1) lcc_usage("--algo lcc needs exactly one of --lcc NAME, --lcc-a MATRIX, --lcc-file PATH");
-  if (b_text && !a_text) lcc_usage("--lcc-b needs --lcc-a");
+  if (cfg.w < cfg.d) hc_cli_die("--w %u is smaller than d = %u", cfg.w, cfg.d);
+  if (!!preset + !!a_text + !!file != 1) hc_cli_die("--algo lcc needs exactly one of --lcc NAME, --lcc-a MATRIX, --lcc-file PATH");
+  if (b_text && !a_text) hc_cli_die("--lcc-b needs --lcc-a");
 
   hc_lcc l;
   char err[256];
   if (preset) {
     int rc = hc_lcc_preset(preset, n, &l);
-    if (rc == HC_ALG_EUNKNOWN) lcc_usage("unknown LCC preset '%s' (see docs/lcc.md)", preset);
-    if (rc == HC_ALG_ESIZE) lcc_usage("LCC preset '%s' needs an even d, not %d", preset, n);
-    if (rc != HC_ALG_OK) lcc_usage("LCC preset '%s' at d=%d: %s", preset, n, hc_alg_strerror(rc));
+    if (rc == HC_ALG_EUNKNOWN) hc_cli_die("unknown LCC preset '%s' (see docs/lcc.md)", preset);
+    if (rc == HC_ALG_ESIZE) hc_cli_die("LCC preset '%s' needs an even d, not %d", preset, n);
+    if (rc != HC_ALG_OK) hc_cli_die("LCC preset '%s' at d=%d: %s", preset, n, hc_alg_strerror(rc));
   } else if (a_text) {
     if (hc_lcc_parse(a_text, b_text, n, kind, &l, err, sizeof err) != HC_ALG_OK)
-      lcc_usage("--lcc-a: %s", err);
+      hc_cli_die("--lcc-a: %s", err);
   } else {
     read_lcc_file(file, n, kind, &l);
   }
   if (preset && kind != HC_LCC_AUTO && kind != l.kind)
-    lcc_usage("LCC preset '%s' is an %s, not an %s", preset, hc_lcc_kind_name(l.kind), hc_lcc_kind_name(kind));
+    hc_cli_die("LCC preset '%s' is an %s, not an %s", preset, hc_lcc_kind_name(l.kind), hc_lcc_kind_name(kind));
 
   int order[32], *use_order = NULL;
   uint64_t dp_cost = 0;
   if (strcmp(remap, "opt") == 0) {
-    if (hc_lcc_optimize(&l, order) != HC_ALG_OK) lcc_usage("--remap opt: no optimizer result");
+    if (hc_lcc_optimize(&l, order) != HC_ALG_OK) hc_cli_die("--remap opt: no optimizer result");
     use_order = order;
   } else if (strcmp(remap, "dp") == 0) {
     hc_lcc_objective obj;
     if (hc_lcc_objective_parse(objective, &obj) != HC_ALG_OK)
-      lcc_usage("--objective: '%s' is not maxmax, maxsum or sumsum", objective);
-    if (!lccs) lcc_usage("--remap dp needs --lccs NAME,NAME,... (make sim ... LCCS=...)");
+      hc_cli_die("--objective: '%s' is not maxmax, maxsum or sumsum", objective);
+    if (!lccs) hc_cli_die("--remap dp needs --lccs NAME,NAME,... (make sim ... LCCS=...)");
     static hc_lcc set[64];
     int m = 0;
     set[m++] = l;
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", lccs);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-      if (m == 64) lcc_usage("--lccs: more than 63 LCCs");
+      if (m == 64) hc_cli_die("--lccs: more than 63 LCCs");
       int rc = hc_lcc_preset(tok, n, &set[m]);
-      if (rc == HC_ALG_EUNKNOWN) lcc_usage("--lccs: unknown LCC preset '%s'", tok);
-      if (rc != HC_ALG_OK) lcc_usage("--lccs: preset '%s' at d=%d: %s", tok, n, hc_alg_strerror(rc));
+      if (rc == HC_ALG_EUNKNOWN) hc_cli_die("--lccs: unknown LCC preset '%s'", tok);
+      if (rc != HC_ALG_OK) hc_cli_die("--lccs: preset '%s' at d=%d: %s", tok, n, hc_alg_strerror(rc));
       if (preset && strcmp(tok, preset) == 0) continue; /* already in as the run's LCC */
       m++;
     }
     int rc = hc_lcc_dp(set, m, obj, order, &dp_cost);
-    if (rc == HC_ALG_ETOOBIG || rc == HC_ALG_ENOMEM) lcc_usage("--remap dp: the problem is too large for memory at d=%d", n);
-    if (rc != HC_ALG_OK) lcc_usage("--remap dp: %s", hc_alg_strerror(rc));
+    if (rc == HC_ALG_ETOOBIG || rc == HC_ALG_ENOMEM) hc_cli_die("--remap dp: the problem is too large for memory at d=%d", n);
+    if (rc != HC_ALG_OK) hc_cli_die("--remap dp: %s", hc_alg_strerror(rc));
     use_order = order;
   } else if (strcmp(remap, "none") != 0) {
-    lcc_usage("--remap: '%s' is not none, opt or dp", remap);
+    hc_cli_die("--remap: '%s' is not none, opt or dp", remap);
   }
 
   if (check_only) return 0; /* make sim validates before building RTL */
-  if (sim != HC_SIM_MODEL && !have_rtl)
-    lcc_usage("--sim %s: no RTL linked in this hcsim; run make sim (which builds it) or use --sim model",
-              hc_sim_name(sim));
-  if (sim != HC_SIM_MODEL && (cfg.d != built.d || cfg.w != built.w || cfg.buf_depth != built.buf_depth ||
-                              cfg.inj_depth != built.inj_depth))
-    lcc_usage("RTL in this binary is built for D=%u W=%u B=%u I=%u; run make sim (which builds it) or use --sim model",
-              built.d, built.w, built.buf_depth, built.inj_depth);
+  hc_cli_check_backend(sim, &cfg, have_rtl, &built);
   FILE *jf = NULL;
-  if (json && !(jf = fopen(json, "w"))) lcc_usage("--json: cannot write '%s': %s", json, strerror(errno));
+  if (json && !(jf = fopen(json, "w"))) hc_cli_die("--json: cannot write '%s': %s", json, strerror(errno));
   if (waves && sim == HC_SIM_MODEL) {
     fprintf(stderr, "hcsim: note: the model has no waveform; --waves ignored\n");
     waves = NULL;
@@ -213,7 +187,7 @@ int hc_lcc_main(int argc, char **argv) {
   hc_backend *be;
   hc_driver *drv;
   if (hc_backend_open(sim, &cfg, waves, &be) != HC_OK || hc_driver_new(be, &drv) != HC_OK)
-    lcc_usage("cannot open the %s backend", hc_sim_name(sim));
+    hc_cli_die("cannot open the %s backend", hc_sim_name(sim));
   if (waves) {
     char gtkw[4096];
     if (hc_gtkw_beside(waves, &cfg, gtkw, sizeof gtkw) == 0)

@@ -1,0 +1,24 @@
+/*
+** Helpers shared by hcsim's front ends (synthetic traffic in tb/hcsim.c,
+** algorithms in tb/hcsim_algo.c, linear-complement communication in
+** tb/hcsim_lcc.c): bad input ends the program with one "hcsim: ..." line on
+** stderr and exit status 2, never a crash or a silent default.
+*/
+#ifndef HC_CLI_H
+#define HC_CLI_H
+
+#include "hc_backend.h"
+
+/* Print "hcsim: <message>" on stderr and exit with status 2. */
+void hc_cli_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* Parse option opt's value s as a decimal integer in [lo, hi], or die. */
+unsigned long hc_cli_num(const char *opt, const char *s, unsigned long lo, unsigned long hi);
+
+/*
+** Die unless backend sim can run cfg in this binary: rtl and both need RTL
+** linked in (have_rtl) and built for exactly cfg (built).
+*/
+void hc_cli_check_backend(hc_sim sim, const hc_cfg *cfg, int have_rtl, const hc_cfg *built);
+
+#endif /* HC_CLI_H */
