@@ -49,7 +49,7 @@ int hc_algo_main(int argc, char **argv) {
   if (have_rtl) cfg = built;
   hc_sim sim = have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;
   unsigned long k = 16, seed = 1;
-  int quiet = 0, sim_set = 0, check_only = 0;
+  int quiet = 0, check_only = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = NULL;
     char key[32];
@@ -87,7 +87,6 @@ int hc_algo_main(int argc, char **argv) {
     else if (strcmp(key, "--waves") == 0) waves = v;
     else if (strcmp(key, "--sim") == 0) {
       if (hc_sim_parse(v, &sim) != 0) hc_cli_die("--sim: '%s' is not model, rtl or both", v);
-      sim_set = 1;
     } else hc_cli_die("unknown option '%s' with --algo (see docs/algorithms.md)", key);
   }
   if (!name) hc_cli_die("--algo needs a name (or list)");
@@ -100,7 +99,6 @@ int hc_algo_main(int argc, char **argv) {
   if (cfg.w < cfg.d) hc_cli_die("--w %u is smaller than d = %u", cfg.w, cfg.d);
   if (check_only) return 0; /* make sim validates before building RTL */
   hc_cli_check_backend(sim, &cfg, have_rtl, &built);
-  (void)sim_set;
   FILE *jf = NULL;
   if (json && !(jf = fopen(json, "w"))) hc_cli_die("--json: cannot write '%s': %s", json, strerror(errno));
   if (waves && sim == HC_SIM_MODEL) {
