@@ -102,7 +102,7 @@ UNIT_TESTS := $(BUILD)/asan/test_model $(BUILD)/asan/test_algo $(BUILD)/asan/tes
 # above with cc and handed over as objects. Verilator links the test binary;
 # hcsim reuses the same Verilated archive and runtime objects.
 RTL_DIR = $(BUILD)/rtl/$(CFG)
-VFLAGS = --cc --exe --build -j 2 --trace-fst -O3 --x-assign fast --x-initial fast \
+VFLAGS = --cc --exe --build -j 2 --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
          --top-module hc_network \
          -GDim=$(D) -GPayloadWidth=$(W) -GBufDepth=$(B) -GInjDepth=$(I) \
          -CFLAGS "-DHC_D=$(D) -DHC_W=$(W) -DHC_B=$(B) -DHC_I=$(I) -I$(ROOT)/csim -I$(ROOT)/tb -I$(ROOT)/algorithms" \
