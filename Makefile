@@ -46,7 +46,7 @@ CFLAGS_ASAN := $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-o
 RTL_SRC := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv \
            rtl/hc_ni.sv rtl/hc_network.sv
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
-LIB_SRC := csim/hc_model.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
+LIB_SRC := csim/hc_model.c csim/hc_sched.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
 TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
 HDRS := $(wildcard csim/*.h tb/*.h algorithms/*.h)
 
@@ -66,13 +66,18 @@ deps:
 	@tools/bootstrap.sh
 
 # ---- host C objects -------------------------------------------------------
+# V=1 shows the full compiler command lines.
+Q := $(if $(filter 1,$(V)),,@)
+
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_HOST) -c $< -o $@
+	$(if $(Q),@echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS_HOST) -c $< -o $@
 
 $(BUILD)/asan/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -c $< -o $@
+	$(if $(Q),@echo "  CC asan $<")
+	$(Q)$(CC) $(CFLAGS_ASAN) -c $< -o $@
 
 # Model-only programs: no Verilator involved.
 $(BUILD)/bin/hc_flit_filter: tb/hc_flit_filter.c
@@ -89,13 +94,17 @@ $(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/a
 $(BUILD)/asan/test_model: $(BUILD)/asan/tests/unit/test_model.o $(BUILD)/asan/csim/hc_model.o
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 
-$(BUILD)/asan/test_algo: $(BUILD)/asan/tests/unit/test_algo.o $(ALGO_SRC:%.c=$(BUILD)/asan/%.o)
+$(BUILD)/asan/test_algo: $(BUILD)/asan/tests/unit/test_algo.o $(ALGO_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/csim/hc_sched.o
+	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
+
+$(BUILD)/asan/test_sched: $(BUILD)/asan/tests/unit/test_sched.o $(BUILD)/asan/csim/hc_sched.o \
+    $(patsubst %.c,$(BUILD)/asan/%.o,$(wildcard algorithms/sf_*.c))
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 
 $(BUILD)/asan/test_lcc: $(BUILD)/asan/tests/unit/test_lcc.o $(BUILD)/asan/algorithms/gf2.o $(BUILD)/asan/algorithms/lcc.o
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 
-UNIT_TESTS := $(BUILD)/asan/test_model $(BUILD)/asan/test_algo $(BUILD)/asan/test_lcc
+UNIT_TESTS := $(BUILD)/asan/test_model $(BUILD)/asan/test_algo $(BUILD)/asan/test_lcc $(BUILD)/asan/test_sched
 
 # ---- Verilated RTL, one directory per configuration ----------------------
 # Verilator's generated makefile compiles C++ only: the C side is compiled

@@ -65,7 +65,7 @@ count_summary() { # suite output status
 }
 
 log "building (make -j$JOBS; a Verilator build per RTL configuration)"
-targets="build/asan/test_model build/asan/test_algo build/asan/test_lcc build/asan/tb_model build/bin/hcsim"
+targets="build/asan/test_model build/asan/test_algo build/asan/test_lcc build/asan/test_sched build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter"
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
   tail -40 build/test-build.log
@@ -83,7 +83,7 @@ log "synthesis"
 out=$(tools/synth_check.sh 2>&1); echo "$out"
 count_lines synth "$out"
 
-for u in test_model test_algo test_lcc; do
+for u in test_model test_algo test_lcc test_sched; do
   log "unit tests $u (cmocka, ASan+UBSan)"
   out=$(CMOCKA_MESSAGE_OUTPUT=stdout build/asan/$u 2>&1); st=$?
   echo "$out" | grep -E '^\[  (PASSED|FAILED)|^\[  ERROR|^\[ +FAILED' || true
