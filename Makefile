@@ -58,7 +58,7 @@ STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 # Keep every object: the per-configuration links reuse them.
 .SECONDARY:
 
-.PHONY: help deps sim test bench lint synth-check wave rtl clean _verilate algo-table lcc-sweep lcc-table
+.PHONY: help deps sim test bench lint synth-check wave rtl clean algo-table lcc-sweep lcc-table
 help:
 	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -86,7 +86,8 @@ $(BUILD)/bin/hc_flit_filter: tb/hc_flit_filter.c
 
 $(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
+	$(if $(Q),@echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS_HOST) $^ -lm -o $@
 
 $(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/tb/hc_rtl_stub.o
 	$(CC) $(CFLAGS_ASAN) $^ -lm -o $@
@@ -107,32 +108,52 @@ $(BUILD)/asan/test_lcc: $(BUILD)/asan/tests/unit/test_lcc.o $(BUILD)/asan/algori
 UNIT_TESTS := $(BUILD)/asan/test_model $(BUILD)/asan/test_algo $(BUILD)/asan/test_lcc $(BUILD)/asan/test_sched
 
 # ---- Verilated RTL, one directory per configuration ----------------------
-# Verilator's generated makefile compiles C++ only: the C side is compiled
-# above with cc and handed over as objects. Verilator links the test binary;
-# hcsim reuses the same Verilated archive and runtime objects.
+# The Verilated model of a configuration depends on the RTL alone, so a
+# change to C code only relinks. Verilator's generated makefile builds C++
+# only: the C side is compiled above with cc, and the thin C++ shim and
+# Verilator's runtime are compiled here; everything is linked with g++.
 RTL_DIR = $(BUILD)/rtl/$(CFG)
-VFLAGS = --cc --exe --build -j 2 --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
-         --top-module hc_network \
-         -GDim=$(D) -GPayloadWidth=$(W) -GBufDepth=$(B) -GInjDepth=$(I) \
-         -CFLAGS "-DHC_D=$(D) -DHC_W=$(W) -DHC_B=$(B) -DHC_I=$(I) -I$(ROOT)/csim -I$(ROOT)/tb -I$(ROOT)/algorithms" \
-         -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0" -LDFLAGS -lm
-VRT_OBJS = verilated.o verilated_fst_c.o verilated_threads.o
+VRT_INC := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null || echo /usr/share/verilator)/include
+VRT_CXXFLAGS := -std=gnu++17 -Os -I$(VRT_INC) -I$(VRT_INC)/vltstd -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 \
+                -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -faligned-new -Wno-unused-parameter -Wno-unused-variable
+VRT_OBJ := $(addprefix $(BUILD)/obj/verilated/,verilated.o verilated_fst_c.o verilated_threads.o)
+LINK_LIBS := -lz -pthread -latomic -lm
 
 # The configuration comes from the directory name, D<d>_W<w>_B<b>_I<i>.
 cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
-$(BUILD)/rtl/%/tb_rtl: $(RTL_SRC) tb/hc_rtl_shim.cpp tb/hc_verilator.vlt $(LIB_OBJ) $(TB_OBJ)
+vflags = --cc --build -j 2 --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
+         --top-module hc_network -GDim=$(call cfgval,$(1),D) -GPayloadWidth=$(call cfgval,$(1),W) \
+         -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
+         -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0"
+
+$(BUILD)/obj/verilated/%.o: $(VRT_INC)/%.cpp
 	@mkdir -p $(dir $@)
-	$(MAKE) --no-print-directory -s _verilate OUT=$@ D=$(call cfgval,$*,D) W=$(call cfgval,$*,W) \
-	    B=$(call cfgval,$*,B) I=$(call cfgval,$*,I)
+	$(if $(Q),@echo "  CXX     $(notdir $<)")
+	$(Q)$(CXX) $(VRT_CXXFLAGS) -c $< -o $@
 
-_verilate:
-	verilator $(VFLAGS) --Mdir $(dir $(OUT))obj -o $(ROOT)/$(OUT) tb/hc_verilator.vlt $(RTL_SRC) \
-	    $(ROOT)/tb/hc_rtl_shim.cpp $(addprefix $(ROOT)/,$(LIB_OBJ) $(TB_OBJ)) > $(dir $(OUT))verilator.log 2>&1 \
-	  || { tail -30 $(dir $(OUT))verilator.log; exit 1; }
+# Rebuild a model when its Verilator flags change, not only its sources.
+.PHONY: FORCE
+$(BUILD)/rtl/%/vflags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(call vflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call vflags,$*)' > $@
 
-$(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/tb_rtl $(LIB_OBJ) $(HCSIM_OBJ)
-	$(CXX) -o $@ $(LIB_OBJ) $(HCSIM_OBJ) $(dir $@)obj/hc_rtl_shim.o $(dir $@)obj/Vhc_network__ALL.a \
-	    $(addprefix $(dir $@)obj/,$(VRT_OBJS)) -lz -pthread -latomic -lm
+$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) tb/hc_verilator.vlt $(BUILD)/rtl/%/vflags
+	@echo "  VERILATE $* (log in $(BUILD)/rtl/$*/verilator.log)"
+	@verilator $(call vflags,$*) --Mdir $(dir $@) tb/hc_verilator.vlt $(RTL_SRC) \
+	    > $(BUILD)/rtl/$*/verilator.log 2>&1 || { tail -30 $(BUILD)/rtl/$*/verilator.log; exit 1; }
+
+$(BUILD)/rtl/%/hc_rtl_shim.o: tb/hc_rtl_shim.cpp tb/hc_rtl.h csim/hc_model.h $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
+	$(if $(Q),@echo "  CXX     $< ($*)")
+	$(Q)$(CXX) $(VRT_CXXFLAGS) -O2 -I$(BUILD)/rtl/$*/obj -Icsim -Itb -DHC_D=$(call cfgval,$*,D) \
+	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) -c $< -o $@
+
+$(BUILD)/rtl/%/tb_rtl: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(TB_OBJ) $(VRT_OBJ)
+	$(if $(Q),@echo "  LINK    $@")
+	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(TB_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(VRT_OBJ) $(LINK_LIBS)
+
+$(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(HCSIM_OBJ) $(VRT_OBJ)
+	$(if $(Q),@echo "  LINK    $@")
+	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(HCSIM_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(VRT_OBJ) $(LINK_LIBS)
 
 rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 
