@@ -64,14 +64,23 @@ module hc_network #(
   localparam int unsigned Ports = Dim + 1;
   localparam int unsigned FlitW = PayloadWidth + 2;
 
-  // Router-side view, indexed [x*Ports + port].
-  logic [Nodes*Ports-1:0]       rt_in_valid, rt_in_ready, rt_out_valid;
-  logic [Nodes*Ports-1:0]       rt_out_ready, rt_out_busy, rt_out_blocked;
-  logic [Nodes*Ports*FlitW-1:0] rt_in_flit, rt_out_flit;
-  logic [Nodes*32-1:0]          rt_cnt;
-  logic [Nodes-1:0]             rt_idle, ni_idle;
-
+  // Each node's router ports are local to its generate block, and links
+  // connect them by hierarchical name (gen_node[Nb]...), so no signal here
+  // spans the whole cube: in Verilator a slice written into a cube-wide
+  // vector costs the whole vector, which made big cubes simulate in O(N^2).
   for (genvar x = 0; x < Nodes; x++) begin : gen_node
+    logic [Ports-1:0]       in_valid, in_ready, out_valid, out_ready;
+    // Bit Dim (the ejection port) of these is for the waveform only.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [Ports-1:0]       out_busy, out_blocked;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [Ports*FlitW-1:0] in_flit, out_flit;
+    logic [31:0]            cnt;
+    logic                   rt_idle, ni_idle;
+    // Running OR of the selected counter and AND of idleness, node 0 to x.
+    logic [31:0]            cnt_acc;
+    logic                   idle_acc;
+
     for (genvar i = 0; i < Dim; i++) begin : gen_link
       // Neighbour across dimension i.
       localparam int unsigned Nb = x ^ (1 << i);
@@ -79,27 +88,33 @@ module hc_network #(
       // chan = {valid, flit}, busy (held or granted), blocked (a head waits).
       logic [FlitW:0] chan;
       logic           busy, blocked;
-      assign chan    = {rt_out_valid[x*Ports + i], rt_out_flit[(x*Ports + i)*FlitW +: FlitW]};
-      assign busy    = rt_out_busy[x*Ports + i];
-      assign blocked = rt_out_blocked[x*Ports + i];
-      assign rt_in_valid[x*Ports + i]              = rt_out_valid[Nb*Ports + i];
-      assign rt_in_flit[(x*Ports + i)*FlitW +: FlitW] =
-          rt_out_flit[(Nb*Ports + i)*FlitW +: FlitW];
-      assign rt_out_ready[x*Ports + i]             = rt_in_ready[Nb*Ports + i];
-      assign link_valid_o[x*Dim + i]               = chan[FlitW];
+      assign chan    = {out_valid[i], out_flit[i*FlitW +: FlitW]};
+      assign busy    = out_busy[i];
+      assign blocked = out_blocked[i];
+      assign in_valid[i]                = gen_node[Nb].out_valid[i];
+      assign in_flit[i*FlitW +: FlitW]  = gen_node[Nb].out_flit[i*FlitW +: FlitW];
+      assign out_ready[i]               = gen_node[Nb].in_ready[i];
+      assign link_valid_o[x*Dim + i]                 = chan[FlitW];
       assign link_flit_o[(x*Dim + i)*FlitW +: FlitW] = chan[FlitW-1:0];
-      assign link_busy_o[x*Dim + i]                = busy;
-      assign link_blocked_o[x*Dim + i]             = blocked;
+      assign link_busy_o[x*Dim + i]                  = busy;
+      assign link_blocked_o[x*Dim + i]               = blocked;
     end
 
-    // The ejection port of x, named for the waveform like a channel.
+    // The ejection port of x, named for the waveform like a channel; it
+    // always sinks.
     logic [FlitW:0] eject;
-    assign eject = {rt_out_valid[x*Ports + Dim], rt_out_flit[(x*Ports + Dim)*FlitW +: FlitW]};
+    assign eject                       = {out_valid[Dim], out_flit[Dim*FlitW +: FlitW]};
+    assign out_ready[Dim]              = 1'b1;
+    assign ej_valid_o[x]               = eject[FlitW];
+    assign ej_flit_o[x*FlitW +: FlitW] = eject[FlitW-1:0];
 
-    // The ejection port always sinks.
-    assign rt_out_ready[x*Ports + Dim]        = 1'b1;
-    assign ej_valid_o[x]                      = eject[FlitW];
-    assign ej_flit_o[x*FlitW +: FlitW]        = eject[FlitW-1:0];
+    if (x == 0) begin : gen_acc_first
+      assign cnt_acc  = (cnt_node_i == Dim'(x)) ? cnt : '0;
+      assign idle_acc = rt_idle && ni_idle;
+    end else begin : gen_acc_next
+      assign cnt_acc  = gen_node[x-1].cnt_acc | ((cnt_node_i == Dim'(x)) ? cnt : '0);
+      assign idle_acc = gen_node[x-1].idle_acc && rt_idle && ni_idle;
+    end
 
     hc_ni #(
       .Dim      (Dim),
@@ -111,10 +126,10 @@ module hc_network #(
       .inj_valid_i (inj_valid_i[x]),
       .inj_flit_i  (inj_flit_i[x*FlitW +: FlitW]),
       .inj_ready_o (inj_ready_o[x]),
-      .rt_valid_o  (rt_in_valid[x*Ports + Dim]),
-      .rt_flit_o   (rt_in_flit[(x*Ports + Dim)*FlitW +: FlitW]),
-      .rt_ready_i  (rt_in_ready[x*Ports + Dim]),
-      .idle_o      (ni_idle[x]),
+      .rt_valid_o  (in_valid[Dim]),
+      .rt_flit_o   (in_flit[Dim*FlitW +: FlitW]),
+      .rt_ready_i  (in_ready[Dim]),
+      .idle_o      (ni_idle),
       .remap_we_i,
       .remap_i
     );
@@ -127,22 +142,22 @@ module hc_network #(
       .clk_i,
       .rst_ni,
       .node_id_i     (Dim'(x)),
-      .in_valid_i    (rt_in_valid[x*Ports +: Ports]),
-      .in_flit_i     (rt_in_flit[x*Ports*FlitW +: Ports*FlitW]),
-      .in_ready_o    (rt_in_ready[x*Ports +: Ports]),
-      .out_valid_o   (rt_out_valid[x*Ports +: Ports]),
-      .out_flit_o    (rt_out_flit[x*Ports*FlitW +: Ports*FlitW]),
-      .out_ready_i   (rt_out_ready[x*Ports +: Ports]),
-      .out_busy_o    (rt_out_busy[x*Ports +: Ports]),
-      .out_blocked_o (rt_out_blocked[x*Ports +: Ports]),
-      .idle_o        (rt_idle[x]),
+      .in_valid_i    (in_valid),
+      .in_flit_i     (in_flit),
+      .in_ready_o    (in_ready),
+      .out_valid_o   (out_valid),
+      .out_flit_o    (out_flit),
+      .out_ready_i   (out_ready),
+      .out_busy_o    (out_busy),
+      .out_blocked_o (out_blocked),
+      .idle_o        (rt_idle),
       .cnt_port_i,
       .cnt_id_i,
-      .cnt_data_o    (rt_cnt[x*32 +: 32])
+      .cnt_data_o    (cnt)
     );
   end
 
-  assign cnt_data_o = rt_cnt[cnt_node_i*32 +: 32];
+  assign cnt_data_o = gen_node[Nodes-1].cnt_acc;
 
   logic        idle_q;
   logic [15:0] step_q;
@@ -154,7 +169,7 @@ module hc_network #(
       idle_q <= 1'b1;
       step_q <= '0;
     end else begin
-      idle_q <= (&rt_idle) && (&ni_idle);
+      idle_q <= gen_node[Nodes-1].idle_acc;
       step_q <= step_i;
     end
   end

@@ -176,9 +176,8 @@ extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   if (r->fst) r->fst->dump(r->time);
   r->time += 5; // 5 ns a half cycle: the waveform reads as a 100 MHz clock
   half_cycle(r, 1);
-  // Leave the clock low and the outputs settled for hc_rtl_inj_ready().
-  t->clk_i = 0;
-  t->eval();
+  // The outputs are settled for the new state: hc_rtl_inj_ready() reads them
+  // now, and the next step's first eval takes the clock low with its inputs.
 }
 
 extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
