@@ -183,7 +183,7 @@ sim: deps
 	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl or both, not '$(SIM)'" >&2; exit 2;; esac; \
 	case "$(D)" in [1-8]) ;; *) echo "make sim: D=$(D) cannot be built as RTL (1..8); use SIM=model for larger cubes" >&2; exit 2;; esac; \
 	tools/check_params.sh "$(W)" "$(B)" "$(I)" || exit 2; \
-	echo "building RTL for $(CFG) (once; log in $(RTL_DIR)/verilator.log)" >&2; \
+	[ -x $(RTL_DIR)/hcsim ] || echo "building RTL for $(CFG) (first use only; log in $(RTL_DIR)/verilator.log)" >&2; \
 	$(MAKE) --no-print-directory -s $(RTL_DIR)/hcsim >/dev/null || exit 1; \
 	mkdir -p $(BUILD)/waves; \
 	exec $(RTL_DIR)/hcsim $(SIM_ARGS)
