@@ -9,6 +9,8 @@
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
 #   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
+#   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
+#   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
 #
 # Both `sim` and `test` first install missing Debian packages
 # (tools/bootstrap.sh), so they work on a fresh machine.
@@ -60,7 +62,7 @@ STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 
 .PHONY: help deps sim test bench lint synth-check wave rtl clean algo-table lcc-sweep lcc-table
 help:
-	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@tools/bootstrap.sh
@@ -218,3 +220,6 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- the FPGA boards (docs/fpga.md) ----------------------------------------
+include mk/fpga.mk

@@ -17,7 +17,7 @@ module hc_board_top #(
   parameter int unsigned      BufDepth     = 2,
   /// Flits per injection queue.
   parameter int unsigned      InjDepth     = 2,
-  /// Bits of the routers' summing channel counters.
+  /// Bits of the blocked-cycles counters read (0: max-waiting only).
   parameter int unsigned      CntWidth     = 16,
   /// Words per node traffic table.
   parameter int unsigned      RomDepth     = 256,

@@ -40,8 +40,8 @@ module hc_cube #(
   input  logic [3:0]                           cnt_port_i,
   /// Counter read port: counter id (hc_pkg::Cnt*).
   input  logic [2:0]                           cnt_id_i,
-  /// Counter read port: the selected counter (combinational).
-  output logic [CntWidth-1:0]                  cnt_data_o
+  /// Counter read port: the selected counter (combinational), zero-extended.
+  output logic [31:0]                          cnt_data_o
 );
 
   /// Derived: node count, ports per router, flit width.
@@ -112,10 +112,7 @@ module hc_cube #(
     );
   end
 
-  // Only the low CntWidth bits of a counter can be nonzero.
-  logic [31:0] cnt_sel;
-  assign cnt_sel    = rt_cnt[cnt_node_i*32 +: 32];
-  assign cnt_data_o = cnt_sel[CntWidth-1:0];
+  assign cnt_data_o = rt_cnt[cnt_node_i*32 +: 32];
 
   logic idle_q;
   assign idle_o = idle_q;
@@ -128,9 +125,8 @@ module hc_cube #(
     end
   end
 
-  // Waveform-only outputs of the routers and the counters' constant upper
-  // bits, not needed here.
+  // Waveform-only outputs of the routers, not needed here.
   logic unused_obs;
-  assign unused_obs = ^{rt_out_busy, rt_out_blocked, cnt_sel};
+  assign unused_obs = ^{rt_out_busy, rt_out_blocked};
 
 endmodule

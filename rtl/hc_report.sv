@@ -197,6 +197,8 @@ module hc_report #(
   initial begin
     assert (Digits >= 1 && Digits <= 9) else $fatal(1, "hc_report: Digits must be 1..9");
     assert (FieldW <= 30) else $fatal(1, "hc_report: FieldW must be at most 30");
+    assert ((64'(1) << FieldW) <= 64'(10) ** Digits)
+      else $fatal(1, "hc_report: %0d digits cannot show every %0d-bit field", Digits, FieldW);
     assert (Text[7:0] == 8'h00) else $fatal(1, "hc_report: the template must end with 0x00");
   end
 `endif

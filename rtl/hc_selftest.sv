@@ -11,7 +11,9 @@
 //     one the generator computed (<TableDir>/expect.hex);
 //   - the routers' channel counters, of which the largest number of heads
 //     that waited for one channel (max-waiting) and the most cycles a
-//     channel was wanted and not granted (blocked) are reported;
+//     channel was wanted and not granted (blocked, CntWidth bits, wrapping)
+//     are reported; with CntWidth = 0 only the max-waiting registers are
+//     read, and synthesis drops the summing counters altogether;
 //   - a report printer (hc_report) and UART transmitter (hc_uart_tx).
 //
 // The run starts in the second cycle after reset (cycle 0 of the C model)
@@ -23,7 +25,7 @@
 // every node's signature right, tables made for these parameters, and the
 // cycle count of the model.
 module hc_selftest #(
-  /// Cube dimension (2^Dim nodes, at most 99 for the file names).
+  /// Cube dimension, 1..3 (the expectation file has eight signatures).
   parameter int unsigned       Dim          = 3,
   /// Flit payload bits, at least Dim.
   parameter int unsigned       PayloadWidth = 8,
@@ -31,7 +33,8 @@ module hc_selftest #(
   parameter int unsigned       BufDepth     = 2,
   /// Flits per network-interface injection queue.
   parameter int unsigned       InjDepth     = 2,
-  /// Bits of the routers' summing channel counters.
+  /// Bits of the routers' blocked-cycles counters that are read; 0 reads
+  /// only the max-waiting registers (the summing counters are then unused).
   parameter int unsigned       CntWidth     = 16,
   /// Words per node traffic table.
   parameter int unsigned       RomDepth     = 256,
@@ -77,9 +80,14 @@ module hc_selftest #(
   localparam logic [2:0] PhRead  = 3'd2;
   localparam logic [2:0] PhPrint = 3'd3;
   localparam logic [2:0] PhDone  = 3'd4;
+  /// Whether the blocked counters are read, and the cube's counter width.
+  localparam bit          ReadBlocked = (CntWidth != 0);
+  localparam int unsigned CubeCntW    = ReadBlocked ? CntWidth : 1;
   /// The report template (hc_report): 0x80 + k is field k, 0xFF PASS/FAIL.
-  localparam int unsigned TextLen = 222;
-  localparam logic [8*TextLen-1:0] Text = {
+  /// The two variants differ only in the contention line.
+  localparam int unsigned TextLenB = 222;
+  localparam int unsigned TextLenW = 200;
+  localparam logic [8*TextLenB-1:0] TextB = {
     "\r\nhc-selftest d=", 8'h80, " w=", 8'h81, " b=", 8'h82, " i=", 8'h83,
     ", tables d=", 8'h84, " w=", 8'h85, " b=", 8'h86, " i=", 8'h87, "\r\n",
     "cycles ", 8'h88, ", model ", 8'h89, "\r\n",
@@ -89,6 +97,17 @@ module hc_selftest #(
     "contention: max ", 8'h91, " heads waiting on a channel, max ", 8'h92,
     " cycles blocked\r\n",
     8'hFF, "\r\n", 8'h00};
+  localparam logic [8*TextLenW-1:0] TextW = {
+    "\r\nhc-selftest d=", 8'h80, " w=", 8'h81, " b=", 8'h82, " i=", 8'h83,
+    ", tables d=", 8'h84, " w=", 8'h85, " b=", 8'h86, " i=", 8'h87, "\r\n",
+    "cycles ", 8'h88, ", model ", 8'h89, "\r\n",
+    "messages ", 8'h8a, " of ", 8'h8b, ", flits ", 8'h8c, "\r\n",
+    "lost ", 8'h8d, ", misrouted ", 8'h8e, ", framing ", 8'h8f,
+    ", bad signatures ", 8'h90, "\r\n",
+    "contention: max ", 8'h91, " heads waiting on a channel\r\n",
+    8'hFF, "\r\n", 8'h00};
+  localparam int unsigned TextLen = ReadBlocked ? TextLenB : TextLenW;
+  localparam logic [8*TextLen-1:0] Text = ReadBlocked ? (8*TextLen)'(TextB) : (8*TextLen)'(TextW);
 
   // ---------------------------------------------------------------------
   // Expectations from the generator: 16 words of 32 bits, read only at
@@ -134,7 +153,7 @@ module hc_selftest #(
   logic [Dim-1:0]         rd_node_q, rd_node_d;
   logic [PortW-1:0]       rd_port_q, rd_port_d;
   logic                   rd_sel_q, rd_sel_d;   // 0: max-waiting, 1: blocked
-  logic [CntWidth-1:0]    cnt_data;
+  logic [31:0]            cnt_data;
 
   assign run       = (phase_q == PhRun);
   assign cycle_src = (cycle_q[CycleW-1:TimeW] != '0) ? '1 : cycle_q[TimeW-1:0];
@@ -144,7 +163,7 @@ module hc_selftest #(
     .PayloadWidth (PayloadWidth),
     .BufDepth     (BufDepth),
     .InjDepth     (InjDepth),
-    .CntWidth     (CntWidth)
+    .CntWidth     (CubeCntW)
   ) u_cube (
     .clk_i,
     .rst_ni,
@@ -156,7 +175,7 @@ module hc_selftest #(
     .idle_o      (cube_idle),
     .cnt_node_i  (rd_node_q),
     .cnt_port_i  (4'(rd_port_q)),
-    .cnt_id_i    (rd_sel_q ? hc_pkg::CntBlocked : hc_pkg::CntMaxWaiting),
+    .cnt_id_i    ((ReadBlocked && rd_sel_q) ? hc_pkg::CntBlocked : hc_pkg::CntMaxWaiting),
     .cnt_data_o  (cnt_data)
   );
 
@@ -206,10 +225,11 @@ module hc_selftest #(
   logic        last_read, report_done;
 
   assign msgs_sum  = msgs_q + 16'($countones(chk_msg));
-  assign last_read = (rd_node_q == Dim'(Nodes - 1)) && (rd_port_q == PortW'(Ports - 1)) && rd_sel_q;
+  assign last_read = (rd_node_q == Dim'(Nodes - 1)) && (rd_port_q == PortW'(Ports - 1))
+                  && (rd_sel_q || !ReadBlocked);
 
   logic [WaitW-1:0]    max_wait_q, max_wait_d;
-  logic [CntWidth-1:0] max_blk_q, max_blk_d;
+  logic [CubeCntW-1:0] max_blk_q, max_blk_d;
 
   always_comb begin
     phase_d     = phase_q;
@@ -251,17 +271,17 @@ module hc_selftest #(
         end
       end
       PhRead: begin
-        // One counter a cycle: max-waiting, then blocked, of every output
-        // port of every node.
+        // One counter a cycle: max-waiting, then (if read) blocked, of
+        // every output port of every node.
         if (!rd_sel_q) begin
           if (cnt_data[WaitW-1:0] > max_wait_q) begin
             max_wait_d = cnt_data[WaitW-1:0];
           end
-        end else if (cnt_data > max_blk_q) begin
-          max_blk_d = cnt_data;
+        end else if (cnt_data[CubeCntW-1:0] > max_blk_q) begin
+          max_blk_d = cnt_data[CubeCntW-1:0];
         end
-        rd_sel_d = !rd_sel_q;
-        if (rd_sel_q) begin
+        rd_sel_d = ReadBlocked && !rd_sel_q;
+        if (rd_sel_q || !ReadBlocked) begin
           if (rd_port_q == PortW'(Ports - 1)) begin
             rd_port_d = '0;
             rd_node_d = rd_node_q + 1'b1;
@@ -390,16 +410,17 @@ module hc_selftest #(
   assign fail_o    = (phase_q == PhDone) && !pass;
 
   // Not needed by the verdict: the sources' end flags, the network's idle
-  // output, the words of the expectations kept for the testbench.
+  // output, the words of the expectations kept for the testbench, the
+  // counter bits that cannot be set.
   logic unused_st;
   assign unused_st = ^{src_done, cube_idle, expect_mem[2], expect_mem[4], expect_mem[5],
-                       expect_mem[7], exp_cycles[31:FieldW]};
+                       expect_mem[7], exp_cycles[31:FieldW], cnt_data};
 
 `ifndef SYNTHESIS
   initial begin
     assert (CycleW > TimeW && CycleW <= FieldW)
       else $fatal(1, "hc_selftest: need TimeW < CycleW <= %0d", FieldW);
-    assert (Nodes <= 99) else $fatal(1, "hc_selftest: at most 99 nodes (file names)");
+    assert (Dim >= 1 && Dim <= 3) else $fatal(1, "hc_selftest: Dim must be 1..3");
   end
 `endif
 

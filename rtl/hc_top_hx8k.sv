@@ -3,7 +3,9 @@
 // defaults, pins named in constraints/hx8k.pcf. The board has no user
 // button: the test runs at power-up and again whenever a key is typed in
 // the terminal (the UART receive line goes low). Of the eight LEDs D2..D9,
-// D2 shows running, D3 pass, D4 fail and D9 the heartbeat.
+// D2 shows running, D3 pass, D4 fail and D9 the heartbeat. The defaults
+// are what fits the HX8K's 7680 logic cells: the 3-cube with 10-bit flits,
+// 2-flit buffers and injection queues, 10-bit blocked counters.
 module hc_top_hx8k #(
   /// Cube dimension.
   parameter int unsigned      Dim          = 3,
@@ -13,8 +15,8 @@ module hc_top_hx8k #(
   parameter int unsigned      BufDepth     = 2,
   /// Flits per injection queue.
   parameter int unsigned      InjDepth     = 2,
-  /// Bits of the routers' summing channel counters.
-  parameter int unsigned      CntWidth     = 16,
+  /// Bits of the blocked-cycles counters read (0: max-waiting only).
+  parameter int unsigned      CntWidth     = 10,
   /// Directory of the table files.
   parameter logic [8*128-1:0] TableDir     = "build/fpga/tables"
 ) (

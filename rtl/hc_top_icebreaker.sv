@@ -4,18 +4,21 @@
 // (active low) show fail and pass; the LEDs of the snap-off PMOD 2 board
 // show running, pass, fail and the heartbeat. The user button (BTN_N)
 // resets and re-runs the test, as does any key typed in the terminal.
-// Parameters that fit the UP5K are in docs/fpga.md.
+// The defaults are what fits the UP5K's 5280 logic cells with the whole
+// 3-cube: 6-bit flits (4 payload bits), 1-flit buffers and injection
+// queues (the links then run at half rate), and only the max-waiting
+// counters read; see docs/fpga.md.
 module hc_top_icebreaker #(
   /// Cube dimension.
   parameter int unsigned      Dim          = 3,
   /// Flit payload bits.
-  parameter int unsigned      PayloadWidth = 8,
+  parameter int unsigned      PayloadWidth = 4,
   /// Flits per router input buffer.
-  parameter int unsigned      BufDepth     = 2,
+  parameter int unsigned      BufDepth     = 1,
   /// Flits per injection queue.
-  parameter int unsigned      InjDepth     = 2,
-  /// Bits of the routers' summing channel counters.
-  parameter int unsigned      CntWidth     = 16,
+  parameter int unsigned      InjDepth     = 1,
+  /// Bits of the blocked-cycles counters read (0: max-waiting only).
+  parameter int unsigned      CntWidth     = 0,
   /// Directory of the table files.
   parameter logic [8*128-1:0] TableDir     = "build/fpga/tables"
 ) (

@@ -83,6 +83,10 @@ log "synthesis"
 out=$(tools/synth_check.sh 2>&1); echo "$out"
 count_lines synth "$out"
 
+log "FPGA: lint, self-test tops in Verilator against the model, router and board synthesis"
+out=$(make --no-print-directory -s fpga-test FPGA_JOBS="$JOBS" 2>&1); echo "$out"
+count_lines fpga "$(grep -E '^fpga: (PASS|FAIL) ' <<< "$out")"
+
 for u in test_model test_algo test_lcc test_sched; do
   log "unit tests $u (cmocka, ASan+UBSan)"
   out=$(CMOCKA_MESSAGE_OUTPUT=stdout build/asan/$u 2>&1); st=$?

@@ -14,7 +14,7 @@
 int hc_fpga_geom_check(const hc_fpga_geom *g) {
   if (g == NULL || hc_cfg_check(&g->net) != HC_OK) return HC_EPARAM;
   if (g->net.d > HC_FPGA_MAX_D) return HC_EPARAM;
-  if (g->cnt_width < 1 || g->cnt_width > 32) return HC_EPARAM;
+  if (g->cnt_width > 32) return HC_EPARAM;
   if (g->rom_depth < 2 || g->rom_depth > 65536) return HC_EPARAM;
   if (g->time_w < 1 || g->time_w >= HC_FPGA_CYCLE_W) return HC_EPARAM;
   /* A table word must fit the 64 bits used here. */
@@ -246,7 +246,7 @@ int hc_fpga_predict(const hc_fpga_tables *t, hc_fpga_run *out) {
   out->messages = msgs;
   /* hc_selftest.sv PhRead: max over every output port of every node. */
   const uint32_t cmask = g->cnt_width >= 32 ? 0xFFFFFFFFu : (1u << g->cnt_width) - 1;
-  for (unsigned x = 0; x < n; x++) {
+  for (unsigned x = 0; x < n; x++) { /* cnt_width 0: cmask 0, blocked not read */
     for (unsigned p = 0; p <= d; p++) {
       uint32_t mw = hc_model_counter(m, x, p, HC_CNT_MAX_WAITING);
       uint32_t bl = hc_model_counter(m, x, p, HC_CNT_BLOCKED) & cmask;
@@ -283,14 +283,20 @@ size_t hc_fpga_report(const hc_fpga_geom *g, const hc_fpga_tables *t, const hc_f
                    "cycles %u, model %u\r\n"
                    "messages %u of %u, flits %u\r\n"
                    "lost %u, misrouted %u, framing %u, bad signatures %u\r\n"
-                   "contention: max %u heads waiting on a channel, max %u cycles blocked\r\n"
-                   "%s\r\n",
+                   "contention: max %u heads waiting on a channel",
                    fld(g->net.d), fld(g->net.w), fld(g->net.buf_depth), fld(g->net.inj_depth),
                    (unsigned)(ex[0] >> 24), (unsigned)((ex[0] >> 16) & 0xFF),
                    (unsigned)((ex[0] >> 8) & 0xFF), (unsigned)(ex[0] & 0xFF), fld(r->cycles),
                    fld(ex[HC_FPGA_X_CYCLES]), fld(r->messages), fld(exp_msgs & 0xFFFFu),
                    fld(r->flits), fld(lost), fld(r->misrouted), fld(r->framing), fld(bad),
-                   fld(r->max_wait), fld(r->max_blocked & cmask), ok ? "PASS" : "FAIL");
+                   fld(r->max_wait));
   if (k < 0 || (size_t)k >= cap) return 0;
-  return (size_t)k;
+  /* The blocked counters are part of the report only when they are read. */
+  int k2 = g->cnt_width ? snprintf(buf + k, cap - (size_t)k, ", max %u cycles blocked",
+                                   fld(r->max_blocked & cmask))
+                        : 0;
+  if (k2 < 0 || (size_t)(k + k2) >= cap) return 0;
+  int k3 = snprintf(buf + k + k2, cap - (size_t)(k + k2), "\r\n%s\r\n", ok ? "PASS" : "FAIL");
+  if (k3 < 0 || (size_t)(k + k2 + k3) >= cap) return 0;
+  return (size_t)(k + k2 + k3);
 }

@@ -30,7 +30,8 @@ enum {
   HC_FPGA_X_FLITS = 2,   /* flits in the tables */
   HC_FPGA_X_CYCLES = 3,  /* cycles of the run, C model */
   HC_FPGA_X_MAXWAIT = 4, /* largest max-waiting counter, C model */
-  HC_FPGA_X_BLOCKED = 5, /* largest blocked counter mod 2^cnt_width, C model */
+  HC_FPGA_X_BLOCKED = 5, /* largest blocked counter mod 2^cnt_width, C model (0
+                            when cnt_width is 0) */
   HC_FPGA_X_GEOM = 6,    /* {rom_depth[15:0], time_w[7:0], cnt_width[7:0]} */
   HC_FPGA_X_SIG = 8      /* + x: signature of the messages sent to node x */
 };
@@ -44,7 +45,7 @@ enum {
 /* The parameters a set of tables is made for. */
 typedef struct hc_fpga_geom {
   hc_cfg net;         /* d (1..HC_FPGA_MAX_D), w, buf_depth, inj_depth */
-  unsigned cnt_width; /* bits of the board's channel counters, 1..32 */
+  unsigned cnt_width; /* bits of the blocked counters read, 0..32 (0: none) */
   unsigned rom_depth; /* words per node table, 2..65536 */
   unsigned time_w;    /* bits of a creation cycle, 1..HC_FPGA_CYCLE_W-1 */
 } hc_fpga_geom;
@@ -99,7 +100,7 @@ typedef struct hc_fpga_run {
   uint32_t framing;   /* framing errors at the ejection ports */
   uint16_t sig[1u << HC_FPGA_MAX_D]; /* per node signature of completed messages */
   uint32_t max_wait;  /* largest max-waiting counter of any output port */
-  uint32_t max_blocked; /* largest blocked counter mod 2^cnt_width */
+  uint32_t max_blocked; /* largest blocked counter mod 2^cnt_width (0 if 0) */
 } hc_fpga_run;
 
 /*

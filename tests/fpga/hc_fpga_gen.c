@@ -133,7 +133,7 @@ static int parse_args(int argc, char **argv, gen_opts *o) {
   }
   if (hc_fpga_geom_check(&o->g) != HC_OK) {
     fprintf(stderr, "hc_fpga_gen: parameters out of range (d 1..%d, w d..30, buf and inj 1..16, "
-                    "cnt-width 1..32, rom-depth 2..65536, time-bits 1..%d)\n",
+                    "cnt-width 0..32, rom-depth 2..65536, time-bits 1..%d)\n",
             HC_FPGA_MAX_D, HC_FPGA_CYCLE_W - 1);
     return -1;
   }
