@@ -12,7 +12,10 @@ module hc_network #(
   /// Flits per router input buffer.
   parameter int unsigned BufDepth     = 2,
   /// Flits per network-interface injection queue.
-  parameter int unsigned InjDepth     = 4
+  parameter int unsigned InjDepth     = 4,
+  /// Bits of each summing channel counter (32 in simulation; a small FPGA
+  /// build narrows them, docs/fpga.md). The read port zero-extends.
+  parameter int unsigned CntWidth     = 32
 ) (
   /// Clock, rising edge.
   input  logic                          clk_i,
@@ -137,7 +140,8 @@ module hc_network #(
     hc_router #(
       .Dim          (Dim),
       .PayloadWidth (PayloadWidth),
-      .BufDepth     (BufDepth)
+      .BufDepth     (BufDepth),
+      .CntWidth     (CntWidth)
     ) u_router (
       .clk_i,
       .rst_ni,
