@@ -33,7 +33,12 @@ LEN ?= 20
 CYCLES ?= 10000
 WARMUP ?= 1000
 SEED ?= 1
-K ?= 16
+# K (flits per message; unit packet words of total_exchange), M (message
+# words) and BETA (start-up cycles) are passed only when set: each program
+# has its documented default and rejects the ones it does not take.
+K ?=
+M ?=
+BETA ?=
 
 BUILD := build
 ROOT := $(abspath .)
@@ -46,15 +51,16 @@ CFLAGS_HOST := $(CSTD) $(WARN) $(INC) -O2 -g
 CFLAGS_ASAN := $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 RTL_SRC := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv \
-           rtl/hc_ni.sv rtl/hc_network.sv
+           rtl/hc_ni.sv rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv \
+           rtl/hc_network.sv
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
-LIB_SRC := csim/hc_model.c csim/hc_sched.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
+LIB_SRC := csim/hc_model.c csim/hc_sf.c csim/hc_sched.c csim/hc_sfload.c tb/hc_sf_run.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
 TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
 HDRS := $(wildcard csim/*.h tb/*.h algorithms/*.h)
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
-HCSIM_OBJ := $(BUILD)/obj/tb/hcsim.o $(BUILD)/obj/tb/hcsim_algo.o $(BUILD)/obj/tb/hcsim_lcc.o $(BUILD)/obj/tb/hc_cli.o
+HCSIM_OBJ := $(BUILD)/obj/tb/hcsim.o $(BUILD)/obj/tb/hcsim_algo.o $(BUILD)/obj/tb/hcsim_lcc.o $(BUILD)/obj/tb/hcsim_sf.o $(BUILD)/obj/tb/hc_cli.o
 STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 
 # Keep every object: the per-configuration links reuse them.
@@ -94,7 +100,14 @@ $(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)
 $(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/tb/hc_rtl_stub.o
 	$(CC) $(CFLAGS_ASAN) $^ -lm -o $@
 
-$(BUILD)/asan/test_model: $(BUILD)/asan/tests/unit/test_model.o $(BUILD)/asan/csim/hc_model.o
+$(BUILD)/asan/test_model: $(BUILD)/asan/tests/unit/test_model.o $(BUILD)/asan/csim/hc_model.o $(BUILD)/asan/csim/hc_sf.o
+	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
+
+$(BUILD)/asan/test_sf: $(BUILD)/asan/tests/unit/test_sf.o $(BUILD)/asan/csim/hc_sf.o
+	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
+
+$(BUILD)/asan/test_sfload: $(BUILD)/asan/tests/unit/test_sfload.o $(BUILD)/asan/csim/hc_sfload.o \
+    $(BUILD)/asan/csim/hc_sched.o $(patsubst %.c,$(BUILD)/asan/%.o,$(wildcard algorithms/sf_*.c))
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 
 $(BUILD)/asan/test_algo: $(BUILD)/asan/tests/unit/test_algo.o $(ALGO_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/csim/hc_sched.o
@@ -107,7 +120,8 @@ $(BUILD)/asan/test_sched: $(BUILD)/asan/tests/unit/test_sched.o $(BUILD)/asan/cs
 $(BUILD)/asan/test_lcc: $(BUILD)/asan/tests/unit/test_lcc.o $(BUILD)/asan/algorithms/gf2.o $(BUILD)/asan/algorithms/lcc.o
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 
-UNIT_TESTS := $(BUILD)/asan/test_model $(BUILD)/asan/test_algo $(BUILD)/asan/test_lcc $(BUILD)/asan/test_sched
+UNIT_TESTS := $(BUILD)/asan/test_model $(BUILD)/asan/test_algo $(BUILD)/asan/test_lcc $(BUILD)/asan/test_sched \
+              $(BUILD)/asan/test_sf $(BUILD)/asan/test_sfload
 
 # ---- Verilated RTL, one directory per configuration ----------------------
 # The Verilated model of a configuration depends on the RTL alone, so a
@@ -161,7 +175,8 @@ rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 
 # ---- the main job -----------------------------------------------------------
 ifneq ($(ALGO),)
-SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --k $(K) --seed $(SEED) \
+SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
+           $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) \
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \
            $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(LCC_KIND),--lcc-kind $(LCC_KIND)) \
            $(if $(REMAP),--remap $(REMAP)) \

@@ -41,6 +41,11 @@ extern const hc_sf_algo hc_sf_algo_broadcast2;
 extern const hc_sf_algo hc_sf_algo_complete_exchange;
 extern const hc_sf_algo hc_sf_algo_total_exchange;
 
+/* All of them, NULL-terminated (algorithms/registry.c), and lookup by name
+** (NULL if unknown). */
+extern const hc_sf_algo *const hc_sf_algos[];
+const hc_sf_algo *hc_sf_algo_find(const char *name);
+
 /* ------------------------------------------------------------ BROADCAST 2 */
 
 /*

@@ -91,6 +91,13 @@ struct hc_model {
   uint8_t remap_next[HC_MODEL_MAX_D];    /* written at the end of the next step */
   int remap_we;                          /* a write is pending */
   int remap_id;                          /* remap is the identity (fast path) */
+  hc_sf *sf;          /* the store-and-forward engines (csim/hc_sf.c) */
+  hc_cfg_op op;       /* configuration transaction of the next step */
+  int op_pending;
+  uint8_t *sf_valid;  /* [n*d] the TX engines' link registers */
+  uint32_t *sf_flit;  /* [n*d] */
+  unsigned sf_live;   /* cycles the engines must still be stepped in mode 0 */
+  unsigned sf_mode;   /* the mode register in the current cycle */
 };
 
 /* Apply the NI address map to a head's destination bits. */
@@ -175,6 +182,9 @@ void hc_model_free(hc_model *m) {
   free(m->ctr);
   free(m->ni_buf);
   free(m->moves);
+  hc_sf_free(m->sf);
+  free(m->sf_valid);
+  free(m->sf_flit);
   free(m);
 }
 
@@ -197,6 +207,10 @@ void hc_model_reset(hc_model *m) {
   memset(m->ctr, 0, k * HC_CNT_NUM * sizeof *m->ctr);
   memset(m->ni_buf, 0, n * m->ni * sizeof *m->ni_buf);
   m->idle_q = 1;
+  if (m->sf != NULL) hc_sf_reset(m->sf);
+  m->op_pending = 0;
+  m->sf_live = 0;
+  m->sf_mode = HC_MODE_WORMHOLE;
   for (unsigned k = 0; k < m->d; k++) m->remap[k] = (uint8_t)k;
   m->remap_we = 0;
   m->remap_id = 1;
@@ -214,6 +228,35 @@ int hc_model_set_remap(hc_model *m, const uint8_t *perm) {
   memcpy(m->remap_next, perm, m->d);
   m->remap_we = 1;
   return HC_OK;
+}
+
+/* Arm a configuration transaction; see hc_model.h. */
+int hc_model_set_cfg(hc_model *m, const hc_cfg_op *op) {
+  assert(m != NULL && op != NULL);
+  if (m->sf == NULL) {
+    size_t k = (size_t)m->n * m->d;
+    if (m->d > 15) return HC_EPARAM;
+    m->sf_valid = calloc(k, sizeof *m->sf_valid);
+    m->sf_flit = calloc(k, sizeof *m->sf_flit);
+    if (m->sf_valid == NULL || m->sf_flit == NULL ||
+        hc_sf_new(m->d, m->w, &m->sf) != 0) {
+      free(m->sf_valid);
+      free(m->sf_flit);
+      m->sf_valid = NULL;
+      m->sf_flit = NULL;
+      m->sf = NULL;
+      return HC_ENOMEM;
+    }
+  }
+  m->op = *op;
+  m->op_pending = 1;
+  return HC_OK;
+}
+
+/* The mode register for the coming cycle. */
+unsigned hc_model_mode(const hc_model *m) {
+  assert(m != NULL);
+  return m->sf != NULL ? hc_sf_mode(m->sf) : HC_MODE_WORMHOLE;
 }
 
 /* The registered idle output: see hc_model.h. */
@@ -241,8 +284,9 @@ const hc_cfg *hc_model_cfg(const hc_model *m) {
 */
 uint32_t hc_model_counter(const hc_model *m, unsigned x, unsigned port,
                           unsigned id) {
-  assert(m != NULL && x < m->n && port <= m->d && id < HC_CNT_NUM);
-  if (x >= m->n || port > m->d || id >= HC_CNT_NUM) return 0;
+  assert(m != NULL && x < m->n && port <= m->d && id < HC_CNT_ALL);
+  if (x >= m->n || port > m->d || id >= HC_CNT_ALL) return 0;
+  if (id >= HC_CNT_NUM) return m->sf != NULL ? hc_sf_counter(m->sf, x, port, id) : 0;
   return m->ctr[((size_t)x * m->np + port) * HC_CNT_NUM + id];
 }
 
@@ -290,6 +334,7 @@ static inline uint32_t hc_front(const hc_model *m, size_t k) {
 */
 static inline int hc_out_ready(const hc_model *m, unsigned x, unsigned o) {
   if (o == m->d) return 1;
+  if (m->sf_mode) return 0; /* mode 1: the links belong to the SF engines */
   return m->cnt[(size_t)(x ^ (1u << o)) * m->np + o] < m->b;
 }
 
@@ -447,7 +492,10 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
   unsigned x, i, nmv = 0;
   uint32_t occupied = 0; /* any buffer, NI queue or held output at cycle start */
 
+  m->sf_mode = hc_model_mode(m);
   if (obs != NULL) {
+    obs->sf_done = 0;
+    obs->cfg_rdata = 0;
     memset(obs->link_valid, 0, (size_t)n * d * sizeof *obs->link_valid);
     memset(obs->link_flit, 0, (size_t)n * d * sizeof *obs->link_flit);
     memset(obs->ej_valid, 0, (size_t)n * sizeof *obs->ej_valid);
@@ -488,6 +536,26 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
     unsigned mx = HC_MOVE_X(mv), o = HC_MOVE_O(mv);
     uint32_t f = hc_fifo_pop(m, mx, HC_MOVE_P(mv));
     if (o < d) hc_fifo_push(m, mx ^ (1u << o), o, f);
+  }
+
+  /* The store-and-forward engines: stepped while in mode 1, when the port is
+  ** used, and for a few cycles after (a read's data, the pipelines). */
+  if (m->sf != NULL && (m->sf_mode == HC_MODE_SF || m->op_pending || m->sf_live > 0)) {
+    uint8_t done;
+    uint32_t rdata;
+    hc_sf_step(m->sf, m->op_pending ? &m->op : NULL, m->sf_valid, m->sf_flit,
+               &done, &rdata);
+    if (m->sf_mode == HC_MODE_SF || m->op_pending) m->sf_live = 4;
+    else m->sf_live--;
+    m->op_pending = 0;
+    if (obs != NULL) {
+      obs->sf_done = done;
+      obs->cfg_rdata = rdata;
+      if (m->sf_mode == HC_MODE_SF) {
+        memcpy(obs->link_valid, m->sf_valid, (size_t)n * d * sizeof *obs->link_valid);
+        memcpy(obs->link_flit, m->sf_flit, (size_t)n * d * sizeof *obs->link_flit);
+      }
+    }
   }
 
   if (obs != NULL) obs->idle = (uint8_t)m->idle_q;

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "hc_sf.h"
+
 /* Status codes returned by every hc_model_* function that can fail. */
 #define HC_OK 0
 #define HC_EPARAM 1 /* a parameter is out of its documented range */
@@ -52,7 +54,10 @@ typedef struct hc_cfg {
 **   inj_ready[x]: whether node x's NI accepted a flit in this cycle;
 **   idle: the network's registered idle output in this cycle (1 when, at the
 **     start of the previous cycle, every NI queue and router buffer was
-**     empty and no output was held).
+**     empty and no output was held);
+**   sf_done, cfg_rdata: the store-and-forward engines' registered done output
+**     and the configuration port's read data (docs/store_and_forward.md, 7).
+** In mode 1 (store-and-forward) the links show the TX engines' words.
 */
 typedef struct hc_obs {
   uint8_t *link_valid;
@@ -61,6 +66,8 @@ typedef struct hc_obs {
   uint32_t *ej_flit;
   uint8_t *inj_ready;
   uint8_t idle;
+  uint8_t sf_done;
+  uint32_t cfg_rdata;
 } hc_obs;
 
 typedef struct hc_model hc_model;
@@ -123,7 +130,21 @@ int hc_model_set_remap(hc_model *m, const uint8_t *perm);
 /* The network's registered idle output for the coming cycle (see hc_obs). */
 int hc_model_idle(const hc_model *m);
 
-/* Read counter id (HC_CNT_*) of output port (0..d, d = eject) of node x. */
+/*
+** Drive op on the configuration port in the next hc_model_step() (one
+** transaction per cycle; a second call before the step replaces the first).
+** See docs/store_and_forward.md, section 7.3. The store-and-forward engines
+** are allocated on the first call (a wormhole-only run never pays for their
+** memories). Returns HC_OK, HC_EPARAM (d > 15: the RTL has no engines for
+** that) or HC_ENOMEM.
+*/
+int hc_model_set_cfg(hc_model *m, const hc_cfg_op *op);
+
+/* The mode register for the coming cycle (HC_MODE_*). */
+unsigned hc_model_mode(const hc_model *m);
+
+/* Read counter id (HC_CNT_*, or HC_CNT_SF_* of the TX engine of link port)
+** of output port (0..d, d = eject) of node x. */
 uint32_t hc_model_counter(const hc_model *m, unsigned x, unsigned port,
                           unsigned id);
 

@@ -4,6 +4,14 @@
 // (the lockstep backend compares them with csim/ every cycle) and named per
 // node and dimension for a person reading the waveform. The channel counters
 // of all routers are read through one read port.
+//
+// The same network runs in two modes chosen at run time by a register of the
+// configuration port (docs/store_and_forward.md, section 7): mode 0 is the
+// e-cube wormhole network of the routers; mode 1 is the scheduled
+// store-and-forward multiport machine of the papers, in which every node's
+// hc_sf_node drives all of its links at once from a preloaded schedule. The
+// links are shared: a multiplexer per link picks the router's output or the
+// TX engine's link register.
 module hc_network #(
   /// Cube dimension (2^Dim nodes).
   parameter int unsigned Dim          = 4,
@@ -15,7 +23,16 @@ module hc_network #(
   parameter int unsigned InjDepth     = 4,
   /// Bits of each summing channel counter (32 in simulation; a small FPGA
   /// build narrows them, docs/fpga.md). The read port zero-extends.
-  parameter int unsigned CntWidth     = 32
+  parameter int unsigned CntWidth     = 32,
+  /// 1: every node has the store-and-forward engines and memories (mode 1
+  /// available); 0: wormhole only (a mode-1 write is refused).
+  parameter bit          SfEnable     = 1'b1,
+  /// Store-and-forward: address bits of one memory bank (2^BankAW words).
+  parameter int unsigned BankAW       = 11,
+  /// Store-and-forward: address bits of each engine's segment table.
+  parameter int unsigned SegAW        = 10,
+  /// Store-and-forward: address bits of each TX engine's descriptor table.
+  parameter int unsigned DescAW       = 6
 ) (
   /// Clock, rising edge.
   input  logic                          clk_i,
@@ -59,7 +76,30 @@ module hc_network #(
   /// Counter read port: counter id (hc_pkg::Cnt*).
   input  logic [2:0]                    cnt_id_i,
   /// Counter read port: the selected counter.
-  output logic [31:0]                   cnt_data_o
+  output logic [31:0]                   cnt_data_o,
+  /// Configuration port: write this cycle.
+  input  logic                          cfg_we_i,
+  /// Configuration port: read this cycle (result in cfg_rdata_o next cycle).
+  input  logic                          cfg_re_i,
+  // Node, unit and field only reach the engines (unused without SfEnable).
+  /* verilator lint_off UNUSEDSIGNAL */
+  /// Configuration port: node (ignored for target 0).
+  input  logic [Dim-1:0]                cfg_node_i,
+  /// Configuration port: target (hc_pkg::Tgt*).
+  input  logic [2:0]                    cfg_tgt_i,
+  /// Configuration port: link or bank number.
+  input  logic [3:0]                    cfg_unit_i,
+  /// Configuration port: register, table index or bank offset.
+  input  logic [15:0]                   cfg_idx_i,
+  /// Configuration port: field of a table entry.
+  input  logic [3:0]                    cfg_field_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  /// Configuration port: value written.
+  input  logic [31:0]                   cfg_wdata_i,
+  /// Configuration port: result of the read of the previous cycle, else 0.
+  output logic [31:0]                   cfg_rdata_o,
+  /// Mode 1: every node finished its schedule in the previous cycle.
+  output logic                          sf_done_o
 );
 
   /// Derived: node count, ports per router, flit width.
@@ -71,6 +111,12 @@ module hc_network #(
   // connect them by hierarchical name (gen_node[Nb]...), so no signal here
   // spans the whole cube: in Verilator a slice written into a cube-wide
   // vector costs the whole vector, which made big cubes simulate in O(N^2).
+  // Global registers of the configuration port (mode, beta, run).
+  logic        mode_q, mode_d, run_q, run_d, err_q, err_d, done_q;
+  logic [15:0] beta_q, beta_d;
+  logic        sf_start, gwe, gre;
+  logic [31:0] grdata_q, grdata_d;
+
   for (genvar x = 0; x < Nodes; x++) begin : gen_node
     logic [Ports-1:0]       in_valid, in_ready, out_valid, out_ready;
     // Bit Dim (the ejection port) of these is for the waveform only.
@@ -78,8 +124,16 @@ module hc_network #(
     logic [Ports-1:0]       out_busy, out_blocked;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [Ports*FlitW-1:0] in_flit, out_flit;
-    logic [31:0]            cnt;
+    logic [31:0]            cnt, rt_cnt, sf_cnt;
     logic                   rt_idle, ni_idle;
+    // The store-and-forward engines' links and state (0 without SfEnable).
+    logic [Dim-1:0]         sf_valid, sf_busy;
+    logic [Dim*PayloadWidth-1:0] sf_word;
+    logic [31:0]            sf_rdata;
+    logic                   sf_finished;
+    // Running AND of finished nodes and OR of read data, node 0 to x.
+    logic                   fin_acc;
+    logic [31:0]            rdata_acc;
     // Running OR of the selected counter and AND of idleness, node 0 to x.
     logic [31:0]            cnt_acc;
     logic                   idle_acc;
@@ -89,14 +143,17 @@ module hc_network #(
       localparam int unsigned Nb = x ^ (1 << i);
       // The channel from x across dimension i, named for the waveform:
       // chan = {valid, flit}, busy (held or granted), blocked (a head waits).
+      // In mode 1 the link carries the TX engine's words, {2'b00, word},
+      // and the routers see neither flits nor room on it.
       logic [FlitW:0] chan;
       logic           busy, blocked;
-      assign chan    = {out_valid[i], out_flit[i*FlitW +: FlitW]};
-      assign busy    = out_busy[i];
-      assign blocked = out_blocked[i];
-      assign in_valid[i]                = gen_node[Nb].out_valid[i];
+      assign chan    = mode_q ? {sf_valid[i], 2'b00, sf_word[i*PayloadWidth +: PayloadWidth]}
+                              : {out_valid[i], out_flit[i*FlitW +: FlitW]};
+      assign busy    = mode_q ? sf_busy[i] : out_busy[i];
+      assign blocked = mode_q ? 1'b0 : out_blocked[i];
+      assign in_valid[i]                = !mode_q && gen_node[Nb].out_valid[i];
       assign in_flit[i*FlitW +: FlitW]  = gen_node[Nb].out_flit[i*FlitW +: FlitW];
-      assign out_ready[i]               = gen_node[Nb].in_ready[i];
+      assign out_ready[i]               = !mode_q && gen_node[Nb].in_ready[i];
       assign link_valid_o[x*Dim + i]                 = chan[FlitW];
       assign link_flit_o[(x*Dim + i)*FlitW +: FlitW] = chan[FlitW-1:0];
       assign link_busy_o[x*Dim + i]                  = busy;
@@ -111,12 +168,69 @@ module hc_network #(
     assign ej_valid_o[x]               = eject[FlitW];
     assign ej_flit_o[x*FlitW +: FlitW] = eject[FlitW-1:0];
 
+    assign cnt = rt_cnt | sf_cnt;
+
     if (x == 0) begin : gen_acc_first
-      assign cnt_acc  = (cnt_node_i == Dim'(x)) ? cnt : '0;
-      assign idle_acc = rt_idle && ni_idle;
+      assign cnt_acc   = (cnt_node_i == Dim'(x)) ? cnt : '0;
+      assign idle_acc  = rt_idle && ni_idle;
+      assign fin_acc   = sf_finished;
+      assign rdata_acc = sf_rdata;
     end else begin : gen_acc_next
-      assign cnt_acc  = gen_node[x-1].cnt_acc | ((cnt_node_i == Dim'(x)) ? cnt : '0);
-      assign idle_acc = gen_node[x-1].idle_acc && rt_idle && ni_idle;
+      assign cnt_acc   = gen_node[x-1].cnt_acc | ((cnt_node_i == Dim'(x)) ? cnt : '0);
+      assign idle_acc  = gen_node[x-1].idle_acc && rt_idle && ni_idle;
+      assign fin_acc   = gen_node[x-1].fin_acc && sf_finished;
+      assign rdata_acc = gen_node[x-1].rdata_acc | sf_rdata;
+    end
+
+    if (SfEnable) begin : gen_sf
+      // Incoming link j is the neighbour's TX engine j, whatever the mode.
+      logic [Dim-1:0]              rx_valid;
+      logic [Dim*PayloadWidth-1:0] rx_word;
+      for (genvar j = 0; j < Dim; j++) begin : gen_in
+        localparam int unsigned Nb = x ^ (1 << j);
+        assign rx_valid[j]                         = gen_node[Nb].sf_valid[j];
+        assign rx_word[j*PayloadWidth +: PayloadWidth] =
+            gen_node[Nb].sf_word[j*PayloadWidth +: PayloadWidth];
+      end
+
+      hc_sf_node #(
+        .Dim      (Dim),
+        .Width    (PayloadWidth),
+        .BankAW   (BankAW),
+        .SegAW    (SegAW),
+        .DescAW   (DescAW),
+        .CntWidth (CntWidth)
+      ) u_sf (
+        .clk_i,
+        .rst_ni,
+        .clear_i     (sf_start),
+        .go_i        (run_q && mode_q),
+        .beta_i      (beta_q),
+        .cfg_we_i    (cfg_we_i && (cfg_node_i == Dim'(x))),
+        .cfg_re_i    (cfg_re_i && (cfg_node_i == Dim'(x))),
+        .cfg_tgt_i,
+        .cfg_unit_i,
+        .cfg_idx_i,
+        .cfg_field_i,
+        .cfg_wdata_i,
+        .cfg_rdata_o (sf_rdata),
+        .in_valid_i  (rx_valid),
+        .in_word_i   (rx_word),
+        .out_valid_o (sf_valid),
+        .out_word_o  (sf_word),
+        .busy_o      (sf_busy),
+        .finished_o  (sf_finished),
+        .cnt_port_i,
+        .cnt_id_i,
+        .cnt_o       (sf_cnt)
+      );
+    end else begin : gen_no_sf
+      assign sf_valid    = '0;
+      assign sf_word     = '0;
+      assign sf_busy     = '0;
+      assign sf_finished = 1'b0;
+      assign sf_rdata    = '0;
+      assign sf_cnt      = '0;
     end
 
     hc_ni #(
@@ -157,11 +271,83 @@ module hc_network #(
       .idle_o        (rt_idle),
       .cnt_port_i,
       .cnt_id_i,
-      .cnt_data_o    (cnt)
+      .cnt_data_o    (rt_cnt)
     );
   end
 
   assign cnt_data_o = gen_node[Nodes-1].cnt_acc;
+
+  // ---------------------------------------------------------------------
+  // Global registers of the configuration port (section 7.3)
+  // ---------------------------------------------------------------------
+
+  assign gwe      = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtGlobal);
+  assign gre      = cfg_re_i && (cfg_tgt_i == hc_pkg::TgtGlobal);
+  assign sf_start = gwe && (cfg_idx_i == 16'd2);
+
+  always_comb begin
+    mode_d = mode_q;
+    beta_d = beta_q;
+    run_d  = run_q;
+    err_d  = err_q;
+    if (gwe) begin
+      unique case (cfg_idx_i)
+        16'd0: begin
+          if (cfg_wdata_i == 32'd0) begin
+            mode_d = 1'b0;
+          end else if (cfg_wdata_i == 32'd1 && SfEnable) begin
+            mode_d = 1'b1;
+          end else begin
+            err_d = 1'b1;
+          end
+        end
+        16'd1: begin
+          if (cfg_wdata_i[15:0] >= 16'(hc_pkg::BetaMin)) begin
+            beta_d = cfg_wdata_i[15:0];
+          end else begin
+            err_d = 1'b1;
+          end
+        end
+        16'd2: begin
+          run_d = 1'b1;
+          err_d = 1'b0;
+        end
+        default: ;
+      endcase
+    end
+    grdata_d = '0;
+    if (gre) begin
+      unique case (cfg_idx_i)
+        16'd0:   grdata_d = {31'd0, mode_q};
+        16'd1:   grdata_d = {16'd0, beta_q};
+        16'd2:   grdata_d = {30'd0, err_q, done_q};
+        default: grdata_d = '0;
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mode_q   <= 1'b0;
+      beta_q   <= 16'(hc_pkg::BetaMin);
+      run_q    <= 1'b0;
+      err_q    <= 1'b0;
+      done_q   <= 1'b0;
+      grdata_q <= '0;
+    end else begin
+      mode_q   <= mode_d;
+      beta_q   <= beta_d;
+      run_q    <= run_d;
+      err_q    <= err_d;
+      // Registered like idle_o; a start in this cycle makes the old run's
+      // state stale, so it never reports done.
+      done_q   <= run_q && mode_q && !sf_start && gen_node[Nodes-1].fin_acc;
+      grdata_q <= grdata_d;
+    end
+  end
+
+  assign cfg_rdata_o = grdata_q | gen_node[Nodes-1].rdata_acc;
+  assign sf_done_o   = done_q;
 
   logic        idle_q;
   logic [15:0] step_q;

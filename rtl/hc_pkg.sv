@@ -18,6 +18,21 @@ package hc_pkg;
   localparam logic [2:0] CntBusy       = 3'd2;
   localparam logic [2:0] CntBlocked    = 3'd3;
   localparam logic [2:0] CntMaxWaiting = 3'd4;
+  /// Counters of the store-and-forward TX engines (same read port).
+  localparam logic [2:0] CntSfPackets  = 3'd5;
+  localparam logic [2:0] CntSfBusy     = 3'd6;
+  localparam logic [2:0] CntSfWords    = 3'd7;
+
+  /// Configuration port targets (docs/store_and_forward.md, section 7.3).
+  localparam logic [2:0] TgtGlobal = 3'd0;
+  localparam logic [2:0] TgtTxDesc = 3'd1;
+  localparam logic [2:0] TgtGseg   = 3'd2;
+  localparam logic [2:0] TgtSseg   = 3'd3;
+  localparam logic [2:0] TgtBank   = 3'd4;
+  localparam logic [2:0] TgtCount  = 3'd5;
+
+  /// Smallest legal beta: decision, RAM read, link register.
+  localparam int unsigned BetaMin = 3;
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage

@@ -26,8 +26,9 @@ struct hc_backend {
 };
 
 static const char *const sim_names[] = {"model", "rtl", "both"};
-static const char *const cnt_names[HC_CNT_NUM] = {"flits", "messages", "busy_cycles",
-                                                  "blocked_cycles", "max_waiting"};
+static const char *const cnt_names[HC_CNT_ALL] = {"flits", "messages", "busy_cycles",
+                                                  "blocked_cycles", "max_waiting",
+                                                  "sf_packets", "sf_busy_cycles", "sf_words"};
 
 int hc_sim_parse(const char *s, hc_sim *out) {
   for (int i = 0; i < 3; i++) {
@@ -97,6 +98,9 @@ static int compare_obs(hc_backend *b, const hc_obs *m, const hc_obs *r) {
   const unsigned n = 1u << b->cfg.d, d = b->cfg.d;
   char where[48];
   if (m->idle != r->idle) return mismatch(b, 0, "network idle", m->idle, r->idle);
+  if (m->sf_done != r->sf_done) return mismatch(b, 0, "sf_done", m->sf_done, r->sf_done);
+  if (m->cfg_rdata != r->cfg_rdata)
+    return mismatch(b, 0, "cfg_rdata", m->cfg_rdata, r->cfg_rdata);
   for (unsigned x = 0; x < n; x++) {
     if (m->inj_ready[x] != r->inj_ready[x])
       return mismatch(b, x, "inj_ready", m->inj_ready[x], r->inj_ready[x]);
@@ -156,6 +160,15 @@ int hc_backend_set_remap(hc_backend *b, const uint8_t *perm) {
   return HC_OK;
 }
 
+int hc_backend_set_cfg(hc_backend *b, const hc_cfg_op *op) {
+  if (b->model) {
+    int rc = hc_model_set_cfg(b->model, op);
+    if (rc != HC_OK) return rc;
+  }
+  if (b->rtl) hc_rtl_set_cfg(b->rtl, op);
+  return HC_OK;
+}
+
 int hc_backend_idle(const hc_backend *b) {
   return b->model ? hc_model_idle(b->model) : hc_rtl_idle(b->rtl);
 }
@@ -175,7 +188,7 @@ int hc_backend_check_counters(hc_backend *b) {
   char where[48];
   for (unsigned x = 0; x < n; x++) {
     for (unsigned p = 0; p <= b->cfg.d; p++) {
-      for (unsigned id = 0; id < HC_CNT_NUM; id++) {
+      for (unsigned id = 0; id < HC_CNT_ALL; id++) {
         uint32_t m = hc_model_counter(b->model, x, p, id);
         uint32_t r = hc_rtl_counter(b->rtl, x, p, id);
         if (m != r) {

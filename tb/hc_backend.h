@@ -62,6 +62,11 @@ int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
 ** (perm is not a permutation of 0..d-1). */
 int hc_backend_set_remap(hc_backend *b, const uint8_t *perm);
 
+/* Drive op on the configuration port in the coming cycle
+** (docs/store_and_forward.md, 7.3). Returns HC_OK, HC_EPARAM or HC_ENOMEM
+** (model: see hc_model_set_cfg). */
+int hc_backend_set_cfg(hc_backend *b, const hc_cfg_op *op);
+
 /* The network's registered idle output for the coming cycle: the step
 ** barrier of prearranged algorithms waits for it. */
 int hc_backend_idle(const hc_backend *b);

@@ -56,6 +56,10 @@ void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid, const uint32_t *inj_flit,
 ** a permutation, checked by the caller); see hc_model_set_remap(). */
 void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm);
 
+/* Drive op on the configuration port during the next hc_rtl_step(); see
+** hc_model_set_cfg(). */
+void hc_rtl_set_cfg(hc_rtl *r, const hc_cfg_op *op);
+
 /* The network's registered idle output for the coming cycle. */
 int hc_rtl_idle(const hc_rtl *r);
 

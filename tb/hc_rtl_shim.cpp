@@ -61,6 +61,8 @@ struct hc_rtl {
   uint64_t time = 0;  // dump time in ns (--timescale 1ns/1ns)
   int remap_pending = 0;
   uint8_t remap[16] = {};
+  int cfg_pending = 0;
+  hc_cfg_op cfg = {};
 };
 
 static const unsigned kNodes = 1u << HC_D;
@@ -130,6 +132,15 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   t->step_i = 0;
   t->remap_we_i = 0;
   r->remap_pending = 0;
+  t->cfg_we_i = 0;
+  t->cfg_re_i = 0;
+  t->cfg_node_i = 0;
+  t->cfg_tgt_i = 0;
+  t->cfg_unit_i = 0;
+  t->cfg_idx_i = 0;
+  t->cfg_field_i = 0;
+  t->cfg_wdata_i = 0;
+  r->cfg_pending = 0;
   t->rst_ni = 1;
   half_cycle(r, 0);
   t->rst_ni = 0;
@@ -158,10 +169,24 @@ extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     for (unsigned k = 0; k < HC_D; ++k) put_bits(t->remap_i, k * 4, 4, r->remap[k]);
     r->remap_pending = 0;
   }
+  // The configuration port carries at most one transaction, for this cycle.
+  const hc_cfg_op idle_op = {};
+  const hc_cfg_op &op = r->cfg_pending ? r->cfg : idle_op;
+  t->cfg_we_i = op.we & 1u;
+  t->cfg_re_i = op.re & 1u;
+  t->cfg_node_i = op.node & ((1u << HC_D) - 1u);
+  t->cfg_tgt_i = op.tgt & 7u;
+  t->cfg_unit_i = op.unit & 15u;
+  t->cfg_idx_i = op.idx & 0xffffu;
+  t->cfg_field_i = op.field & 15u;
+  t->cfg_wdata_i = op.wdata;
+  r->cfg_pending = 0;
   t->clk_i = 0;
   t->eval();
   if (obs) {
     obs->idle = t->idle_o;
+    obs->sf_done = t->sf_done_o;
+    obs->cfg_rdata = t->cfg_rdata_o;
     for (unsigned x = 0; x < kNodes; ++x) {
       obs->inj_ready[x] = static_cast<uint8_t>(get_bits(t->inj_ready_o, x, 1));
       obs->ej_valid[x] = static_cast<uint8_t>(get_bits(t->ej_valid_o, x, 1));
@@ -186,6 +211,11 @@ extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
 }
 
 extern "C" int hc_rtl_idle(const hc_rtl *r) { return r->top->idle_o; }
+
+extern "C" void hc_rtl_set_cfg(hc_rtl *r, const hc_cfg_op *op) {
+  r->cfg = *op;
+  r->cfg_pending = 1;
+}
 
 extern "C" void hc_rtl_set_step(hc_rtl *r, unsigned step) {
   r->top->step_i = static_cast<SData>(step);

@@ -5,7 +5,8 @@
 # any warning.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-src=(rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv rtl/hc_network.sv)
+src=(rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv
+     rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv rtl/hc_network.sv)
 fail=0
 run() {
   local name=$1; shift
@@ -20,4 +21,6 @@ run "hc_router D=1 B=1"          --top-module hc_router -GDim=1 -GBufDepth=1
 run "hc_network D=1 B=1 I=1"     --top-module hc_network -GDim=1 -GBufDepth=1 -GInjDepth=1
 run "hc_network D=3 B=3 I=2"     --top-module hc_network -GDim=3 -GBufDepth=3 -GInjDepth=2
 run "hc_network D=5 W=8"         --top-module hc_network -GDim=5 -GPayloadWidth=8
+run "hc_network D=2 no SF"      --top-module hc_network -GDim=2 -GSfEnable=0
+run "hc_sf_node D=3 small"       --top-module hc_sf_node -GDim=3 -GBankAW=4 -GSegAW=3 -GDescAW=2
 exit $fail

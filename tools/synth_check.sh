@@ -6,7 +6,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/synth
-src="rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv rtl/hc_network.sv"
+src="rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv \
+     rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv rtl/hc_network.sv"
 fail=0
 synth() {
   local name=$1 top=$2 params=$3
@@ -24,15 +25,19 @@ check -assert
 stat
 YS
   if yosys -q -l "$log" build/synth/$name.ys >/dev/null 2>&1; then
-    local lcs ffs
+    local lcs ffs rams
     # Counts from the last statistics block (synth_ice40 prints one too).
     lcs=$(awk '/Printing statistics/ {v=0} /SB_LUT4/ {v=$2} END {print v}' "$log")
     ffs=$(awk '/Printing statistics/ {s=0} /SB_DFF/ {s+=$2} END {print s}' "$log")
-    echo "synth: PASS $name (SB_LUT4 $lcs, flip-flops $ffs)"
+    rams=$(awk '/Printing statistics/ {v=0} /SB_RAM40_4K/ {v=$2} END {print v}' "$log")
+    echo "synth: PASS $name (SB_LUT4 $lcs, flip-flops $ffs, SB_RAM40_4K $rams)"
   else
     echo "synth: FAIL $name (see $log)"; grep -iE "error|assert|latch|loop" "$log" | head -5; fail=1
   fi
 }
 synth router_d4 hc_router "chparam -set Dim 4 hc_router"
-synth network_d2 hc_network "chparam -set Dim 2 hc_network"
+# Both modes in one network: the store-and-forward engines with small
+# tables (their banks map to block RAM; segment and descriptor tables are
+# read asynchronously and become logic, so they are kept small here).
+synth network_d2 hc_network "chparam -set Dim 2 -set BankAW 8 -set SegAW 3 -set DescAW 2 hc_network"
 exit $fail

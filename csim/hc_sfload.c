@@ -1,0 +1,428 @@
+/*
+** This file implements the loader of the scheduled store-and-forward mode
+** (csim/hc_sfload.h; docs/store_and_forward.md, sections 7.2, 7.3 and 7.6):
+** it places every logical word of every node in the banked memory (bank by
+** writer: bank j < d for the words brought by incoming link j, bank d for
+** own data and the words nobody writes; a word's offset is the number of
+** lower addresses of its node in the same bank), cuts the schedule's gather
+** and scatter segments where the bank changes, and lists the configuration
+** port writes that load the tables and the own banks. The writes come in
+** sections, each nested node, then link (or bank), then table index, then
+** field:
+**
+**   1. mode = 1 (target 0, index 0) and beta (target 0, index 1);
+**   2. counts (target 5): for every node x and link i, field 0 = packets of
+**      TX engine i, field 1 = segments of RX engine i;
+**   3. TX descriptors (target 1): for every node, link, position p: field 0
+**      = words, then field 1 + j = need[j] for j = 0..d-1;
+**   4. gather segments (target 2): for every node, link, segment s (the
+**      segments of the link's packets in position order, concatenated):
+**      field 0 offset, 1 length, 2 bank;
+**   5. scatter segments (target 3): for every node y, RX engine j (which
+**      receives link (y ^ 2^j, j)), segment s: field 0 offset, 1 length,
+**      2 last (1 on the final segment of each packet);
+**   6. the own bank (target 4, unit d): for every node, every offset in
+**      increasing order: the case's initial value of the word placed there.
+**
+** The fit checks run before anything is listed, in this order: d <= 15;
+** then for every node x and link i in turn: the packets of TX engine i, each
+** packet's word count and thresholds, TX engine i's gather segments, RX
+** engine i's scatter segments; then every bank of every node. A segment is
+** part of one packet, so the packet's word count bounds its length.
+*/
+#include "hc_sfload.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LEN_MAX ((1ul << HC_SF_LEN_W) - 1)         /* longest packet, segment */
+#define SEG_MAX (1ul << HC_SF_SEG_AW)              /* segments per engine */
+#define DESC_MAX (1ul << HC_SF_DESC_AW)            /* packets per TX engine */
+#define CNT_MAX ((1ul << (HC_SF_DESC_AW + 1)) - 1) /* largest need */
+#define BANK_WORDS (1ul << HC_SF_BANK_AW)          /* words per bank */
+#define BETA_LIMIT (1ul << HC_SF_BETA_W)           /* beta must be below */
+#define MAX_D 15 /* bank d must fit the port's 4-bit unit field */
+
+/* Fill err (if any) and return code. */
+static int fail(hc_sched_err *err, int code, unsigned long line,
+                const char *fmt, ...) {
+  if (err) {
+    va_list ap;
+    err->code = code;
+    err->line = line;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+  }
+  return code;
+}
+
+/* Everything the build works on; freed by ld_free. */
+typedef struct ld {
+  hc_sched *s;
+  unsigned d;
+  uint32_t n, mem;
+  size_t nl;           /* links: n*d, link (x, i) is x*d + i */
+  size_t *lk_first;    /* [nl+1]: link L's packets are lk_pkt[lk_first[L] ..] */
+  uint32_t *lk_pkt;    /* by position */
+  hc_sf_place *place;  /* [x*mem + a] */
+  uint32_t *bank_cnt;  /* [x*(d+1) + b]: words placed in bank b of x */
+  size_t *tx_seg;      /* [x*d + i]: gather segments of TX engine i of x */
+  size_t *rx_seg;      /* [y*d + j]: scatter segments of RX engine j of y */
+  uint32_t *need;      /* [d]: scratch */
+} ld;
+
+static void ld_free(ld *l) {
+  free(l->lk_first);
+  free(l->lk_pkt);
+  free(l->place);
+  free(l->bank_cnt);
+  free(l->tx_seg);
+  free(l->rx_seg);
+  free(l->need);
+}
+
+/*
+** The number of words from addr on (at most end - addr) that lie in the
+** same bank as addr, pl being the node's placement: within one bank,
+** consecutive addresses have consecutive offsets, so this is the length of
+** the maximal run that one table segment can describe.
+*/
+static uint32_t run_len(const hc_sf_place *pl, uint32_t addr, uint32_t end) {
+  uint32_t a = addr + 1;
+  while (a < end && pl[a].bank == pl[addr].bank) {
+    assert(pl[a].offset == pl[a - 1].offset + 1);
+    a++;
+  }
+  return a - addr;
+}
+
+/* The number of table segments the segments g[0..ng-1] of a node with
+** placement pl are cut into. */
+static size_t split_count(const hc_sf_place *pl, const hc_seg *g, size_t ng) {
+  size_t k = 0;
+  for (size_t i = 0; i < ng; i++) {
+    uint32_t a = g[i].addr, end = g[i].addr + g[i].len;
+    while (a < end) {
+      a += run_len(pl, a, end);
+      k++;
+    }
+  }
+  return k;
+}
+
+/* Sort the packets by link and position (positions are 0..n-1: the
+** schedule is valid). */
+static int link_lists(ld *l) {
+  size_t npk = hc_sched_num_packets(l->s);
+  hc_packet_info pi;
+  l->lk_first = calloc(l->nl + 1, sizeof *l->lk_first);
+  l->lk_pkt = malloc((npk ? npk : 1) * sizeof *l->lk_pkt);
+  if (!l->lk_first || !l->lk_pkt) return HC_SCHED_ENOMEM;
+  for (size_t i = 0; i < npk; i++) {
+    hc_sched_packet(l->s, i, &pi);
+    l->lk_first[(size_t)pi.node * l->d + pi.dim + 1]++;
+  }
+  for (size_t L = 0; L < l->nl; L++) l->lk_first[L + 1] += l->lk_first[L];
+  for (size_t i = 0; i < npk; i++) {
+    hc_sched_packet(l->s, i, &pi);
+    size_t L = (size_t)pi.node * l->d + pi.dim;
+    assert(pi.seq < l->lk_first[L + 1] - l->lk_first[L]);
+    l->lk_pkt[l->lk_first[L] + pi.seq] = (uint32_t)i;
+  }
+  return HC_SCHED_OK;
+}
+
+/* Bank by writer, offsets by address (section 7.2). */
+static int placement(ld *l) {
+  const unsigned d = l->d;
+  const size_t nw = (size_t)l->n * l->mem;
+  size_t npk = hc_sched_num_packets(l->s);
+  hc_packet_info pi;
+  if (l->mem > SIZE_MAX / sizeof *l->place / l->n) return HC_SCHED_ENOMEM;
+  l->place = malloc(nw * sizeof *l->place);
+  l->bank_cnt = calloc((size_t)l->n * (d + 1), sizeof *l->bank_cnt);
+  if (!l->place || !l->bank_cnt) return HC_SCHED_ENOMEM;
+  /* First the writer's dimension in .bank: d unless a packet writes it
+  ** (own data is never written in a valid schedule). */
+  for (size_t w = 0; w < nw; w++) l->place[w].bank = (uint8_t)d;
+  for (size_t i = 0; i < npk; i++) {
+    hc_sched_packet(l->s, i, &pi);
+    size_t base = (size_t)(pi.node ^ (1u << pi.dim)) * l->mem;
+    for (size_t k = 0; k < pi.nscatter; k++)
+      for (uint32_t a = 0; a < pi.scatter[k].len; a++)
+        l->place[base + pi.scatter[k].addr + a].bank = (uint8_t)pi.dim;
+  }
+  for (uint32_t x = 0; x < l->n; x++) {
+    uint32_t *cnt = l->bank_cnt + (size_t)x * (d + 1);
+    hc_sf_place *pl = l->place + (size_t)x * l->mem;
+    for (uint32_t a = 0; a < l->mem; a++) pl[a].offset = cnt[pl[a].bank]++;
+  }
+  return HC_SCHED_OK;
+}
+
+/* Segments of every engine, and the fit checks (see the file comment). */
+static int fit(ld *l, hc_sched_err *err) {
+  const unsigned d = l->d;
+  hc_packet_info pi;
+  l->tx_seg = calloc(l->nl, sizeof *l->tx_seg);
+  l->rx_seg = calloc(l->nl, sizeof *l->rx_seg);
+  l->need = malloc(d * sizeof *l->need);
+  if (!l->tx_seg || !l->rx_seg || !l->need) return HC_SCHED_ENOMEM;
+  for (uint32_t x = 0; x < l->n; x++) {
+    const hc_sf_place *pl = l->place + (size_t)x * l->mem;
+    for (unsigned i = 0; i < d; i++) {
+      size_t L = (size_t)x * d + i, p0 = l->lk_first[L];
+      size_t np = l->lk_first[L + 1] - p0;
+      if (np > DESC_MAX)
+        return fail(err, HC_SFLOAD_EFIT, 0,
+                    "link %lu %u needs %lu packet descriptors; the hardware "
+                    "has %lu (HC_SF_DESC_AW = %d)",
+                    (unsigned long)x, i, (unsigned long)np, DESC_MAX,
+                    HC_SF_DESC_AW);
+      for (size_t p = 0; p < np; p++) {
+        hc_sched_packet(l->s, l->lk_pkt[p0 + p], &pi);
+        if (pi.words > LEN_MAX)
+          return fail(err, HC_SFLOAD_EFIT, pi.line,
+                      "link %lu %u %lu carries %llu words; the hardware's "
+                      "packets have at most %lu (HC_SF_LEN_W = %d)",
+                      (unsigned long)x, i, (unsigned long)p,
+                      (unsigned long long)pi.words, LEN_MAX, HC_SF_LEN_W);
+        int rc = hc_sched_need(l->s, l->lk_pkt[p0 + p], l->need, err);
+        if (rc) return rc;
+        for (unsigned j = 0; j < d; j++)
+          if (l->need[j] > CNT_MAX)
+            return fail(err, HC_SFLOAD_EFIT, pi.line,
+                        "link %lu %u %lu waits for %lu packets on incoming "
+                        "link %u; the hardware's thresholds count to %lu "
+                        "(HC_SF_DESC_AW + 1 = %d bits)",
+                        (unsigned long)x, i, (unsigned long)p,
+                        (unsigned long)l->need[j], j, CNT_MAX,
+                        HC_SF_DESC_AW + 1);
+        l->tx_seg[L] += split_count(pl, pi.gather, pi.ngather);
+      }
+      if (l->tx_seg[L] > SEG_MAX)
+        return fail(err, HC_SFLOAD_EFIT, 0,
+                    "link %lu %u needs %lu gather segments; the hardware has "
+                    "%lu (HC_SF_SEG_AW = %d)",
+                    (unsigned long)x, i, (unsigned long)l->tx_seg[L], SEG_MAX,
+                    HC_SF_SEG_AW);
+      /* RX engine i of x receives link (x ^ 2^i, i). */
+      uint32_t src = x ^ (1u << i);
+      size_t S = (size_t)src * d + i;
+      for (size_t k = l->lk_first[S]; k < l->lk_first[S + 1]; k++) {
+        hc_sched_packet(l->s, l->lk_pkt[k], &pi);
+        l->rx_seg[L] += split_count(pl, pi.scatter, pi.nscatter);
+      }
+      if (l->rx_seg[L] > SEG_MAX)
+        return fail(err, HC_SFLOAD_EFIT, 0,
+                    "link %lu %u (into node %lu) needs %lu scatter segments; "
+                    "the hardware has %lu (HC_SF_SEG_AW = %d)",
+                    (unsigned long)src, i, (unsigned long)x,
+                    (unsigned long)l->rx_seg[L], SEG_MAX, HC_SF_SEG_AW);
+    }
+  }
+  for (uint32_t x = 0; x < l->n; x++)
+    for (unsigned b = 0; b <= d; b++) {
+      uint32_t c = l->bank_cnt[(size_t)x * (d + 1) + b];
+      if (c > BANK_WORDS)
+        return fail(err, HC_SFLOAD_EFIT, 0,
+                    "node %lu needs %lu words in bank %u; the hardware's "
+                    "banks have %lu (HC_SF_BANK_AW = %d)",
+                    (unsigned long)x, (unsigned long)c, b, BANK_WORDS,
+                    HC_SF_BANK_AW);
+    }
+  return HC_SCHED_OK;
+}
+
+/* Append one write to *o. */
+static void put(hc_cfg_op **o, uint32_t node, unsigned tgt, unsigned unit,
+                uint32_t idx, unsigned field, uint32_t wdata) {
+  hc_cfg_op *op = (*o)++;
+  assert(unit < 16 && field < 16 && idx <= 0xFFFFu);
+  op->we = 1;
+  op->re = 0;
+  op->node = node;
+  op->tgt = (uint8_t)tgt;
+  op->unit = (uint8_t)unit;
+  op->idx = idx;
+  op->field = (uint8_t)field;
+  op->wdata = wdata;
+}
+
+/* Append the table segments of g[0..ng-1] (node placement pl): target 2
+** (gather, field 2 = bank) from index *idx on, or target 3 (scatter, all in
+** bank `bank`, field 2 = last on the packet's final segment when last). */
+static void put_segs(hc_cfg_op **o, uint32_t node, unsigned tgt, unsigned unit,
+                     const hc_sf_place *pl, const hc_seg *g, size_t ng,
+                     unsigned bank, int last, uint32_t *idx) {
+  for (size_t k = 0; k < ng; k++) {
+    uint32_t a = g[k].addr, end = g[k].addr + g[k].len;
+    while (a < end) {
+      uint32_t len = run_len(pl, a, end);
+      assert(len <= LEN_MAX);
+      put(o, node, tgt, unit, *idx, 0, pl[a].offset);
+      put(o, node, tgt, unit, *idx, 1, len);
+      if (tgt == HC_SF_TGT_GSEG) {
+        put(o, node, tgt, unit, *idx, 2, pl[a].bank);
+      } else {
+        assert(pl[a].bank == bank);
+        put(o, node, tgt, unit, *idx, 2,
+            (uint32_t)(last && k + 1 == ng && a + len == end));
+      }
+      (*idx)++;
+      a += len;
+    }
+  }
+}
+
+/* List the writes (the file comment) into out->ops. */
+static int emit(ld *l, const hc_sched_case *c, uint32_t beta, hc_sfload *out) {
+  const unsigned d = l->d;
+  hc_packet_info pi;
+  size_t nops = 2 + 2 * l->nl;
+  nops += (size_t)hc_sched_num_packets(l->s) * (1 + d);
+  for (size_t L = 0; L < l->nl; L++) nops += 3 * (l->tx_seg[L] + l->rx_seg[L]);
+  for (uint32_t x = 0; x < l->n; x++)
+    nops += l->bank_cnt[(size_t)x * (d + 1) + d];
+  hc_cfg_op *ops = calloc(nops, sizeof *ops), *o = ops;
+  if (!ops) return HC_SCHED_ENOMEM;
+
+  put(&o, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, HC_MODE_SF);
+  put(&o, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_BETA, 0, beta);
+  for (uint32_t x = 0; x < l->n; x++)
+    for (unsigned i = 0; i < d; i++) {
+      size_t L = (size_t)x * d + i;
+      put(&o, x, HC_SF_TGT_COUNT, i, 0, 0,
+          (uint32_t)(l->lk_first[L + 1] - l->lk_first[L]));
+      put(&o, x, HC_SF_TGT_COUNT, i, 0, 1, (uint32_t)l->rx_seg[L]);
+    }
+  for (uint32_t x = 0; x < l->n; x++)
+    for (unsigned i = 0; i < d; i++) {
+      size_t L = (size_t)x * d + i;
+      for (size_t k = l->lk_first[L]; k < l->lk_first[L + 1]; k++) {
+        uint32_t p = (uint32_t)(k - l->lk_first[L]);
+        hc_sched_packet(l->s, l->lk_pkt[k], &pi);
+        int rc = hc_sched_need(l->s, l->lk_pkt[k], l->need, NULL);
+        assert(rc == HC_SCHED_OK);
+        (void)rc;
+        put(&o, x, HC_SF_TGT_TXDESC, i, p, 0, (uint32_t)pi.words);
+        for (unsigned j = 0; j < d; j++)
+          put(&o, x, HC_SF_TGT_TXDESC, i, p, 1 + j, l->need[j]);
+      }
+    }
+  for (uint32_t x = 0; x < l->n; x++)
+    for (unsigned i = 0; i < d; i++) {
+      size_t L = (size_t)x * d + i;
+      uint32_t idx = 0;
+      for (size_t k = l->lk_first[L]; k < l->lk_first[L + 1]; k++) {
+        hc_sched_packet(l->s, l->lk_pkt[k], &pi);
+        put_segs(&o, x, HC_SF_TGT_GSEG, i, l->place + (size_t)x * l->mem,
+                 pi.gather, pi.ngather, 0, 0, &idx);
+      }
+      assert(idx == l->tx_seg[L]);
+    }
+  for (uint32_t y = 0; y < l->n; y++)
+    for (unsigned j = 0; j < d; j++) {
+      size_t S = (size_t)(y ^ (1u << j)) * d + j;
+      uint32_t idx = 0;
+      for (size_t k = l->lk_first[S]; k < l->lk_first[S + 1]; k++) {
+        hc_sched_packet(l->s, l->lk_pkt[k], &pi);
+        put_segs(&o, y, HC_SF_TGT_SSEG, j, l->place + (size_t)y * l->mem,
+                 pi.scatter, pi.nscatter, j, 1, &idx);
+      }
+      assert(idx == l->rx_seg[(size_t)y * d + j]);
+    }
+  for (uint32_t x = 0; x < l->n; x++) {
+    const hc_sf_place *pl = l->place + (size_t)x * l->mem;
+    for (uint32_t a = 0; a < l->mem; a++)
+      if (pl[a].bank == d)
+        put(&o, x, HC_SF_TGT_BANK, d, pl[a].offset, 0,
+            c->init ? c->init[(size_t)x * l->mem + a] : 0);
+  }
+  assert((size_t)(o - ops) == nops);
+  out->ops = ops;
+  out->nops = nops;
+  return HC_SCHED_OK;
+}
+
+int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
+                    hc_sched_err *err) {
+  ld l;
+  int rc;
+  if (out) memset(out, 0, sizeof *out);
+  if (err) {
+    err->code = HC_SCHED_OK;
+    err->line = 0;
+    err->msg[0] = 0;
+  }
+  if (!c || !c->sched || !out)
+    return fail(err, HC_SCHED_EPARAM, 0, "no case or no output");
+  rc = hc_sched_validate(c->sched, err);
+  if (rc) return rc;
+  if (beta < HC_SF_BETA_MIN || beta >= BETA_LIMIT)
+    return fail(err, HC_SCHED_EPARAM, 0,
+                "beta %lu is outside the hardware's range %d..%lu "
+                "(HC_SF_BETA_MIN = %d, HC_SF_BETA_W = %d)",
+                (unsigned long)beta, HC_SF_BETA_MIN, BETA_LIMIT - 1,
+                HC_SF_BETA_MIN, HC_SF_BETA_W);
+  memset(&l, 0, sizeof l);
+  l.s = c->sched;
+  l.d = hc_sched_dim(l.s);
+  l.n = hc_sched_nodes(l.s);
+  l.mem = hc_sched_mem_words(l.s);
+  if (l.d > MAX_D)
+    return fail(err, HC_SFLOAD_EFIT, 0,
+                "a %u-cube needs bank %u; the configuration port's 4-bit unit "
+                "field addresses banks up to %d, so d is at most %d",
+                l.d, l.d, MAX_D, MAX_D);
+  l.nl = (size_t)l.n * l.d;
+  rc = link_lists(&l);
+  if (!rc) rc = placement(&l);
+  if (!rc) rc = fit(&l, err);
+  if (!rc) rc = emit(&l, c, beta, out);
+  if (rc) {
+    if (rc == HC_SCHED_ENOMEM) fail(err, rc, 0, "out of memory");
+    ld_free(&l);
+    free(out->ops);
+    memset(out, 0, sizeof *out);
+    return rc;
+  }
+  out->d = l.d;
+  out->nodes = l.n;
+  out->mem_words = l.mem;
+  out->place = l.place;
+  l.place = NULL;
+  for (size_t k = 0; k < (size_t)l.n * (l.d + 1); k++)
+    if (l.bank_cnt[k] > out->bank_max) out->bank_max = l.bank_cnt[k];
+  for (size_t L = 0; L < l.nl; L++) {
+    size_t np = l.lk_first[L + 1] - l.lk_first[L];
+    if (np > out->desc_max) out->desc_max = (uint32_t)np;
+    if (l.tx_seg[L] > out->seg_max) out->seg_max = (uint32_t)l.tx_seg[L];
+    if (l.rx_seg[L] > out->seg_max) out->seg_max = (uint32_t)l.rx_seg[L];
+  }
+  ld_free(&l);
+  return HC_SCHED_OK;
+}
+
+void hc_sfload_free(hc_sfload *l) {
+  if (!l) return;
+  free(l->ops);
+  free(l->place);
+  memset(l, 0, sizeof *l);
+}
+
+void hc_sfload_read_op(const hc_sfload *l, uint32_t node, uint32_t addr,
+                       hc_cfg_op *op) {
+  assert(node < l->nodes && addr < l->mem_words);
+  const hc_sf_place *p = &l->place[(size_t)node * l->mem_words + addr];
+  memset(op, 0, sizeof *op);
+  op->re = 1;
+  op->node = node;
+  op->tgt = HC_SF_TGT_BANK;
+  op->unit = p->bank;
+  op->idx = p->offset;
+}

@@ -1,0 +1,65 @@
+/*
+** The loader of the scheduled store-and-forward mode: turns a validated
+** schedule case (csim/hc_sched.h) into the configuration-port transactions
+** that put it into the hardware (docs/store_and_forward.md, section 7.3) and
+** maps the memory read back through the port to the schedule's logical
+** addresses. This is how a real design would be loaded: the same writes go
+** to the RTL (through its port) and to the model (hc_sf_step), nothing
+** writes simulator internals. Nothing here prints.
+*/
+#ifndef HC_SFLOAD_H
+#define HC_SFLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hc_sched.h"
+#include "hc_sf.h"
+
+/* Status codes: the HC_SCHED_* ones, plus: */
+#define HC_SFLOAD_EFIT 20 /* the schedule does not fit the hardware's tables or banks */
+
+/* Where a logical word of a node lives in the banked memory. */
+typedef struct hc_sf_place {
+  uint8_t bank;    /* 0..d-1: written by incoming link bank; d: own bank */
+  uint32_t offset; /* word offset within the bank */
+} hc_sf_place;
+
+typedef struct hc_sfload {
+  unsigned d;
+  uint32_t nodes, mem_words;
+  hc_cfg_op *ops;      /* the configuration writes, in order (section 7.6) */
+  size_t nops;
+  hc_sf_place *place;  /* [node*mem_words + addr] */
+  uint32_t bank_max;   /* the largest offset used + 1, over all banks */
+  uint32_t seg_max;    /* the most segments of one engine */
+  uint32_t desc_max;   /* the most packets of one TX engine */
+} hc_sfload;
+
+/*
+** Build the loader image of case c (its schedule is validated if needed) for
+** a d-cube network with the geometry HC_SF_* and start-up beta: ops holds,
+** in this order, the writes of mode 1, beta, the counts of every engine,
+** every TX descriptor (words, then need[0..d-1]), every gather segment
+** (offset, length, bank), every scatter segment (offset, length, last), and
+** every word of every own bank (the case's init values). No start: the
+** caller starts the run. Returns HC_SCHED_OK, the validator's status,
+** HC_SCHED_EPARAM (beta < HC_SF_BETA_MIN or >= 2^HC_SF_BETA_W), HC_SFLOAD_EFIT
+** (err->msg names the limit, e.g. "link 3 2 needs 1500 gather segments; the
+** hardware has 1024 (HC_SF_SEG_AW = 10)"; also a packet or segment longer
+** than 2^HC_SF_LEN_W - 1 words) or HC_SCHED_ENOMEM. *out is zeroed on failure.
+*/
+int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
+                    hc_sched_err *err);
+
+/* Free the arrays of l and zero it; NULL is allowed. */
+void hc_sfload_free(hc_sfload *l);
+
+/*
+** The read of logical word addr of node (a bank read, target 4, of copy 0 at
+** the word's place) into *op.
+*/
+void hc_sfload_read_op(const hc_sfload *l, uint32_t node, uint32_t addr,
+                       hc_cfg_op *op);
+
+#endif /* HC_SFLOAD_H */

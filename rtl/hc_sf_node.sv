@@ -1,0 +1,221 @@
+// One node's store-and-forward multiport engine (docs/store_and_forward.md,
+// section 7): Dim TX engines (one per outgoing link), Dim RX engines (one
+// per incoming link) and the node's data memory, organised so that all 2*Dim
+// streams run at one word per cycle with no arbitration:
+//
+//   * Dim+1 banks by writer: bank j < Dim holds what incoming link j writes,
+//     bank Dim (the own bank) what the configuration port loads. The loader
+//     places every word by its (static) writer, which single assignment makes
+//     possible.
+//   * Every bank in Dim copies, copy i read only by TX engine i; a writer
+//     writes all copies of its bank at once. Each copy is a plain 1-write,
+//     1-read RAM (hc_ram_1r1w), the shape of any FPGA block RAM.
+//
+// The configuration port reads copy 0 of a bank (shared with TX engine 0,
+// which wins: section 7.3) for the read-back of results.
+module hc_sf_node #(
+  /// Cube dimension: links per node.
+  parameter int unsigned Dim      = 4,
+  /// Bits per data word.
+  parameter int unsigned Width    = 16,
+  /// Address bits of a memory bank.
+  parameter int unsigned BankAW   = 11,
+  /// Address bits of each engine's segment table.
+  parameter int unsigned SegAW    = 10,
+  /// Address bits of each TX engine's descriptor table.
+  parameter int unsigned DescAW   = 6,
+  /// Bits of each TX counter.
+  parameter int unsigned CntWidth = 32
+) (
+  /// Clock, rising edge.
+  input  logic                  clk_i,
+  /// Asynchronous reset, active low.
+  input  logic                  rst_ni,
+  /// Start of a run: clear every engine at the end of this cycle.
+  input  logic                  clear_i,
+  /// Running in mode 1: packets may start.
+  input  logic                  go_i,
+  /// Start-up cycles per packet.
+  input  logic [15:0]           beta_i,
+  /// Configuration write addressed to this node.
+  input  logic                  cfg_we_i,
+  /// Configuration read addressed to this node.
+  input  logic                  cfg_re_i,
+  /// Configuration target (hc_pkg::Tgt*).
+  input  logic [2:0]            cfg_tgt_i,
+  /// Link or bank number.
+  input  logic [3:0]            cfg_unit_i,
+  /// Table index or bank offset.
+  input  logic [15:0]           cfg_idx_i,
+  /// Field of a table entry.
+  input  logic [3:0]            cfg_field_i,
+  /// Value written.
+  input  logic [31:0]           cfg_wdata_i,
+  /// Word read by a bank read in the previous cycle; 0 otherwise.
+  output logic [31:0]           cfg_rdata_o,
+  /// Incoming link j: the neighbour's TX engine j sends a word.
+  input  logic [Dim-1:0]        in_valid_i,
+  /// Incoming link j: the word, at [j*Width +: Width].
+  input  logic [Dim*Width-1:0]  in_word_i,
+  /// Outgoing link i: TX engine i's link register holds a word.
+  output logic [Dim-1:0]        out_valid_o,
+  /// Outgoing link i: the word, 0 when none.
+  output logic [Dim*Width-1:0]  out_word_o,
+  /// Outgoing link i is busy with a packet this cycle.
+  output logic [Dim-1:0]        busy_o,
+  /// Every TX engine has sent its list and every RX engine received its.
+  output logic                  finished_o,
+  /// Counter read port: link (Dim and above read 0).
+  input  logic [3:0]            cnt_port_i,
+  /// Counter read port: counter id (hc_pkg::CntSf*).
+  input  logic [2:0]            cnt_id_i,
+  /// Counter read port: the selected counter.
+  output logic [31:0]           cnt_o
+);
+
+  /// Derived: banks, done-counter width.
+  localparam int unsigned Banks = Dim + 1;
+  localparam int unsigned CntW  = DescAW + 1;
+
+  // Bank write ports: RX engine j writes bank j, the configuration port the
+  // own bank.
+  logic [Banks-1:0]        bank_we;
+  logic [Banks*BankAW-1:0] bank_waddr;
+  logic [Banks*Width-1:0]  bank_wdata;
+  logic [Dim*CntW-1:0]     done;
+  logic [Dim-1:0]          tx_finished, rx_complete;
+
+  assign bank_we[Dim]                        = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtBank) &&
+                                               (cfg_unit_i == 4'(Dim)) &&
+                                               ((cfg_idx_i >> BankAW) == '0);
+  assign bank_waddr[Dim*BankAW +: BankAW]    = cfg_idx_i[BankAW-1:0];
+  assign bank_wdata[Dim*Width +: Width]      = cfg_wdata_i[Width-1:0];
+
+  for (genvar j = 0; j < Dim; j++) begin : gen_rx
+    hc_sf_rx #(
+      .Width  (Width),
+      .BankAW (BankAW),
+      .SegAW  (SegAW),
+      .DescAW (DescAW)
+    ) u_rx (
+      .clk_i,
+      .rst_ni,
+      .clear_i,
+      .cfg_we_i    (cfg_we_i && (cfg_unit_i == 4'(j))),
+      .cfg_tgt_i,
+      .cfg_idx_i,
+      .cfg_field_i,
+      .cfg_wdata_i,
+      .in_valid_i  (in_valid_i[j]),
+      .in_word_i   (in_word_i[j*Width +: Width]),
+      .wr_o        (bank_we[j]),
+      .wr_addr_o   (bank_waddr[j*BankAW +: BankAW]),
+      .wr_data_o   (bank_wdata[j*Width +: Width]),
+      .done_o      (done[j*CntW +: CntW]),
+      .complete_o  (rx_complete[j])
+    );
+  end
+
+  for (genvar i = 0; i < Dim; i++) begin : gen_tx
+    // Copy i of every bank: TX engine i's private read ports.
+    logic [Banks*Width-1:0] rdata;
+    logic [31:0]            cnt, cnt_acc;
+    // rd and bank matter only for copy 0, whose port is shared.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic                   rd;
+    logic [3:0]             bank;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [BankAW-1:0]      addr;
+
+    for (genvar b = 0; b < Banks; b++) begin : gen_bank
+      logic [BankAW-1:0] raddr;
+      if (i == 0) begin : gen_shared
+        // Copy 0 also serves configuration reads when TX engine 0 does not
+        // read this bank.
+        assign raddr = (rd && (bank == 4'(b))) ? addr : cfg_idx_i[BankAW-1:0];
+      end else begin : gen_private
+        assign raddr = addr;
+      end
+      hc_ram_1r1w #(
+        .Width (Width),
+        .AddrW (BankAW)
+      ) u_ram (
+        .clk_i,
+        .we_i    (bank_we[b]),
+        .waddr_i (bank_waddr[b*BankAW +: BankAW]),
+        .wdata_i (bank_wdata[b*Width +: Width]),
+        .raddr_i (raddr),
+        .rdata_o (rdata[b*Width +: Width])
+      );
+    end
+
+    hc_sf_tx #(
+      .Dim      (Dim),
+      .Width    (Width),
+      .BankAW   (BankAW),
+      .SegAW    (SegAW),
+      .DescAW   (DescAW),
+      .CntWidth (CntWidth)
+    ) u_tx (
+      .clk_i,
+      .rst_ni,
+      .clear_i,
+      .go_i,
+      .beta_i,
+      .cfg_we_i     (cfg_we_i && (cfg_unit_i == 4'(i))),
+      .cfg_tgt_i,
+      .cfg_idx_i,
+      .cfg_field_i,
+      .cfg_wdata_i,
+      .done_i       (done),
+      .rd_o         (rd),
+      .rd_bank_o    (bank),
+      .rd_addr_o    (addr),
+      .rdata_i      (rdata),
+      .link_valid_o (out_valid_o[i]),
+      .link_word_o  (out_word_o[i*Width +: Width]),
+      .busy_o       (busy_o[i]),
+      .finished_o   (tx_finished[i]),
+      .cnt_id_i,
+      .cnt_o        (cnt)
+    );
+
+    // Running OR of the selected counter, link 0 to i.
+    if (i == 0) begin : gen_acc_first
+      assign cnt_acc = (cnt_port_i == 4'(i)) ? cnt : '0;
+    end else begin : gen_acc_next
+      assign cnt_acc = gen_tx[i-1].cnt_acc | ((cnt_port_i == 4'(i)) ? cnt : '0);
+    end
+  end
+
+  assign cnt_o      = gen_tx[Dim-1].cnt_acc;
+  assign finished_o = (&tx_finished) && (&rx_complete);
+
+  // Configuration read of a bank: copy 0's output register holds the word
+  // in the next cycle.
+  logic       rd_q;
+  logic [3:0] rsel_q;
+  logic [Width-1:0] rword;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_q   <= 1'b0;
+      rsel_q <= '0;
+    end else begin
+      rd_q   <= cfg_re_i && (cfg_tgt_i == hc_pkg::TgtBank);
+      rsel_q <= cfg_unit_i;
+    end
+  end
+
+  always_comb begin
+    rword = '0;
+    for (int unsigned b = 0; b < Banks; b++) begin
+      if (rsel_q == 4'(b)) begin
+        rword = gen_tx[0].rdata[b*Width +: Width];
+      end
+    end
+  end
+
+  assign cfg_rdata_o = rd_q ? 32'(rword) : '0;
+
+endmodule

@@ -1,0 +1,290 @@
+// The TX engine of one outgoing link in the scheduled store-and-forward
+// mode (docs/store_and_forward.md, section 7.4). It walks its link's packet
+// list in order: a packet starts in the first cycle in which the link is
+// free and the node's RX engines have completed enough packets (the
+// readiness thresholds need[j] of the packet), stays busy for exactly
+// beta + words cycles, and streams its words from the banked memory, one per
+// cycle, gathered segment by segment. There are no headers: the receiver
+// knows from its own table what arrives. The descriptor and segment tables
+// are written through the configuration port.
+//
+// Timing from the start decision in cycle t: words are read in cycles
+// t+beta-2 .. t+beta+m-3 (RAM output one cycle later) and cross the link
+// register in cycles t+beta .. t+beta+m-1, the last busy cycle; hence
+// beta_min = 3 (decision, RAM read, link register).
+module hc_sf_tx #(
+  /// Cube dimension: number of RX done counters to compare.
+  parameter int unsigned Dim      = 4,
+  /// Bits per data word.
+  parameter int unsigned Width    = 16,
+  /// Address bits of a memory bank.
+  parameter int unsigned BankAW   = 11,
+  /// Address bits of the gather segment table.
+  parameter int unsigned SegAW    = 10,
+  /// Address bits of the packet descriptor table.
+  parameter int unsigned DescAW   = 6,
+  /// Bits of each counter, 1..32; the read port zero-extends.
+  parameter int unsigned CntWidth = 32
+) (
+  /// Clock, rising edge.
+  input  logic                       clk_i,
+  /// Asynchronous reset, active low (tables are not reset).
+  input  logic                       rst_ni,
+  /// Start of a run: clear all engine state at the end of this cycle.
+  input  logic                       clear_i,
+  /// Running in mode 1: packets may start.
+  input  logic                       go_i,
+  /// Start-up cycles per packet, at least 3.
+  input  logic [15:0]                beta_i,
+  /// Configuration write for this engine (node and link already matched).
+  input  logic                       cfg_we_i,
+  /// Configuration target (1 descriptor, 2 gather segment, 5 count).
+  input  logic [2:0]                 cfg_tgt_i,
+  /// Table index.
+  input  logic [15:0]                cfg_idx_i,
+  /// Field of the entry.
+  input  logic [3:0]                 cfg_field_i,
+  /// Value written.
+  /* verilator lint_off UNUSEDSIGNAL */ // only the low bits of a field are kept
+  input  logic [31:0]                cfg_wdata_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  /// The node's RX done counters, link j at [j*(DescAW+1) +: DescAW+1].
+  input  logic [Dim*(DescAW+1)-1:0]  done_i,
+  /// Read the banks this cycle.
+  output logic                       rd_o,
+  /// Bank read (0..Dim), valid with rd_o.
+  output logic [3:0]                 rd_bank_o,
+  /// Offset read in every bank (the bank is chosen at the output).
+  output logic [BankAW-1:0]          rd_addr_o,
+  /// This engine's copies of banks 0..Dim: word read in the previous cycle.
+  input  logic [(Dim+1)*Width-1:0]   rdata_i,
+  /// Link register: a word crosses the link this cycle.
+  output logic                       link_valid_o,
+  /// Link register: the word, 0 when none.
+  output logic [Width-1:0]           link_word_o,
+  /// The link is busy this cycle (a packet holds it or starts in it).
+  output logic                       busy_o,
+  /// Every packet of the list has started and the last one has ended.
+  output logic                       finished_o,
+  /// Counter to show (hc_pkg::CntSf*); others read 0.
+  input  logic [2:0]                 cnt_id_i,
+  /// The selected counter.
+  output logic [31:0]                cnt_o
+);
+
+  /// Derived: table sizes and field widths (section 7.2).
+  localparam int unsigned DescN = 1 << DescAW;
+  localparam int unsigned SegN  = 1 << SegAW;
+  localparam int unsigned CntW  = DescAW + 1;
+  localparam int unsigned LenW  = 16;
+  localparam int unsigned RemW  = LenW + 1;
+
+  // Tables, written only through the configuration port, never reset.
+  logic [LenW-1:0]     desc_words_q [DescN];
+  logic [BankAW-1:0]   seg_off_q    [SegN];
+  logic [LenW-1:0]     seg_len_q    [SegN];
+  logic [3:0]          seg_bank_q   [SegN];
+  logic [CntW-1:0]     npkt_q;
+  logic [Dim*CntW-1:0] need_rd;
+
+  // Engine state.
+  logic [CntW-1:0]     pos_q, pos_d;
+  logic                busy_q, busy_d;
+  logic [RemW-1:0]     rem_q, rem_d;
+  logic [LenW-1:0]     words_q, words_d;
+  logic [SegAW:0]      gidx_q, gidx_d;
+  logic [LenW-1:0]     goff_q, goff_d;
+  logic                rv_q;
+  logic [3:0]          rbank_q;
+  logic                lv_q, lv_d;
+  logic [Width-1:0]    lw_q, lw_d;
+  logic [CntWidth-1:0] cnt_pkts_q, cnt_busy_q, cnt_words_q;
+
+  // The current descriptor and segment; an index beyond a table reads as an
+  // all-zero entry (only a bad table gets there).
+  logic [LenW-1:0]     cur_words;
+  logic [Dim*CntW-1:0] cur_need;
+  logic [BankAW-1:0]   cur_off;
+  logic [LenW-1:0]     cur_len;
+  logic [3:0]          cur_bank;
+  logic                ready, start_now, rd;
+  logic                desc_we, seg_we;
+
+  always_comb begin
+    cur_words = '0;
+    cur_need  = '0;
+    if ((pos_q >> DescAW) == '0) begin
+      cur_words = desc_words_q[pos_q[DescAW-1:0]];
+      cur_need  = need_rd;
+    end
+    cur_off  = '0;
+    cur_len  = '0;
+    cur_bank = '0;
+    if ((gidx_q >> SegAW) == '0) begin
+      cur_off  = seg_off_q[gidx_q[SegAW-1:0]];
+      cur_len  = seg_len_q[gidx_q[SegAW-1:0]];
+      cur_bank = seg_bank_q[gidx_q[SegAW-1:0]];
+    end
+  end
+
+  always_comb begin
+    ready = 1'b1;
+    for (int unsigned j = 0; j < Dim; j++) begin
+      if (done_i[j*CntW +: CntW] < cur_need[j*CntW +: CntW]) begin
+        ready = 1'b0;
+      end
+    end
+  end
+
+  assign start_now = go_i && !busy_q && (pos_q < npkt_q) && ready;
+  assign rd        = busy_q && (rem_q >= RemW'(2)) && (rem_q <= RemW'(words_q) + 1'b1);
+
+  assign rd_o      = rd;
+  assign rd_bank_o = cur_bank;
+  assign rd_addr_o = cur_off + BankAW'(goff_q);
+
+  // The word read in the previous cycle, from the bank it was read from; a
+  // bank number beyond Dim selects nothing.
+  logic [Width-1:0] rword;
+  always_comb begin
+    rword = '0;
+    for (int unsigned b = 0; b <= Dim; b++) begin
+      if (rbank_q == 4'(b)) begin
+        rword = rdata_i[b*Width +: Width];
+      end
+    end
+  end
+
+  always_comb begin
+    pos_d   = pos_q;
+    busy_d  = busy_q;
+    rem_d   = rem_q;
+    words_d = words_q;
+    gidx_d  = gidx_q;
+    goff_d  = goff_q;
+    if (start_now) begin
+      pos_d   = pos_q + 1'b1;
+      busy_d  = 1'b1;
+      rem_d   = RemW'(beta_i) + RemW'(cur_words) - RemW'(2);
+      words_d = cur_words;
+    end else if (busy_q) begin
+      if (rem_q == '0) begin
+        busy_d = 1'b0;
+      end else begin
+        rem_d = rem_q - 1'b1;
+      end
+    end
+    if (rd) begin
+      if (goff_q + 1'b1 == cur_len) begin
+        goff_d = '0;
+        gidx_d = gidx_q + 1'b1;
+      end else begin
+        goff_d = goff_q + 1'b1;
+      end
+    end
+    lv_d = rv_q;
+    lw_d = rv_q ? rword : '0;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pos_q       <= '0;
+      busy_q      <= 1'b0;
+      rem_q       <= '0;
+      words_q     <= '0;
+      gidx_q      <= '0;
+      goff_q      <= '0;
+      rv_q        <= 1'b0;
+      rbank_q     <= '0;
+      lv_q        <= 1'b0;
+      lw_q        <= '0;
+      cnt_pkts_q  <= '0;
+      cnt_busy_q  <= '0;
+      cnt_words_q <= '0;
+    end else if (clear_i) begin
+      pos_q       <= '0;
+      busy_q      <= 1'b0;
+      rem_q       <= '0;
+      words_q     <= '0;
+      gidx_q      <= '0;
+      goff_q      <= '0;
+      rv_q        <= 1'b0;
+      rbank_q     <= '0;
+      lv_q        <= 1'b0;
+      lw_q        <= '0;
+      cnt_pkts_q  <= '0;
+      cnt_busy_q  <= '0;
+      cnt_words_q <= '0;
+    end else begin
+      pos_q       <= pos_d;
+      busy_q      <= busy_d;
+      rem_q       <= rem_d;
+      words_q     <= words_d;
+      gidx_q      <= gidx_d;
+      goff_q      <= goff_d;
+      rv_q        <= rd;
+      rbank_q     <= cur_bank;
+      lv_q        <= lv_d;
+      lw_q        <= lw_d;
+      cnt_pkts_q  <= cnt_pkts_q + CntWidth'(start_now);
+      cnt_busy_q  <= cnt_busy_q + CntWidth'(busy_q || start_now);
+      cnt_words_q <= cnt_words_q + CntWidth'(lv_q);
+    end
+  end
+
+  // Configuration writes into the tables; an index beyond a table is ignored.
+  assign desc_we = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtTxDesc) && ((cfg_idx_i >> DescAW) == '0);
+  assign seg_we  = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtGseg) && ((cfg_idx_i >> SegAW) == '0);
+
+  always_ff @(posedge clk_i) begin
+    if (desc_we) begin
+      if (cfg_field_i == 4'd0) begin
+        desc_words_q[cfg_idx_i[DescAW-1:0]] <= cfg_wdata_i[LenW-1:0];
+      end
+    end
+    if (seg_we) begin
+      unique case (cfg_field_i)
+        4'd0:    seg_off_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[BankAW-1:0];
+        4'd1:    seg_len_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[LenW-1:0];
+        4'd2:    seg_bank_q[cfg_idx_i[SegAW-1:0]] <= cfg_wdata_i[3:0];
+        default: ;
+      endcase
+    end
+  end
+
+  // One threshold table per RX link, so that every write is a whole word of
+  // one memory (field 1 + j is need[j]).
+  for (genvar j = 0; j < Dim; j++) begin : gen_need
+    logic [CntW-1:0] need_q [DescN];
+    assign need_rd[j*CntW +: CntW] = need_q[pos_q[DescAW-1:0]];
+    always_ff @(posedge clk_i) begin
+      if (desc_we && (cfg_field_i == 4'(j + 1))) begin
+        need_q[cfg_idx_i[DescAW-1:0]] <= cfg_wdata_i[CntW-1:0];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      npkt_q <= '0;
+    end else if (cfg_we_i && (cfg_tgt_i == hc_pkg::TgtCount) && (cfg_field_i == 4'd0)) begin
+      npkt_q <= cfg_wdata_i[CntW-1:0];
+    end
+  end
+
+  assign link_valid_o = lv_q;
+  assign link_word_o  = lw_q;
+  assign busy_o       = busy_q || start_now;
+  assign finished_o   = (pos_q == npkt_q) && !busy_q;
+
+  always_comb begin
+    cnt_o = '0;
+    unique case (cnt_id_i)
+      hc_pkg::CntSfPackets: cnt_o = 32'(cnt_pkts_q);
+      hc_pkg::CntSfBusy:    cnt_o = 32'(cnt_busy_q);
+      hc_pkg::CntSfWords:   cnt_o = 32'(cnt_words_q);
+      default:              cnt_o = '0;
+    endcase
+  end
+
+endmodule

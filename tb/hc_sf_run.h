@@ -1,0 +1,53 @@
+/*
+** Running a store-and-forward schedule case (csim/hc_sched.h) on a backend
+** (model, RTL or both in lockstep) the way hardware is used: load it through
+** the configuration port (csim/hc_sfload.h), start it, wait for sf_done,
+** read every cared-for word back through the port, and check the result
+** against what the communication means and against the reference executor
+** of the execution model (docs/store_and_forward.md, sections 1 and 7.6).
+*/
+#ifndef HC_SF_RUN_H
+#define HC_SF_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hc_backend.h"
+#include "hc_sched.h"
+
+#define HC_SF_ETIMEOUT 30 /* sf_done did not rise by the executor's completion + 8 */
+#define HC_SF_EREFUSED 31 /* the hardware's error bit was set after loading */
+#define HC_SF_ESCHED 32   /* the validator or the loader refused the case: err->code says why */
+
+typedef struct hc_sf_result {
+  uint64_t cycles;       /* measured completion C: sf_done rose in schedule cycle C + 1 */
+  uint64_t ref_cycles;   /* hc_sched_exec's completion */
+  uint64_t packets;      /* sum of the TX packet counters */
+  uint64_t words;        /* sum of the TX word counters */
+  uint64_t busy;         /* sum of the TX busy-cycle counters */
+  uint64_t ref_packets, ref_words, ref_busy;
+  int counters_ok;       /* every link's three counters equal the executor's */
+  char counter_msg[128]; /* the first counter that differs */
+  size_t checked;        /* words compared */
+  size_t mismatches;     /* of which different from the expectation */
+  uint32_t bad_node, bad_addr, bad_expect, bad_actual; /* the first one */
+  uint64_t load_cycles;  /* configuration writes */
+  uint64_t read_cycles;  /* read-back */
+  size_t nops;           /* configuration writes (= load_cycles) */
+} hc_sf_result;
+
+/*
+** Run case c with start-up beta on backend b (reset first). Returns HC_OK
+** when the run finished (the result then says whether data, timing and
+** counters are right), HC_SF_ESCHED (the validator or the loader refused it:
+** err->code is HC_SCHED_* or HC_SFLOAD_EFIT, err->msg says why),
+** HC_EMISMATCH (lockstep; see hc_backend_mismatch), HC_SF_ETIMEOUT,
+** HC_SF_EREFUSED or HC_ENOMEM.
+*/
+int hc_sf_run(hc_backend *b, hc_sched_case *c, uint32_t beta, hc_sf_result *res,
+              hc_sched_err *err);
+
+/* Whether a finished run is right: data, completion = executor's, counters. */
+int hc_sf_result_ok(const hc_sf_result *r);
+
+#endif /* HC_SF_RUN_H */
