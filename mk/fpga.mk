@@ -61,6 +61,7 @@ FPGA_GEN := $(BUILD)/bin/hc_fpga_gen
 FPGA_HDRS := tests/fpga/hc_fpga.h tests/fpga/hc_selftest_rtl.h
 
 FPGA_RTL := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv \
+            rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv \
             rtl/hc_network.sv rtl/hc_uart_tx.sv rtl/hc_traffic_rom.sv rtl/hc_checker.sv \
             rtl/hc_report.sv rtl/hc_selftest.sv rtl/hc_board_top.sv
 

@@ -165,6 +165,8 @@ module hc_selftest #(
   logic [Nodes*Dim-1:0]       link_valid, link_busy, link_blocked;
   logic [Nodes*Dim*FlitW-1:0] link_flit;
   logic [15:0]                step;
+  logic [31:0]                cfg_rdata;
+  logic                       sf_done;
   /* verilator lint_on UNUSEDSIGNAL */
 
   hc_network #(
@@ -172,7 +174,10 @@ module hc_selftest #(
     .PayloadWidth (PayloadWidth),
     .BufDepth     (BufDepth),
     .InjDepth     (InjDepth),
-    .CntWidth     (CubeCntW)
+    .CntWidth     (CubeCntW),
+    // Wormhole only: the self-test exercises mode 0, and the store-and-
+    // forward engines and memories would not fit the boards beside it.
+    .SfEnable     (1'b0)
   ) u_cube (
     .clk_i,
     .rst_ni,
@@ -193,7 +198,17 @@ module hc_selftest #(
     .cnt_node_i     (rd_node_q),
     .cnt_port_i  (4'(rd_port_q)),
     .cnt_id_i    ((ReadBlocked && rd_sel_q) ? hc_pkg::CntBlocked : hc_pkg::CntMaxWaiting),
-    .cnt_data_o  (cnt_data)
+    .cnt_data_o  (cnt_data),
+    .cfg_we_i    (1'b0),
+    .cfg_re_i    (1'b0),
+    .cfg_node_i  ('0),
+    .cfg_tgt_i   ('0),
+    .cfg_unit_i  ('0),
+    .cfg_idx_i   ('0),
+    .cfg_field_i ('0),
+    .cfg_wdata_i ('0),
+    .cfg_rdata_o (cfg_rdata),
+    .sf_done_o   (sf_done)
   );
 
   for (genvar x = 0; x < Nodes; x++) begin : gen_node

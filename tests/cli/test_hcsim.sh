@@ -52,6 +52,15 @@ bad "lcc dp without a list" --algo lcc --sim model --d 4 --lcc transpose --remap
 bad "lcc dp list with an unknown preset" --algo lcc --sim model --d 4 --lcc transpose --remap dp --lccs transpose,nosuch
 bad "lcc unknown remap"   --algo lcc --sim model --d 4 --lcc transpose --remap best
 bad "traffic remap on uniform" --sim model --d 4 --traffic uniform --remap opt
+bad "sf m not a multiple of d" --algo broadcast2 --sim model --d 3 --m 64
+bad "sf m not a multiple of lcm(1..d)" --algo complete_exchange --sim model --d 4 --m 64
+bad "sf beta below the hardware's 3" --algo broadcast2 --sim model --d 2 --beta 2
+bad "sf beta too large" --algo broadcast2 --sim model --d 2 --beta 65536
+bad "sf M given to total_exchange" --algo total_exchange --sim model --d 2 --m 4
+bad "sf K given to broadcast2" --algo broadcast2 --sim model --d 2 --k 4
+bad "sf does not fit the banks" --algo complete_exchange --sim model --d 6 --m 60
+bad "sf unknown option" --algo total_exchange --sim model --d 2 --rate 0.5
+bad "wormhole algorithm given BETA" --algo aap --sim model --d 2 --beta 4
 
 # ALGO=list names every algorithm with its source
 out=$("$model" --algo list 2>&1)
@@ -80,6 +89,26 @@ else ko "lcc transpose example 3" "exit $st"; fi
 if [ $st = 0 ] && grep -q '"t_hardware": \[1, 1, 1, 1, 1, 1, 1, 1\]' "$tmp/l.json" && grep -q '"order": \[0, 4, 2, 6, 1, 5, 3, 7\]' "$tmp/l.json"; then
   ok "lcc transpose example 4 remap"
 else ko "lcc transpose example 4 remap" "exit $st"; fi
+
+# Store-and-forward schedules on the model: the JSON fields of the issue,
+# and the papers' formulas met exactly (000 §2: m + d beta = 64 + 4*4 = 80;
+# 000 §6: 2^(d-1) m + d beta = 4*12 + 3*5 = 63; 002 §4: 2^(d-1) (beta + k)
+# = 8*(3+2) = 40).
+sfcase() { # name expected-cycles args...
+  local name=$1 want=$2; shift 2
+  "$model" --sim model --quiet --json "$tmp/s.json" "$@"; local st=$?
+  local missing=""
+  for k in algo cycles formula_cycles lower_bound_cycles data_ok lockstep; do
+    grep -q "\"$k\"" "$tmp/s.json" || missing+=" $k"
+  done
+  if [ $st = 0 ] && [ -z "$missing" ] && grep -q "\"cycles\": $want," "$tmp/s.json" \
+     && grep -q "\"formula_cycles\": $want," "$tmp/s.json" && grep -q '"data_ok": true' "$tmp/s.json"; then
+    ok "sf $name: json and exact formula"
+  else ko "sf $name: json and exact formula" "exit $st, missing:$missing, $(tr -d '\n' < "$tmp/s.json" | head -c 300)"; fi
+}
+sfcase broadcast2 80 --algo broadcast2 --d 4 --m 64 --beta 4
+sfcase complete_exchange 63 --algo complete_exchange --d 3 --m 12 --beta 5
+sfcase total_exchange 40 --algo total_exchange --d 4 --k 2 --beta 3
 
 # JSON report fields
 "$model" --sim model --d 3 --cycles 500 --warmup 100 --json "$tmp/r.json" >/dev/null 2>&1

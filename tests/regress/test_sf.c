@@ -1,0 +1,221 @@
+/*
+** Regressions of the store-and-forward multiport mode (issue "Store-and-
+** forward multiport mode", docs/store_and_forward.md): the three schedule
+** generators run on the network in mode 1, on the model and in lockstep
+** with the RTL (every link, sf_done and cfg_rdata every cycle, every counter
+** at the end). Each run must deliver exactly the memory the communication
+** means (word by word, read back through the configuration port), finish
+** in the cycle the papers' formula gives, evaluated here from the papers'
+** expressions (000 §2: m + d beta; 000 §6: 2^(d-1) m + d beta; 002 §4:
+** 2^(d-1) units of beta + k), and show in the hardware counters the packet
+** transmissions of the schedule (002: d 2^(2d-1) for the total exchange).
+** Also: a schedule that cannot run is refused before anything is loaded,
+** and the same network carries wormhole traffic again after a
+** store-and-forward run (the mode is a register, not a build option).
+*/
+#include <string.h>
+
+#include "hc_sched_algos.h"
+#include "hc_sf_run.h"
+#include "hc_sfload.h"
+#include "hc_test.h"
+
+/* The cube the schedules run on: the configuration's; the model alone
+** (large d under the sanitizers) runs d <= 5, which the default geometry
+** holds for every algorithm (complete exchange at d = 6 needs BankAW = 12). */
+static hc_cfg sf_cfg(const hc_test_ctx *t) {
+  hc_cfg c = t->cfg;
+  if (t->sim == HC_SIM_MODEL && c.d > 5) c.d = 5;
+  return c;
+}
+
+static uint32_t lcm_1_to(unsigned d) {
+  uint32_t l = 1;
+  for (uint32_t i = 2; i <= d; i++) {
+    uint32_t a = l, b = i;
+    while (b) {
+      uint32_t r = a % b;
+      a = b;
+      b = r;
+    }
+    l = l / a * i;
+  }
+  return l;
+}
+
+/* Run case c with beta on a fresh backend; checks lockstep, data, the
+** executor's completion and the counters. Returns 1 if all is well. */
+static int run_case(hc_test_ctx *t, hc_driver *drv, hc_sched_case *c, uint32_t beta,
+                    const char *what, hc_sf_result *r) {
+  hc_backend *be = hc_driver_backend(drv);
+  hc_sched_err err = {0};
+  int rc = hc_sf_run(be, c, beta, r, &err);
+  const hc_mismatch *mm = hc_backend_mismatch(be);
+  if (mm) {
+    hc_test_fail(t, __FILE__, __LINE__, "%s: lockstep mismatch at cycle %llu node %u %s: model 0x%x rtl 0x%x",
+                 what, (unsigned long long)mm->cycle, mm->node, mm->where, mm->expected, mm->actual);
+    return 0;
+  }
+  if (rc != HC_OK) {
+    hc_test_fail(t, __FILE__, __LINE__, "%s: run failed with status %d (%s)", what, rc, err.msg);
+    return 0;
+  }
+  if (r->mismatches || r->checked == 0) {
+    hc_test_fail(t, __FILE__, __LINE__, "%s: %zu of %zu words wrong; node %u word %u: expected 0x%x, read 0x%x",
+                 what, r->mismatches, r->checked, r->bad_node, r->bad_addr, r->bad_expect, r->bad_actual);
+    return 0;
+  }
+  if (r->cycles != r->ref_cycles) {
+    hc_test_fail(t, __FILE__, __LINE__, "%s: %llu cycles, the execution model's executor says %llu", what,
+                 (unsigned long long)r->cycles, (unsigned long long)r->ref_cycles);
+    return 0;
+  }
+  if (!r->counters_ok) {
+    hc_test_fail(t, __FILE__, __LINE__, "%s: counters differ from the executor: %s", what, r->counter_msg);
+    return 0;
+  }
+  hc_log(t, "%s: %llu cycles, %llu packets, %zu words checked, %llu writes to load", what,
+         (unsigned long long)r->cycles, (unsigned long long)r->packets, r->checked,
+         (unsigned long long)r->load_cycles);
+  return 1;
+}
+
+HC_TEST(sf_broadcast2_formula) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d;
+  const uint32_t ms[2] = {d, 16 * d};
+  const uint32_t betas[2] = {HC_SF_BETA_MIN, 7};
+  for (unsigned i = 0; i < 2; i++) {
+    hc_sched_case c;
+    hc_sf_result r;
+    char what[96];
+    const uint32_t root = hc_test_randn(t, 1u << d);
+    HC_CHECK(t, hc_sf_broadcast2(d, ms[i], root, &c) == HC_SCHED_OK, "cannot build broadcast2");
+    snprintf(what, sizeof what, "broadcast2 d=%u m=%u beta=%u root=%u", d, ms[i], betas[i], root);
+    hc_driver *drv = hc_test_driver(t, &cfg);
+    int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
+    hc_sched_case_free(&c);
+    if (!ok) return;
+    const uint64_t formula = (uint64_t)ms[i] + (uint64_t)d * betas[i]; /* 000 §2: tau m + d beta */
+    HC_CHECK(t, r.cycles == formula, "%s: %llu cycles, formula m + d beta = %llu", what,
+             (unsigned long long)r.cycles, (unsigned long long)formula);
+    HC_CHECK(t, r.packets == (uint64_t)d * ((1u << d) - 1), "%s: %llu packets, expected d (2^d - 1)", what,
+             (unsigned long long)r.packets);
+  }
+}
+
+HC_TEST(sf_complete_exchange_formula) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d;
+  const uint32_t unit = lcm_1_to(d);
+  const uint32_t ms[2] = {unit, d <= 3 ? 4 * unit : unit};
+  const uint32_t betas[2] = {HC_SF_BETA_MIN, 5};
+  /* At d = 5 a run is 220,000 cycles of loading and reading back through
+  ** the port; the RTL does one (the model both). */
+  const unsigned runs = (d >= 5 && t->sim != HC_SIM_MODEL) ? 1 : 2;
+  for (unsigned i = 0; i < runs; i++) {
+    hc_sched_case c;
+    hc_sf_result r;
+    char what[96];
+    HC_CHECK(t, hc_sf_complete_exchange(d, ms[i], &c) == HC_SCHED_OK, "cannot build complete_exchange");
+    snprintf(what, sizeof what, "complete_exchange d=%u m=%u beta=%u", d, ms[i], betas[i]);
+    hc_driver *drv = hc_test_driver(t, &cfg);
+    int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
+    hc_sched_case_free(&c);
+    if (!ok) return;
+    const uint64_t formula = ((uint64_t)1 << (d - 1)) * ms[i] + (uint64_t)d * betas[i]; /* 000 §6 */
+    HC_CHECK(t, r.cycles == formula, "%s: %llu cycles, formula 2^(d-1) m + d beta = %llu", what,
+             (unsigned long long)r.cycles, (unsigned long long)formula);
+    HC_CHECK(t, r.packets == (uint64_t)d * d << d, "%s: %llu packets, expected d^2 2^d (d per link)", what,
+             (unsigned long long)r.packets);
+  }
+}
+
+HC_TEST(sf_total_exchange_optimal) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d;
+  const uint32_t ks[2] = {1, 4};
+  const uint32_t betas[2] = {6, HC_SF_BETA_MIN};
+  for (unsigned i = 0; i < 2; i++) {
+    hc_sched_case c;
+    hc_sf_result r;
+    char what[96];
+    HC_CHECK(t, hc_sf_total_exchange(d, ks[i], &c) == HC_SCHED_OK, "cannot build total_exchange");
+    snprintf(what, sizeof what, "total_exchange d=%u k=%u beta=%u", d, ks[i], betas[i]);
+    hc_driver *drv = hc_test_driver(t, &cfg);
+    int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
+    hc_sched_case_free(&c);
+    if (!ok) return;
+    /* 002 §4: 2^(d-1) time units, a unit being one packet of k words. */
+    const uint64_t formula = ((uint64_t)1 << (d - 1)) * (betas[i] + ks[i]);
+    HC_CHECK(t, r.cycles == formula, "%s: %llu cycles, formula 2^(d-1) (beta + k) = %llu", what,
+             (unsigned long long)r.cycles, (unsigned long long)formula);
+    /* 002 Eq. (4): the optimum is d 2^(2d-1) transmissions. */
+    const uint64_t optimum = (uint64_t)d << (2 * d - 1);
+    HC_CHECK(t, r.packets == optimum, "%s: %llu packet transmissions (hardware counters), optimum %llu", what,
+             (unsigned long long)r.packets, (unsigned long long)optimum);
+    /* Every link busy all the time: the busy counters add up to the whole run. */
+    HC_CHECK(t, r.busy == formula * d * (1u << d), "%s: %llu busy link-cycles, expected every link always busy",
+             what, (unsigned long long)r.busy);
+  }
+}
+
+/* A schedule that would hang (two packets waiting for each other) is
+** refused by the validator before anything is loaded: no hang, no run. */
+HC_TEST(sf_deadlock_refused) {
+  const hc_cfg cfg = sf_cfg(t);
+  hc_sched_case c = {0};
+  HC_CHECK(t, hc_sched_new(cfg.d, 8, &c.sched) == HC_SCHED_OK, "hc_sched_new");
+  HC_CHECK(t, hc_sched_case_alloc(&c) == HC_SCHED_OK, "hc_sched_case_alloc");
+  /* Node 0 sends its word 3, which only node 1's packet brings, to node
+  ** 1's word 1; node 1 sends its word 1, which only node 0's packet brings,
+  ** to node 0's word 3: each waits for the other. */
+  const hc_seg ga = {3, 1}, sa = {1, 1}, gb = {1, 1}, sb = {3, 1};
+  HC_CHECK(t, hc_sched_add_packet(c.sched, 0, 0, &ga, 1, &sa, 1) == HC_SCHED_OK, "add");
+  HC_CHECK(t, hc_sched_add_packet(c.sched, 1, 0, &gb, 1, &sb, 1) == HC_SCHED_OK, "add");
+  hc_driver *drv = hc_test_driver(t, &cfg);
+  if (!drv) {
+    hc_sched_case_free(&c);
+    return;
+  }
+  hc_sf_result r;
+  hc_sched_err err = {0};
+  int rc = hc_sf_run(hc_driver_backend(drv), &c, 4, &r, &err);
+  hc_sched_case_free(&c);
+  HC_CHECK(t, rc == HC_SF_ESCHED && err.code == HC_SCHED_EDEADLOCK,
+           "a deadlocked schedule gave status %d (err %d: %s), expected the validator's EDEADLOCK", rc,
+           err.code, err.msg);
+  HC_CHECK(t, hc_driver_cycle(drv) == 0 && hc_backend_cycle(hc_driver_backend(drv)) == 0,
+           "the refused schedule was simulated anyway");
+  hc_log(t, "refused: %s", err.msg);
+}
+
+/* One network, two modes at run time: a broadcast in mode 1, then mode 0
+** written through the port and wormhole messages between all neighbours
+** (and across the cube), delivered exactly once and intact. */
+HC_TEST(sf_then_wormhole) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d, n = 1u << d;
+  hc_sched_case c;
+  hc_sf_result r;
+  HC_CHECK(t, hc_sf_broadcast2(d, 4 * d, 0, &c) == HC_SCHED_OK, "cannot build broadcast2");
+  hc_driver *drv = hc_test_driver(t, &cfg);
+  int ok = drv != NULL && run_case(t, drv, &c, 4, "broadcast2 before wormhole traffic", &r);
+  hc_sched_case_free(&c);
+  if (!ok) return;
+  hc_backend *be = hc_driver_backend(drv);
+  hc_cfg_op op = {0};
+  op.we = 1;
+  op.tgt = HC_SF_TGT_GLOBAL;
+  op.idx = HC_SF_REG_MODE;
+  op.wdata = HC_MODE_WORMHOLE;
+  HC_CHECK(t, hc_backend_set_cfg(be, &op) == HC_OK, "mode write");
+  HC_CHECK(t, hc_driver_step(drv) == HC_OK, "step");
+  for (unsigned x = 0; x < n; x++) {
+    for (unsigned i = 0; i < d; i++)
+      HC_CHECK(t, hc_driver_send(drv, x, x ^ (1u << i), 1 + hc_test_randn(t, 6), 0) >= 0, "send");
+    HC_CHECK(t, hc_driver_send(drv, x, x ^ (n - 1), 8, 0) >= 0, "send");
+  }
+  if (!hc_test_drain_and_check(t, drv, 100000)) return;
+  hc_log(t, "%u wormhole messages delivered after the store-and-forward run", n * (d + 1));
+}
