@@ -8,6 +8,7 @@
 #   make synth-check   yosys synth_ice40 of one router and of a 2-cube
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
 #   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
+#   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
 #   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
@@ -66,7 +67,7 @@ STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 # Keep every object: the per-configuration links reuse them.
 .SECONDARY:
 
-.PHONY: help deps sim test bench lint synth-check wave rtl clean algo-table lcc-sweep lcc-table
+.PHONY: help deps sim test bench lint synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -187,7 +188,7 @@ SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
            $(if $(FILE),--file $(FILE),--traffic $(TRAFFIC) --rate $(RATE) --len $(LEN)) \
            --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
            $(if $(DRAIN),--drain $(DRAIN)) $(if $(HOT_NODE),--hot-node $(HOT_NODE)) \
-           $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(JSON),--json $(JSON)) \
+           $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(JSON),--json $(JSON)) $(if $(MODE),--mode $(MODE)) \
            $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 endif
 
@@ -217,6 +218,9 @@ lcc-sweep: deps $(BUILD)/bin/hcsim
 
 algo-table: $(BUILD)/bin/hcsim
 	@tools/algo_table.sh
+
+sf-table: deps
+	@tools/sf_table.sh
 
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh

@@ -53,6 +53,7 @@ static unsigned hc_popcount(uint32_t v) {
 */
 typedef struct hc_rt {
   uint32_t nonempty; /* input p has count != 0 */
+  uint32_t hastail;  /* input p holds a TAIL or SINGLE (mode 2 lets its head go) */
   uint32_t busy;     /* busy[o] */
   uint32_t hold;     /* input p is owner[o] of some busy output o */
   uint32_t wait;     /* wait[p] */
@@ -81,6 +82,7 @@ struct hc_model {
   uint32_t *buf;   /* [n*np*b] */
   uint8_t *head;   /* [n*np] */
   uint8_t *cnt;    /* [n*np] */
+  uint8_t *tails;  /* [n*np] TAIL and SINGLE flits in the FIFO */
   uint8_t *owner;  /* [n*np] */
   uint32_t *older; /* [n*np] */
   uint32_t *ctr;   /* [n*np*HC_CNT_NUM] */
@@ -155,12 +157,13 @@ int hc_model_new(const hc_cfg *cfg, hc_model **out) {
   m->buf = calloc(k * m->b, sizeof *m->buf);
   m->head = calloc(k, sizeof *m->head);
   m->cnt = calloc(k, sizeof *m->cnt);
+  m->tails = calloc(k, sizeof *m->tails);
   m->owner = calloc(k, sizeof *m->owner);
   m->older = calloc(k, sizeof *m->older);
   m->ctr = calloc(k * HC_CNT_NUM, sizeof *m->ctr);
   m->ni_buf = calloc(n * m->ni, sizeof *m->ni_buf);
   m->moves = calloc(k, sizeof *m->moves);
-  if (!m->rt || !m->buf || !m->head || !m->cnt || !m->owner || !m->older ||
+  if (!m->rt || !m->buf || !m->head || !m->cnt || !m->tails || !m->owner || !m->older ||
       !m->ctr || !m->ni_buf || !m->moves) {
     hc_model_free(m);
     return HC_ENOMEM;
@@ -177,6 +180,7 @@ void hc_model_free(hc_model *m) {
   free(m->buf);
   free(m->head);
   free(m->cnt);
+  free(m->tails);
   free(m->owner);
   free(m->older);
   free(m->ctr);
@@ -202,6 +206,7 @@ void hc_model_reset(hc_model *m) {
   memset(m->buf, 0, k * m->b * sizeof *m->buf);
   memset(m->head, 0, k * sizeof *m->head);
   memset(m->cnt, 0, k * sizeof *m->cnt);
+  memset(m->tails, 0, k * sizeof *m->tails);
   memset(m->owner, 0, k * sizeof *m->owner);
   memset(m->older, 0, k * sizeof *m->older);
   memset(m->ctr, 0, k * HC_CNT_NUM * sizeof *m->ctr);
@@ -303,6 +308,10 @@ static void hc_fifo_push(hc_model *m, unsigned x, unsigned p, uint32_t f) {
   m->buf[k * m->b + slot] = f;
   m->cnt[k]++;
   m->rt[x].nonempty |= 1u << p;
+  if (hc_kind_is_tail(hc_flit_kind(m->w, f))) {
+    m->tails[k]++;
+    m->rt[x].hastail |= 1u << p;
+  }
 }
 
 /*
@@ -318,6 +327,8 @@ static uint32_t hc_fifo_pop(hc_model *m, unsigned x, unsigned p) {
   if (h == m->b) h = 0;
   m->head[k] = (uint8_t)h;
   if (--m->cnt[k] == 0) m->rt[x].nonempty &= ~(1u << p);
+  if (hc_kind_is_tail(hc_flit_kind(m->w, f)) && --m->tails[k] == 0)
+    m->rt[x].hastail &= ~(1u << p);
   return f;
 }
 
@@ -334,7 +345,7 @@ static inline uint32_t hc_front(const hc_model *m, size_t k) {
 */
 static inline int hc_out_ready(const hc_model *m, unsigned x, unsigned o) {
   if (o == m->d) return 1;
-  if (m->sf_mode) return 0; /* mode 1: the links belong to the SF engines */
+  if (m->sf_mode == HC_MODE_SF) return 0; /* mode 1: the links belong to the SF engines */
   return m->cnt[(size_t)(x ^ (1u << o)) * m->np + o] < m->b;
 }
 
@@ -369,7 +380,8 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
   const size_t base = (size_t)x * m->np;
   const uint32_t ne = r->nonempty, bz = r->busy, wt = r->wait;
   uint32_t hold = r->hold, newbusy = bz, granted = 0, waitn;
-  uint32_t req = ne & ~hold;
+  /* Mode 2: a head requests only once its whole message is in its buffer. */
+  uint32_t req = ne & ~hold & (m->sf_mode == HC_MODE_SAF ? r->hastail : ~0u);
   uint32_t omask = 0;                       /* outputs requested */
   uint32_t reqo[HC_MODEL_MAX_D + 1];        /* requesters of each output */
   uint32_t *ctr = m->ctr + base * HC_CNT_NUM;

@@ -496,7 +496,7 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
     /* mode compares all 32 bits of wdata (2 is refused, not read as 0);
     ** beta is first truncated to its 16 bits, then compared with 3. */
     if (idx == HC_SF_REG_MODE) {
-      if (wdata == HC_MODE_WORMHOLE || wdata == HC_MODE_SF) {
+      if (wdata == HC_MODE_WORMHOLE || wdata == HC_MODE_SF || wdata == HC_MODE_SAF) {
         if (wdata == HC_MODE_SF && s->mode != HC_MODE_SF) hc_mark_all(s);
         s->mode = (uint8_t)wdata;
       } else {

@@ -32,8 +32,10 @@ enum {
 };
 /* Global register indices (target 0). */
 enum { HC_SF_REG_MODE = 0, HC_SF_REG_BETA = 1, HC_SF_REG_START = 2 };
-/* Mode register values. */
-enum { HC_MODE_WORMHOLE = 0, HC_MODE_SF = 1 };
+/* Mode register values: wormhole routing, scheduled store-and-forward
+** multiport (these engines), store-and-forward by header (the routers hold a
+** head until its tail is in the same buffer; docs/microarchitecture.md). */
+enum { HC_MODE_WORMHOLE = 0, HC_MODE_SF = 1, HC_MODE_SAF = 2 };
 /* Status bits read at target 0 index 2. */
 #define HC_SF_STATUS_DONE 1u
 #define HC_SF_STATUS_ERROR 2u

@@ -112,7 +112,8 @@ module hc_network #(
   // spans the whole cube: in Verilator a slice written into a cube-wide
   // vector costs the whole vector, which made big cubes simulate in O(N^2).
   // Global registers of the configuration port (mode, beta, run).
-  logic        mode_q, mode_d, run_q, run_d, err_q, err_d, done_q;
+  logic [1:0]  mode_q, mode_d;
+  logic        sf_mode, run_q, run_d, err_q, err_d, done_q;
   logic [15:0] beta_q, beta_d;
   logic        sf_start, gwe, gre;
   logic [31:0] grdata_q, grdata_d;
@@ -147,13 +148,13 @@ module hc_network #(
       // and the routers see neither flits nor room on it.
       logic [FlitW:0] chan;
       logic           busy, blocked;
-      assign chan    = mode_q ? {sf_valid[i], 2'b00, sf_word[i*PayloadWidth +: PayloadWidth]}
+      assign chan    = sf_mode ? {sf_valid[i], 2'b00, sf_word[i*PayloadWidth +: PayloadWidth]}
                               : {out_valid[i], out_flit[i*FlitW +: FlitW]};
-      assign busy    = mode_q ? sf_busy[i] : out_busy[i];
-      assign blocked = mode_q ? 1'b0 : out_blocked[i];
-      assign in_valid[i]                = !mode_q && gen_node[Nb].out_valid[i];
+      assign busy    = sf_mode ? sf_busy[i] : out_busy[i];
+      assign blocked = sf_mode ? 1'b0 : out_blocked[i];
+      assign in_valid[i]                = !sf_mode && gen_node[Nb].out_valid[i];
       assign in_flit[i*FlitW +: FlitW]  = gen_node[Nb].out_flit[i*FlitW +: FlitW];
-      assign out_ready[i]               = !mode_q && gen_node[Nb].in_ready[i];
+      assign out_ready[i]               = !sf_mode && gen_node[Nb].in_ready[i];
       assign link_valid_o[x*Dim + i]                 = chan[FlitW];
       assign link_flit_o[(x*Dim + i)*FlitW +: FlitW] = chan[FlitW-1:0];
       assign link_busy_o[x*Dim + i]                  = busy;
@@ -204,7 +205,7 @@ module hc_network #(
         .clk_i,
         .rst_ni,
         .clear_i     (sf_start),
-        .go_i        (run_q && mode_q),
+        .go_i        (run_q && sf_mode),
         .beta_i      (beta_q),
         .cfg_we_i    (cfg_we_i && (cfg_node_i == Dim'(x))),
         .cfg_re_i    (cfg_re_i && (cfg_node_i == Dim'(x))),
@@ -260,6 +261,7 @@ module hc_network #(
       .clk_i,
       .rst_ni,
       .node_id_i     (Dim'(x)),
+      .saf_i         (mode_q == hc_pkg::ModeSafHdr),
       .in_valid_i    (in_valid),
       .in_flit_i     (in_flit),
       .in_ready_o    (in_ready),
@@ -281,6 +283,7 @@ module hc_network #(
   // Global registers of the configuration port (section 7.3)
   // ---------------------------------------------------------------------
 
+  assign sf_mode  = (mode_q == hc_pkg::ModeSf);
   assign gwe      = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtGlobal);
   assign gre      = cfg_re_i && (cfg_tgt_i == hc_pkg::TgtGlobal);
   assign sf_start = gwe && (cfg_idx_i == 16'd2);
@@ -293,10 +296,10 @@ module hc_network #(
     if (gwe) begin
       unique case (cfg_idx_i)
         16'd0: begin
-          if (cfg_wdata_i == 32'd0) begin
-            mode_d = 1'b0;
-          end else if (cfg_wdata_i == 32'd1 && SfEnable) begin
-            mode_d = 1'b1;
+          if (cfg_wdata_i == 32'(hc_pkg::ModeWormhole) ||
+              cfg_wdata_i == 32'(hc_pkg::ModeSafHdr) ||
+              (cfg_wdata_i == 32'(hc_pkg::ModeSf) && SfEnable)) begin
+            mode_d = cfg_wdata_i[1:0];
           end else begin
             err_d = 1'b1;
           end
@@ -318,7 +321,7 @@ module hc_network #(
     grdata_d = '0;
     if (gre) begin
       unique case (cfg_idx_i)
-        16'd0:   grdata_d = {31'd0, mode_q};
+        16'd0:   grdata_d = {30'd0, mode_q};
         16'd1:   grdata_d = {16'd0, beta_q};
         16'd2:   grdata_d = {30'd0, err_q, done_q};
         default: grdata_d = '0;
@@ -328,7 +331,7 @@ module hc_network #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      mode_q   <= 1'b0;
+      mode_q   <= hc_pkg::ModeWormhole;
       beta_q   <= 16'(hc_pkg::BetaMin);
       run_q    <= 1'b0;
       err_q    <= 1'b0;
@@ -341,7 +344,7 @@ module hc_network #(
       err_q    <= err_d;
       // Registered like idle_o; a start in this cycle makes the old run's
       // state stale, so it never reports done.
-      done_q   <= run_q && mode_q && !sf_start && gen_node[Nodes-1].fin_acc;
+      done_q   <= run_q && sf_mode && !sf_start && gen_node[Nodes-1].fin_acc;
       grdata_q <= grdata_d;
     end
   end

@@ -31,6 +31,12 @@ package hc_pkg;
   localparam logic [2:0] TgtBank   = 3'd4;
   localparam logic [2:0] TgtCount  = 3'd5;
 
+  /// Mode register values: wormhole, scheduled store-and-forward multiport,
+  /// store-and-forward by header (the routers, whole messages per hop).
+  localparam logic [1:0] ModeWormhole = 2'd0;
+  localparam logic [1:0] ModeSf       = 2'd1;
+  localparam logic [1:0] ModeSafHdr   = 2'd2;
+
   /// Smallest legal beta: decision, RAM read, link register.
   localparam int unsigned BetaMin = 3;
   /* verilator lint_on UNUSEDPARAM */

@@ -27,6 +27,9 @@ module hc_router #(
   input  logic                            rst_ni,
   /// This router's node number.
   input  logic [Dim-1:0]                  node_id_i,
+  /// Store-and-forward by header (mode 2): a head requests an output only
+  /// once its message's TAIL is in the same input buffer.
+  input  logic                            saf_i,
   /// Per input port: a flit is offered (only while in_ready_o).
   input  logic [Dim:0]                    in_valid_i,
   /// Per input port: the offered flit, port p at [p*FlitW +: FlitW].
@@ -80,6 +83,31 @@ module hc_router #(
     );
   end
 
+  // TAIL or SINGLE flits held per input buffer: with saf_i a head at the
+  // front requests only when this is not 0, i.e. its whole message is in.
+  localparam int unsigned TailW = $clog2(BufDepth + 1);
+  logic [Ports*TailW-1:0] tails_q, tails_d;
+
+  always_comb begin
+    tails_d = tails_q;
+    for (int unsigned p = 0; p < Ports; p++) begin
+      unique case ({in_valid_i[p] && in_flit_i[p*FlitW + PayloadWidth + 1],
+                    in_pop[p] && front[p*FlitW + PayloadWidth + 1]})
+        2'b10:   tails_d[p*TailW +: TailW] = tails_q[p*TailW +: TailW] + 1'b1;
+        2'b01:   tails_d[p*TailW +: TailW] = tails_q[p*TailW +: TailW] - 1'b1;
+        default: tails_d[p*TailW +: TailW] = tails_q[p*TailW +: TailW];
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tails_q <= '0;
+    end else begin
+      tails_q <= tails_d;
+    end
+  end
+
   // ---------------------------------------------------------------------
   // Allocation state: owner_q[o*Ports +: Ports] is the one-hot input that
   // holds output o (all zero when o is free); wait_q[p] marks a head that
@@ -112,7 +140,8 @@ module hc_router #(
     for (int unsigned p = 0; p < Ports; p++) begin
       logic [Dim-1:0] diff;
       diff   = front[p*FlitW +: Dim] ^ node_id_i;
-      req[p] = !in_empty[p] && !holds[p];
+      req[p] = !in_empty[p] && !holds[p] &&
+               (!saf_i || (tails_q[p*TailW +: TailW] != '0));
       if (req[p]) begin
         req_oh[p*Ports +: Ports] = {(diff == '0), diff & (~diff + 1'b1)};
       end

@@ -70,6 +70,7 @@ module hc_router_harness #(
     .BufDepth     (BufDepth),
     .CntWidth     (CntWidth)
   ) u_router (
+    .saf_i         (1'b0),
     .clk_i,
     .rst_ni,
     .node_id_i,

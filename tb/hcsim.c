@@ -91,6 +91,9 @@ static void print_help(void) {
       "  --file PATH           message list for --traffic file: lines 'cycle src dest len'\n"
       "  --hot-node N          hotspot: the hot node (default 0)\n"
       "  --hot-frac F          hotspot: fraction of messages to it, [0,1] (default 0.2)\n"
+      "  --mode wormhole|saf   switching: wormhole, or store-and-forward by header\n"
+      "                        (a message moves on only when it is all in the buffer;\n"
+      "                        needs every message length <= --buf) (default wormhole)\n"
       "  --waves PATH          write an FST waveform of the RTL (rtl, both)\n"
       "  --json PATH           write the JSON report to PATH\n"
       "  --quiet               print nothing on stdout\n"
@@ -123,6 +126,7 @@ typedef enum opt_id {
   O_QUIET,
   O_REMAP,
   O_LCCS,
+  O_MODE,
   O_HELP,
   O_NUM
 } opt_id;
@@ -151,6 +155,7 @@ static const struct optdef {
     [O_QUIET] = {"quiet", 0},
     [O_REMAP] = {"remap", 1},
     [O_LCCS] = {"lccs", 1},
+    [O_MODE] = {"mode", 1},
     [O_HELP] = {"help", 0},
 };
 
@@ -166,6 +171,7 @@ typedef struct opts {
   unsigned hot_node;
   double hot_frac;
   int quiet;
+  unsigned mode; /* HC_MODE_WORMHOLE or HC_MODE_SAF */
 } opts;
 
 /*
@@ -306,6 +312,11 @@ static void parse_args(int argc, char **argv, opts *o) {
       case O_LCCS:
         o->lccs = val;
         break;
+      case O_MODE:
+        if (strcmp(val, "wormhole") == 0) o->mode = HC_MODE_WORMHOLE;
+        else if (strcmp(val, "saf") == 0) o->mode = HC_MODE_SAF;
+        else usage_error("--mode: '%s' is not wormhole or saf (schedules run with --algo)", val);
+        break;
       case O_HELP:
         print_help();
         exit(0);
@@ -382,7 +393,7 @@ static int write_json(FILE *f, const opts *o, const hc_cfg *cfg, hc_backend *be,
   const hc_stats *st = &r->st;
   fputs("{\n", f);
   fprintf(f, "  \"backend\": \"%s\",\n", hc_sim_name(o->sim));
-  fputs("  \"mode\": \"wormhole\",\n", f);
+  fprintf(f, "  \"mode\": \"%s\",\n", o->mode == HC_MODE_SAF ? "saf" : "wormhole");
   fprintf(
       f,
       "  \"d\": %u,\n  \"nodes\": %u,\n  \"w\": %u,\n  \"buf_depth\": %u,\n  \"inj_depth\": %u,\n",
@@ -469,7 +480,8 @@ static int write_json(FILE *f, const opts *o, const hc_cfg *cfg, hc_backend *be,
 static void print_table(const opts *o, const hc_cfg *cfg, hc_backend *be, const result *r) {
   const unsigned n = 1u << cfg->d, d = cfg->d;
   const hc_stats *st = &r->st;
-  printf("%-15s %s (wormhole)\n", "backend", hc_sim_name(o->sim));
+  printf("%-15s %s (%s)\n", "backend", hc_sim_name(o->sim),
+         o->mode == HC_MODE_SAF ? "store-and-forward by header" : "wormhole");
   printf("%-15s d=%u (%u nodes), w=%u, buf=%u, inj=%u\n", "network", d, n, cfg->w, cfg->buf_depth,
          cfg->inj_depth);
   if (o->traffic == HC_PAT_FILE)
@@ -653,10 +665,22 @@ int main(int argc, char **argv) {
                   " (traffic is created in cycles 0..%" PRIu64 "); raise --cycles",
                   o.file, line, cyc, o.cycles, o.cycles - 1u);
     }
+    if (o.mode == HC_MODE_SAF)
+      for (uint64_t k = 0; k < nf; k++)
+        if (fm[k].len > o.buf) {
+          const uint64_t line = fm[k].line;
+          const unsigned len = fm[k].len;
+          hc_traffic_free(tr);
+          usage_error("%s:%" PRIu64 ": a %u-flit message cannot be stored and forwarded with --buf %u "
+                      "(the whole message must fit one input buffer)", o.file, line, len, o.buf);
+        }
     /* make sim always passes --rate and --len: only values changed from the defaults are news. */
     if ((o.set[O_RATE] && o.rate != 0.1) || (o.set[O_LEN] && o.len != 20))
       say("note: --rate and --len do not apply to --traffic file (the file gives every message)");
   } else {
+    if (o.mode == HC_MODE_SAF && o.len > o.buf)
+      usage_error("--mode saf needs --len <= --buf (%u): store-and-forward holds a whole message "
+                  "in one input buffer, so a longer one would never move", o.buf);
     hc_traffic_cfg tc = {o.traffic, o.d, o.rate, o.len, o.seed, o.hot_node, o.hot_frac, 0, {0}};
     if (o.remap && strcmp(o.remap, "none") != 0) {
       if (!hc_pattern_is_permutation(o.traffic))
@@ -730,6 +754,20 @@ int main(int argc, char **argv) {
     return EXIT_CHECK;
   }
   hc_driver_measure_from(drv, o.warmup);
+  if (o.mode != HC_MODE_WORMHOLE) {
+    /* The mode register, written through the configuration port in cycle 0
+    ** (in effect from cycle 1, before any flit can reach a router buffer). */
+    hc_cfg_op op;
+    memset(&op, 0, sizeof op);
+    op.we = 1;
+    op.tgt = HC_SF_TGT_GLOBAL;
+    op.idx = HC_SF_REG_MODE;
+    op.wdata = o.mode;
+    if (hc_backend_set_cfg(be, &op) != HC_OK) {
+      say("cannot write the mode register (out of memory, or d > 15)");
+      return EXIT_CHECK;
+    }
+  }
   if (o.remap && strcmp(o.remap, "none") != 0) {
     uint8_t perm[HC_MODEL_MAX_D];
     for (unsigned k = 0; k < o.d; k++) perm[k] = (uint8_t)order[k];
