@@ -141,7 +141,7 @@ cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
 vflags = --cc --build -j 2 --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
          --top-module hc_network -GDim=$(call cfgval,$(1),D) -GPayloadWidth=$(call cfgval,$(1),W) \
          -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
-         -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0"
+         -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
 
 $(BUILD)/obj/verilated/%.o: $(VRT_INC)/%.cpp
 	@mkdir -p $(dir $@)
@@ -177,7 +177,7 @@ rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 # ---- the main job -----------------------------------------------------------
 ifneq ($(ALGO),)
 SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
-           $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) \
+           $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \
            $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(LCC_KIND),--lcc-kind $(LCC_KIND)) \
            $(if $(REMAP),--remap $(REMAP)) \

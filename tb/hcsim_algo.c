@@ -39,6 +39,8 @@ static void list_algos(void) {
   for (const hc_sf_algo *const *a = hc_sf_algos; *a; a++)
     printf("%-14s %-8s %s: store-and-forward multiport schedule, size %s, BETA (docs/store_and_forward.md)\n",
            (*a)->name, "sched", (*a)->source, (*a)->param);
+  printf("%-14s %-8s %s: %s\n", "sched", "sched", "SCHED=file",
+         "a store-and-forward schedule in the text format of docs/store_and_forward.md, checked against the executor");
   printf("%-14s %-8s %s: %s\n", "lcc", "one", "004 (Hou, Wang, Ku & Hsu 2001) Theorems 1-5",
          "linear-complement communication y = Ax + b (LCC=preset), T_i counted three ways, REMAP=none|opt|dp");
 }
@@ -81,7 +83,7 @@ int hc_algo_main(int argc, char **argv) {
     if (strcmp(key, "--algo") == 0) {
       name = v;
       if (strcmp(v, "lcc") == 0) return hc_lcc_main(argc, argv);
-      if (hc_sf_algo_find(v)) return hc_sf_main(argc, argv);
+      if (hc_sf_algo_find(v) || strcmp(v, "sched") == 0) return hc_sf_main(argc, argv);
     }
     else if (strcmp(key, "--d") == 0) cfg.d = (unsigned)hc_cli_num(key, v, 1, HC_ALGO_MAX_D);
     else if (strcmp(key, "--k") == 0) k = hc_cli_num(key, v, 1, 65536);

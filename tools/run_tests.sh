@@ -79,13 +79,13 @@ log "lint"
 out=$(tools/lint.sh 2>&1); echo "$out"
 count_lines lint "$out"
 
-log "synthesis"
-out=$(tools/synth_check.sh 2>&1); echo "$out"
-count_lines synth "$out"
-
-log "FPGA: lint, self-test tops in Verilator against the model, router and board synthesis"
-out=$(make --no-print-directory -s fpga-test FPGA_JOBS="$JOBS" 2>&1); echo "$out"
-count_lines fpga "$(grep -E '^fpga: (PASS|FAIL) ' <<< "$out")"
+# Synthesis and the FPGA flow are single-threaded tools for most of their
+# time: they run in the background, beside the simulations below, and are
+# reported at the end.
+log "synthesis and FPGA checks start in the background"
+( tools/synth_check.sh > build/test-synth.out 2>&1
+  make --no-print-directory -s fpga-test FPGA_JOBS="$JOBS" > build/test-fpga.out 2>&1 ) &
+bg=$!
 
 for u in test_model test_algo test_lcc test_sched test_sf test_sfload; do
   log "unit tests $u (cmocka, ASan+UBSan)"
@@ -128,6 +128,15 @@ if [ -x tests/cli/test_hcsim.sh ]; then
   grep -E 'FAIL' <<< "$out" || true
   count_summary cli "$out" $st
 fi
+
+log "waiting for the synthesis and FPGA checks"
+wait $bg
+log "synthesis"
+out=$(cat build/test-synth.out); echo "$out"
+count_lines synth "$out"
+log "FPGA: lint, self-test tops in Verilator against the model, router and board synthesis"
+out=$(cat build/test-fpga.out); echo "$out"
+count_lines fpga "$(grep -E '^fpga: (PASS|FAIL) ' <<< "$out")"
 
 # One JUnit file for CI: every suite's testsuite elements.
 {
