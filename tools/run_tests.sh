@@ -64,12 +64,19 @@ count_summary() { # suite output status
   log "$1: $s"
 }
 
+# yosys needs nothing from the build: it starts first, in the background
+# (single-threaded for most of its time), and is reported at the end.
+log "synthesis check starts in the background"
+tools/synth_check.sh > build/test-synth.out 2>&1 &
+bg_synth=$!
+
 log "building (make -j$JOBS; a Verilator build per RTL configuration)"
 targets="build/asan/test_model build/asan/test_algo build/asan/test_lcc build/asan/test_sched build/asan/test_sf build/asan/test_sfload build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter"
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
   tail -40 build/test-build.log
   log "build failed (build/test-build.log)"
+  kill $bg_synth 2>/dev/null
   failed=$((failed + 1))
   echo "$passed passed, $failed failed"
   exit 1
@@ -79,13 +86,12 @@ log "lint"
 out=$(tools/lint.sh 2>&1); echo "$out"
 count_lines lint "$out"
 
-# Synthesis and the FPGA flow are single-threaded tools for most of their
-# time: they run in the background, beside the simulations below, and are
-# reported at the end.
-log "synthesis and FPGA checks start in the background"
-( tools/synth_check.sh > build/test-synth.out 2>&1
-  make --no-print-directory -s fpga-test FPGA_JOBS="$JOBS" > build/test-fpga.out 2>&1 ) &
-bg=$!
+# The FPGA flow (after the build: it shares objects with it) runs in the
+# background beside the simulations below, like the synthesis check; both
+# are reported at the end.
+log "FPGA checks start in the background"
+make --no-print-directory -s fpga-test FPGA_JOBS="$JOBS" > build/test-fpga.out 2>&1 &
+bg_fpga=$!
 
 for u in test_model test_algo test_lcc test_sched test_sf test_sfload; do
   log "unit tests $u (cmocka, ASan+UBSan)"
@@ -130,7 +136,8 @@ if [ -x tests/cli/test_hcsim.sh ]; then
 fi
 
 log "waiting for the synthesis and FPGA checks"
-wait $bg
+wait $bg_synth
+wait $bg_fpga
 log "synthesis"
 out=$(cat build/test-synth.out); echo "$out"
 count_lines synth "$out"

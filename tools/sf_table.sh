@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make sf-table`: run the three store-and-forward schedules on the RTL and
 # the model in lockstep (d = 2..5, W = 16; the d-cube's RTL is built on first
-# use) and on the model alone for d = 6, and write the measured-versus-
+# use) and on the model alone for d = 6 (broadcast and total exchange: the
+# complete exchange's own data no longer fit one 2^11-word bank), and write the measured-versus-
 # formula table into docs/store_and_forward.md between its "table:sf"
 # markers. Nothing in that table is typed by hand.
 set -euo pipefail
@@ -31,9 +32,13 @@ row() { # binary d algo size-option size beta
       bin=build/bin/hcsim; sim=model
     fi
     for beta in 3 8; do
-      row $bin $d broadcast2 m $((d * 12)) $beta $sim
-      row $bin $d complete_exchange m ${lcm[$d]} $beta $sim
-      row $bin $d total_exchange k 4 $beta $sim
+      for m in $((d * 12)) $((d * 32)); do row $bin $d broadcast2 m $m $beta $sim; done
+      # 2 lcm(1..d) words per message no longer fit the 2^11-word own bank
+      # at d = 5, and lcm(1..6) = 60 does not at d = 6 (N m + m words).
+      for m in $([ $d -le 5 ] && echo ${lcm[$d]}) $([ $d -le 4 ] && echo $((2 * ${lcm[$d]}))); do
+        row $bin $d complete_exchange m $m $beta $sim
+      done
+      for k in 1 4; do row $bin $d total_exchange k $k $beta $sim; done
     done
   done
 } > "$tmp"
