@@ -82,9 +82,6 @@ if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; t
   exit 1
 fi
 
-log "lint"
-out=$(tools/lint.sh 2>&1); echo "$out"
-count_lines lint "$out"
 
 # The FPGA flow (after the build: it shares objects with it) runs in the
 # background beside the simulations below, like the synthesis check; both
@@ -92,6 +89,10 @@ count_lines lint "$out"
 log "FPGA checks start in the background"
 make --no-print-directory -s fpga-test FPGA_JOBS="$JOBS" > build/test-fpga.out 2>&1 &
 bg_fpga=$!
+
+log "lint"
+out=$(tools/lint.sh 2>&1); echo "$out"
+count_lines lint "$out"
 
 for u in test_model test_algo test_lcc test_sched test_sf test_sfload; do
   log "unit tests $u (cmocka, ASan+UBSan)"
