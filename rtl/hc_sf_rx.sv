@@ -96,14 +96,16 @@ module hc_sf_rx #(
         soff_d = soff_q + 1'b1;
       end
     end
+    // A start clears the engine.
+    if (clear_i) begin
+      sidx_d = '0;
+      soff_d = '0;
+      done_d = '0;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sidx_q <= '0;
-      soff_q <= '0;
-      done_q <= '0;
-    end else if (clear_i) begin
       sidx_q <= '0;
       soff_q <= '0;
       done_q <= '0;

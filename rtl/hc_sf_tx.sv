@@ -94,11 +94,11 @@ module hc_sf_tx #(
   logic [LenW-1:0]     words_q, words_d;
   logic [SegAW:0]      gidx_q, gidx_d;
   logic [LenW-1:0]     goff_q, goff_d;
-  logic                rv_q;
-  logic [3:0]          rbank_q;
+  logic                rv_q, rv_d;
+  logic [3:0]          rbank_q, rbank_d;
   logic                lv_q, lv_d;
   logic [Width-1:0]    lw_q, lw_d;
-  logic [CntWidth-1:0] cnt_pkts_q, cnt_busy_q, cnt_words_q;
+  logic [CntWidth-1:0] cnt_pkts_q, cnt_pkts_d, cnt_busy_q, cnt_busy_d, cnt_words_q, cnt_words_d;
 
   // The current descriptor and segment; an index beyond a table reads as an
   // all-zero entry (only a bad table gets there).
@@ -182,26 +182,33 @@ module hc_sf_tx #(
         goff_d = goff_q + 1'b1;
       end
     end
-    lv_d = rv_q;
-    lw_d = rv_q ? rword : '0;
+    rv_d        = rd;
+    rbank_d     = cur_bank;
+    lv_d        = rv_q;
+    lw_d        = rv_q ? rword : '0;
+    cnt_pkts_d  = cnt_pkts_q + CntWidth'(start_now);
+    cnt_busy_d  = cnt_busy_q + CntWidth'(busy_q || start_now);
+    cnt_words_d = cnt_words_q + CntWidth'(lv_q);
+    // A start clears the engine and its counters, whatever else happens.
+    if (clear_i) begin
+      pos_d       = '0;
+      busy_d      = 1'b0;
+      rem_d       = '0;
+      words_d     = '0;
+      gidx_d      = '0;
+      goff_d      = '0;
+      rv_d        = 1'b0;
+      rbank_d     = '0;
+      lv_d        = 1'b0;
+      lw_d        = '0;
+      cnt_pkts_d  = '0;
+      cnt_busy_d  = '0;
+      cnt_words_d = '0;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pos_q       <= '0;
-      busy_q      <= 1'b0;
-      rem_q       <= '0;
-      words_q     <= '0;
-      gidx_q      <= '0;
-      goff_q      <= '0;
-      rv_q        <= 1'b0;
-      rbank_q     <= '0;
-      lv_q        <= 1'b0;
-      lw_q        <= '0;
-      cnt_pkts_q  <= '0;
-      cnt_busy_q  <= '0;
-      cnt_words_q <= '0;
-    end else if (clear_i) begin
       pos_q       <= '0;
       busy_q      <= 1'b0;
       rem_q       <= '0;
@@ -222,13 +229,13 @@ module hc_sf_tx #(
       words_q     <= words_d;
       gidx_q      <= gidx_d;
       goff_q      <= goff_d;
-      rv_q        <= rd;
-      rbank_q     <= cur_bank;
+      rv_q        <= rv_d;
+      rbank_q     <= rbank_d;
       lv_q        <= lv_d;
       lw_q        <= lw_d;
-      cnt_pkts_q  <= cnt_pkts_q + CntWidth'(start_now);
-      cnt_busy_q  <= cnt_busy_q + CntWidth'(busy_q || start_now);
-      cnt_words_q <= cnt_words_q + CntWidth'(lv_q);
+      cnt_pkts_q  <= cnt_pkts_d;
+      cnt_busy_q  <= cnt_busy_d;
+      cnt_words_q <= cnt_words_d;
     end
   end
 

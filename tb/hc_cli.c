@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void hc_cli_die(const char *fmt, ...) {
   va_list ap;
@@ -16,6 +17,16 @@ void hc_cli_die(const char *fmt, ...) {
   va_end(ap);
   fputc('\n', stderr);
   exit(2);
+}
+
+const char *hc_cli_opt(int argc, char **argv, int *i, char *key, size_t keylen) {
+  const char *a = argv[*i], *eq = strchr(a, '=');
+  if (strncmp(a, "--", 2) != 0) hc_cli_die("unexpected argument '%s'", a);
+  snprintf(key, keylen, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
+  if (strcmp(key, "--quiet") == 0 || strcmp(key, "--check-args") == 0) return NULL;
+  if (eq) return eq + 1;
+  if (*i + 1 >= argc) hc_cli_die("%s needs a value", key);
+  return argv[++*i];
 }
 
 unsigned long hc_cli_num(const char *opt, const char *s, unsigned long lo, unsigned long hi) {

@@ -71,11 +71,8 @@ int hc_lcc_main(int argc, char **argv) {
   int quiet = 0, check_only = 0;
   hc_lcc_kind kind = HC_LCC_AUTO;
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = NULL, *eq = strchr(a, '=');
     char key[32];
-    if (strncmp(a, "--", 2) != 0) hc_cli_die("unexpected argument '%s'", a);
-    snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
-    if (eq) v = eq + 1;
+    const char *v = hc_cli_opt(argc, argv, &i, key, sizeof key);
     if (strcmp(key, "--quiet") == 0) {
       quiet = 1;
       continue;
@@ -83,10 +80,6 @@ int hc_lcc_main(int argc, char **argv) {
     if (strcmp(key, "--check-args") == 0) {
       check_only = 1;
       continue;
-    }
-    if (!v) {
-      if (i + 1 >= argc) hc_cli_die("%s needs a value", key);
-      v = argv[++i];
     }
     if (strcmp(key, "--algo") == 0) continue;
     else if (strcmp(key, "--lcc") == 0) preset = v;

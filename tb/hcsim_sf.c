@@ -99,16 +99,8 @@ int hc_sf_main(int argc, char **argv) {
   unsigned long m = 0, k = 0, beta = 4;
   int quiet = 0, check_only = 0;
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = NULL;
     char key[32];
-    const char *eq = strchr(a, '=');
-    if (strncmp(a, "--", 2) != 0) hc_cli_die("unexpected argument '%s'", a);
-    if (eq) {
-      snprintf(key, sizeof key, "%.*s", (int)(eq - a), a);
-      v = eq + 1;
-    } else {
-      snprintf(key, sizeof key, "%s", a);
-    }
+    const char *v = hc_cli_opt(argc, argv, &i, key, sizeof key);
     if (strcmp(key, "--quiet") == 0) {
       quiet = 1;
       continue;
@@ -116,10 +108,6 @@ int hc_sf_main(int argc, char **argv) {
     if (strcmp(key, "--check-args") == 0) {
       check_only = 1;
       continue;
-    }
-    if (!v) {
-      if (i + 1 >= argc) hc_cli_die("%s needs a value", key);
-      v = argv[++i];
     }
     if (strcmp(key, "--algo") == 0) name = v;
     else if (strcmp(key, "--d") == 0) cfg.d = (unsigned)hc_cli_num(key, v, 1, 15);

@@ -29,20 +29,6 @@ static hc_cfg sf_cfg(const hc_test_ctx *t) {
   return c;
 }
 
-static uint32_t lcm_1_to(unsigned d) {
-  uint32_t l = 1;
-  for (uint32_t i = 2; i <= d; i++) {
-    uint32_t a = l, b = i;
-    while (b) {
-      uint32_t r = a % b;
-      a = b;
-      b = r;
-    }
-    l = l / a * i;
-  }
-  return l;
-}
-
 /* Run case c with beta on a fresh backend; checks lockstep, data, the
 ** executor's completion and the counters. Returns 1 if all is well. */
 static int run_case(hc_test_ctx *t, hc_driver *drv, hc_sched_case *c, uint32_t beta,
@@ -107,7 +93,7 @@ HC_TEST(sf_broadcast2_formula) {
 HC_TEST(sf_complete_exchange_formula) {
   const hc_cfg cfg = sf_cfg(t);
   const unsigned d = cfg.d;
-  const uint32_t unit = lcm_1_to(d);
+  const uint32_t unit = hc_sf_complete_exchange_unit(d); /* lcm(1..d) */
   const uint32_t ms[2] = {unit, d <= 3 ? 4 * unit : unit};
   const uint32_t betas[2] = {HC_SF_BETA_MIN, 5};
   /* At d = 5 a run is 220,000 cycles of loading and reading back through
