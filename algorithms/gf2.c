@@ -52,23 +52,6 @@ static void hc_clrerr(char *err, size_t errlen) {
   if (err != NULL && errlen > 0) err[0] = '\0';
 }
 
-const char *hc_alg_strerror(int status) {
-  switch (status) {
-    case HC_ALG_OK: return "ok";
-    case HC_ALG_EPARAM: return "invalid argument";
-    case HC_ALG_ESIZE: return "wrong matrix or vector size";
-    case HC_ALG_EPARSE: return "malformed matrix or vector text";
-    case HC_ALG_ESINGULAR: return "matrix is singular";
-    case HC_ALG_EKIND: return "matrix rank does not fit the LCC kind";
-    case HC_ALG_EUNKNOWN: return "unknown name";
-    case HC_ALG_ETOOBIG: return "problem too large";
-    case HC_ALG_ENOMEM: return "out of memory";
-    case HC_ALG_ERANGE: return "output buffer too small";
-    case HC_ALG_EABORT: return "enumeration stopped by the callback";
-    default: return "unknown status";
-  }
-}
-
 uint32_t hc_gf2_mask(int n) {
   assert(n >= 0 && n <= 32);
   return n >= 32 ? 0xffffffffu : ((1u << n) - 1u);
@@ -77,30 +60,30 @@ uint32_t hc_gf2_mask(int n) {
 int hc_gf2_zero(hc_gf2_mat *m, int rows, int cols) {
   if (m == NULL || rows < 0 || rows > HC_GF2_MAX || cols < 0 ||
       cols > HC_GF2_MAX)
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   memset(m, 0, sizeof *m);
   m->rows = rows;
   m->cols = cols;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_gf2_identity(hc_gf2_mat *m, int n) {
   int rc = hc_gf2_zero(m, n, n);
-  if (rc != HC_ALG_OK) return rc;
+  if (rc != HC_OK) return rc;
   for (int i = 0; i < n; i++) m->r[i] = 1u << i;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_gf2_check(const hc_gf2_mat *m) {
   if (m == NULL || m->rows < 0 || m->rows > HC_GF2_MAX || m->cols < 0 ||
       m->cols > HC_GF2_MAX)
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   uint32_t outside = ~hc_gf2_mask(m->cols);
   for (int i = 0; i < HC_GF2_MAX; i++) {
-    if (i >= m->rows && m->r[i] != 0) return HC_ALG_EPARAM;
-    if ((m->r[i] & outside) != 0) return HC_ALG_EPARAM;
+    if (i >= m->rows && m->r[i] != 0) return HC_EPARAM;
+    if ((m->r[i] & outside) != 0) return HC_EPARAM;
   }
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_gf2_get(const hc_gf2_mat *m, int i, int j) {
@@ -117,7 +100,7 @@ void hc_gf2_set(hc_gf2_mat *m, int i, int j, int v) {
 }
 
 int hc_gf2_equal(const hc_gf2_mat *a, const hc_gf2_mat *b) {
-  assert(hc_gf2_check(a) == HC_ALG_OK && hc_gf2_check(b) == HC_ALG_OK);
+  assert(hc_gf2_check(a) == HC_OK && hc_gf2_check(b) == HC_OK);
   if (a->rows != b->rows || a->cols != b->cols) return 0;
   for (int i = 0; i < a->rows; i++)
     if (a->r[i] != b->r[i]) return 0;
@@ -125,10 +108,10 @@ int hc_gf2_equal(const hc_gf2_mat *a, const hc_gf2_mat *b) {
 }
 
 int hc_gf2_mul(const hc_gf2_mat *a, const hc_gf2_mat *b, hc_gf2_mat *out) {
-  if (hc_gf2_check(a) != HC_ALG_OK || hc_gf2_check(b) != HC_ALG_OK ||
+  if (hc_gf2_check(a) != HC_OK || hc_gf2_check(b) != HC_OK ||
       out == NULL)
-    return HC_ALG_EPARAM;
-  if (a->cols != b->rows) return HC_ALG_ESIZE;
+    return HC_EPARAM;
+  if (a->cols != b->rows) return HC_ESIZE;
   hc_gf2_mat t;
   hc_gf2_zero(&t, a->rows, b->cols);
   /* Row i of a*b is the XOR of the rows j of b selected by row i of a. */
@@ -142,11 +125,11 @@ int hc_gf2_mul(const hc_gf2_mat *a, const hc_gf2_mat *b, hc_gf2_mat *out) {
     t.r[i] = acc;
   }
   *out = t;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 uint32_t hc_gf2_mulvec(const hc_gf2_mat *m, uint32_t x) {
-  assert(hc_gf2_check(m) == HC_ALG_OK);
+  assert(hc_gf2_check(m) == HC_OK);
   uint32_t y = 0;
   x &= hc_gf2_mask(m->cols);
   for (int i = 0; i < m->rows; i++) y |= hc_parity(m->r[i] & x) << i;
@@ -176,12 +159,12 @@ static int hc_rank_words(const uint32_t *w, int k, uint32_t colmask) {
 }
 
 int hc_gf2_rank(const hc_gf2_mat *m) {
-  assert(hc_gf2_check(m) == HC_ALG_OK);
+  assert(hc_gf2_check(m) == HC_OK);
   return hc_rank_words(m->r, m->rows, hc_gf2_mask(m->cols));
 }
 
 int hc_gf2_subrank(const hc_gf2_mat *m, uint32_t rowmask, uint32_t colmask) {
-  assert(hc_gf2_check(m) == HC_ALG_OK);
+  assert(hc_gf2_check(m) == HC_OK);
   uint32_t w[HC_GF2_MAX];
   int k = 0;
   rowmask &= hc_gf2_mask(m->rows);
@@ -194,8 +177,8 @@ int hc_gf2_subrank(const hc_gf2_mat *m, uint32_t rowmask, uint32_t colmask) {
 }
 
 int hc_gf2_inverse(const hc_gf2_mat *m, hc_gf2_mat *out) {
-  if (hc_gf2_check(m) != HC_ALG_OK || out == NULL) return HC_ALG_EPARAM;
-  if (m->rows != m->cols) return HC_ALG_ESIZE;
+  if (hc_gf2_check(m) != HC_OK || out == NULL) return HC_EPARAM;
+  if (m->rows != m->cols) return HC_ESIZE;
   int n = m->rows;
   uint32_t a[HC_GF2_MAX], inv[HC_GF2_MAX];
   for (int i = 0; i < n; i++) {
@@ -206,7 +189,7 @@ int hc_gf2_inverse(const hc_gf2_mat *m, hc_gf2_mat *out) {
   for (int c = 0; c < n; c++) {
     int p = c;
     while (p < n && ((a[p] >> c) & 1u) == 0) p++;
-    if (p == n) return HC_ALG_ESINGULAR;
+    if (p == n) return HC_ESINGULAR;
     uint32_t t = a[p];
     a[p] = a[c];
     a[c] = t;
@@ -225,18 +208,18 @@ int hc_gf2_inverse(const hc_gf2_mat *m, hc_gf2_mat *out) {
     assert(a[i] == (1u << i));
     out->r[i] = inv[i];
   }
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_gf2_transpose(const hc_gf2_mat *m, hc_gf2_mat *out) {
-  if (hc_gf2_check(m) != HC_ALG_OK || out == NULL) return HC_ALG_EPARAM;
+  if (hc_gf2_check(m) != HC_OK || out == NULL) return HC_EPARAM;
   hc_gf2_mat t;
   hc_gf2_zero(&t, m->cols, m->rows);
   for (int i = 0; i < m->rows; i++)
     for (int j = 0; j < m->cols; j++)
       if ((m->r[i] >> j) & 1u) t.r[j] |= 1u << i;
   *out = t;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_gf2_is_perm(const int *order, int n) {
@@ -251,10 +234,10 @@ int hc_gf2_is_perm(const int *order, int n) {
 }
 
 int hc_gf2_perm(const int *order, int n, hc_gf2_mat *q) {
-  if (q == NULL || !hc_gf2_is_perm(order, n)) return HC_ALG_EPARAM;
+  if (q == NULL || !hc_gf2_is_perm(order, n)) return HC_EPARAM;
   hc_gf2_zero(q, n, n);
   for (int k = 0; k < n; k++) q->r[k] = 1u << order[k];
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 /*
@@ -289,9 +272,9 @@ static int hc_reduce_basis(uint32_t *v, int k) {
 
 int hc_gf2_solve(const hc_gf2_mat *m, uint32_t rhs, uint32_t *x0,
                  uint32_t *basis, int *dim) {
-  if (hc_gf2_check(m) != HC_ALG_OK || x0 == NULL || basis == NULL ||
+  if (hc_gf2_check(m) != HC_OK || x0 == NULL || basis == NULL ||
       dim == NULL)
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   int rows = m->rows, cols = m->cols, rank = 0;
   uint32_t a[HC_GF2_MAX], rb[HC_GF2_MAX];
   int pivcol[HC_GF2_MAX];
@@ -326,7 +309,7 @@ int hc_gf2_solve(const hc_gf2_mat *m, uint32_t rhs, uint32_t *x0,
     assert(a[i] == 0);
     if (rb[i] != 0) {
       *dim = -1;
-      return HC_ALG_OK;
+      return HC_OK;
     }
   }
   uint32_t x = 0;
@@ -349,12 +332,12 @@ int hc_gf2_solve(const hc_gf2_mat *m, uint32_t rhs, uint32_t *x0,
   }
   *x0 = x;
   *dim = d;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_gf2_kernel_vector(const hc_gf2_mat *m, uint32_t rowmask,
                          uint32_t colmask, uint32_t *v) {
-  assert(hc_gf2_check(m) == HC_ALG_OK && v != NULL);
+  assert(hc_gf2_check(m) == HC_OK && v != NULL);
   uint32_t basis[32] = {0}, comb[32] = {0};
   rowmask &= hc_gf2_mask(m->rows);
   colmask &= hc_gf2_mask(m->cols);
@@ -399,7 +382,7 @@ int hc_gf2_parse(const char *text, int rows, int cols, hc_gf2_mat *out,
   if (text == NULL || out == NULL || rows < 0 || rows > HC_GF2_MAX ||
       cols < 0 || cols > HC_GF2_MAX) {
     hc_seterr(err, errlen, "invalid argument to the matrix parser");
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   }
   hc_gf2_mat m;
   hc_gf2_zero(&m, 0, 0);
@@ -413,7 +396,7 @@ int hc_gf2_parse(const char *text, int rows, int cols, hc_gf2_mat *out,
         if (nrows == HC_GF2_MAX) {
           hc_seterr(err, errlen, "line %d: more than %d matrix rows", line,
                     HC_GF2_MAX);
-          return HC_ALG_ESIZE;
+          return HC_ESIZE;
         }
         if (ncols < 0) {
           ncols = cur;
@@ -421,7 +404,7 @@ int hc_gf2_parse(const char *text, int rows, int cols, hc_gf2_mat *out,
           hc_seterr(err, errlen,
                     "row %d (line %d) has %d entries but row 1 has %d",
                     nrows + 1, line, cur, ncols);
-          return HC_ALG_ESIZE;
+          return HC_ESIZE;
         }
         m.r[nrows++] = w;
       }
@@ -441,7 +424,7 @@ int hc_gf2_parse(const char *text, int rows, int cols, hc_gf2_mat *out,
       if (cur == HC_GF2_MAX) {
         hc_seterr(err, errlen, "row %d (line %d) has more than %d entries",
                   nrows + 1, line, HC_GF2_MAX);
-        return HC_ALG_ESIZE;
+        return HC_ESIZE;
       }
       if (c == '1') w |= 1u << cur;
       cur++;
@@ -454,12 +437,12 @@ int hc_gf2_parse(const char *text, int rows, int cols, hc_gf2_mat *out,
                 "row %d (line %d), entry %d: %s is not a binary entry "
                 "(only 0 and 1 are allowed)",
                 nrows + 1, line, cur + 1, name);
-      return HC_ALG_EPARSE;
+      return HC_EPARSE;
     }
   }
   if (nrows == 0) {
     hc_seterr(err, errlen, "no matrix rows in the text");
-    return HC_ALG_EPARSE;
+    return HC_EPARSE;
   }
   if ((rows > 0 && nrows != rows) || (cols > 0 && ncols != cols)) {
     char want[32];
@@ -471,13 +454,13 @@ int hc_gf2_parse(const char *text, int rows, int cols, hc_gf2_mat *out,
       snprintf(want, sizeof want, "%d columns", cols);
     hc_seterr(err, errlen, "matrix is %d x %d, expected %s", nrows, ncols,
               want);
-    return HC_ALG_ESIZE;
+    return HC_ESIZE;
   }
   m.rows = nrows;
   m.cols = ncols;
-  assert(hc_gf2_check(&m) == HC_ALG_OK);
+  assert(hc_gf2_check(&m) == HC_OK);
   *out = m;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 /* Value of hex digit c, or -1. */
@@ -493,7 +476,7 @@ int hc_gf2_parse_vec(const char *text, int n, uint32_t *v, char *err,
   hc_clrerr(err, errlen);
   if (text == NULL || v == NULL || n < 1 || n > 32) {
     hc_seterr(err, errlen, "invalid argument to the vector parser");
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   }
   const char *p = text;
   while (*p == ' ' || *p == '\t') p++;
@@ -504,7 +487,7 @@ int hc_gf2_parse_vec(const char *text, int n, uint32_t *v, char *err,
       val = (val << 4) | (uint64_t)hc_hexval(*p);
       if (val > 0xffffffffu) {
         hc_seterr(err, errlen, "hex vector %s does not fit in 32 bits", text);
-        return HC_ALG_ESIZE;
+        return HC_ESIZE;
       }
     }
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
@@ -513,15 +496,15 @@ int hc_gf2_parse_vec(const char *text, int n, uint32_t *v, char *err,
       hc_charname(*p == '\0' ? 'x' : *p, name, sizeof name);
       hc_seterr(err, errlen, "bad hex vector: %s",
                 digits == 0 ? "no digits after 0x" : name);
-      return HC_ALG_EPARSE;
+      return HC_EPARSE;
     }
     if ((val & ~(uint64_t)hc_gf2_mask(n)) != 0) {
       hc_seterr(err, errlen, "hex vector 0x%llx has bits at or above %d",
                 (unsigned long long)val, n);
-      return HC_ALG_ESIZE;
+      return HC_ESIZE;
     }
     *v = (uint32_t)val;
-    return HC_ALG_OK;
+    return HC_OK;
   }
   uint32_t w = 0;
   int cnt = 0;
@@ -530,7 +513,7 @@ int hc_gf2_parse_vec(const char *text, int n, uint32_t *v, char *err,
     if (c == '0' || c == '1') {
       if (cnt == 32) {
         hc_seterr(err, errlen, "vector has more than 32 entries");
-        return HC_ALG_ESIZE;
+        return HC_ESIZE;
       }
       if (c == '1') w |= 1u << cnt;
       cnt++;
@@ -543,23 +526,23 @@ int hc_gf2_parse_vec(const char *text, int n, uint32_t *v, char *err,
                 "vector entry %d: %s is not a binary entry (only 0 and 1 are "
                 "allowed)",
                 cnt + 1, name);
-      return HC_ALG_EPARSE;
+      return HC_EPARSE;
     }
   }
   if (cnt != n) {
     hc_seterr(err, errlen, "vector has %d entries, expected %d", cnt, n);
-    return HC_ALG_ESIZE;
+    return HC_ESIZE;
   }
   *v = w;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_gf2_format(const hc_gf2_mat *m, char *buf, size_t len) {
-  if (hc_gf2_check(m) != HC_ALG_OK || buf == NULL) return HC_ALG_EPARAM;
+  if (hc_gf2_check(m) != HC_OK || buf == NULL) return HC_EPARAM;
   size_t need = (size_t)m->rows * ((size_t)m->cols + 1) + 1;
   if (len < need) {
     if (len > 0) buf[0] = '\0';
-    return HC_ALG_ERANGE;
+    return HC_EBUFFER;
   }
   char *q = buf;
   for (int i = 0; i < m->rows; i++) {
@@ -567,16 +550,16 @@ int hc_gf2_format(const hc_gf2_mat *m, char *buf, size_t len) {
     *q++ = '\n';
   }
   *q = '\0';
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_gf2_format_vec(uint32_t v, int n, char *buf, size_t len) {
-  if (buf == NULL || n < 0 || n > 32) return HC_ALG_EPARAM;
+  if (buf == NULL || n < 0 || n > 32) return HC_EPARAM;
   if (len < (size_t)n + 1) {
     if (len > 0) buf[0] = '\0';
-    return HC_ALG_ERANGE;
+    return HC_EBUFFER;
   }
   for (int i = 0; i < n; i++) buf[i] = ((v >> i) & 1u) ? '1' : '0';
   buf[n] = '\0';
-  return HC_ALG_OK;
+  return HC_OK;
 }

@@ -24,7 +24,7 @@
 ** b_i.
 **
 ** Nothing here allocates or prints. Functions that can fail on run-time data
-** return one of the HC_ALG_* status codes below; violations of a documented
+** return one of the status codes (csim/hc_status.h) below; violations of a documented
 ** precondition that only a programming error can cause (a NULL matrix given
 ** to a pure computation, a row index out of range) are caught by assert().
 */
@@ -34,24 +34,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*
-** Status codes of the algorithms library (gf2.c and lcc.c). The names differ
-** from csim/ and tb/'s HC_E* macros so that all headers can be included in
-** one translation unit.
-*/
-enum {
-  HC_ALG_OK = 0,
-  HC_ALG_EPARAM = 1,    /* NULL argument or parameter out of its range */
-  HC_ALG_ESIZE = 2,     /* matrix or vector of the wrong size */
-  HC_ALG_EPARSE = 3,    /* malformed text (e.g. a non-binary entry) */
-  HC_ALG_ESINGULAR = 4, /* singular matrix where a nonsingular one is needed */
-  HC_ALG_EKIND = 5,     /* rank does not fit the requested LCC kind */
-  HC_ALG_EUNKNOWN = 6,  /* unknown preset or objective name */
-  HC_ALG_ETOOBIG = 7,   /* problem too large (memory or time) */
-  HC_ALG_ENOMEM = 8,    /* allocation failed */
-  HC_ALG_ERANGE = 9,    /* output buffer too small */
-  HC_ALG_EABORT = 10    /* an enumeration callback asked to stop */
-};
+#include "hc_status.h"
+
+/* Status codes: the project's one table (csim/hc_status.h). */
 
 /* Largest row or column count of a matrix. */
 #define HC_GF2_MAX 32
@@ -63,30 +48,24 @@ typedef struct hc_gf2_mat {
   uint32_t r[HC_GF2_MAX];   /* rows; r[i] for i >= rows and bits >= cols are 0 */
 } hc_gf2_mat;
 
-/*
-** A short English text for a status code (never NULL; "unknown status" for
-** a value that is not an HC_ALG_* code).
-*/
-const char *hc_alg_strerror(int status);
-
 /* The word with bits 0..n-1 set, for 0 <= n <= 32. */
 uint32_t hc_gf2_mask(int n);
 
 /*
-** Fill *m with the rows x cols zero matrix. Returns HC_ALG_OK, or
-** HC_ALG_EPARAM if m is NULL or a size is outside 0..HC_GF2_MAX.
+** Fill *m with the rows x cols zero matrix. Returns HC_OK, or
+** HC_EPARAM if m is NULL or a size is outside 0..HC_GF2_MAX.
 */
 int hc_gf2_zero(hc_gf2_mat *m, int rows, int cols);
 
 /*
-** Fill *m with the n x n identity. Returns HC_ALG_OK, or HC_ALG_EPARAM if m
+** Fill *m with the n x n identity. Returns HC_OK, or HC_EPARAM if m
 ** is NULL or n is outside 0..HC_GF2_MAX.
 */
 int hc_gf2_identity(hc_gf2_mat *m, int n);
 
 /*
 ** Check the representation invariants of *m (sizes in range, no bits outside
-** the matrix). Returns HC_ALG_OK or HC_ALG_EPARAM (also for NULL).
+** the matrix). Returns HC_OK or HC_EPARAM (also for NULL).
 */
 int hc_gf2_check(const hc_gf2_mat *m);
 
@@ -100,8 +79,8 @@ void hc_gf2_set(hc_gf2_mat *m, int i, int j, int v);
 int hc_gf2_equal(const hc_gf2_mat *a, const hc_gf2_mat *b);
 
 /*
-** out = a * b. Returns HC_ALG_OK, HC_ALG_EPARAM (NULL or invalid operand) or
-** HC_ALG_ESIZE (a->cols != b->rows). out may be the same object as a or b.
+** out = a * b. Returns HC_OK, HC_EPARAM (NULL or invalid operand) or
+** HC_ESIZE (a->cols != b->rows). out may be the same object as a or b.
 */
 int hc_gf2_mul(const hc_gf2_mat *a, const hc_gf2_mat *b, hc_gf2_mat *out);
 
@@ -124,14 +103,14 @@ int hc_gf2_rank(const hc_gf2_mat *m);
 int hc_gf2_subrank(const hc_gf2_mat *m, uint32_t rowmask, uint32_t colmask);
 
 /*
-** out = the inverse of the square matrix m. Returns HC_ALG_OK, HC_ALG_EPARAM
-** (NULL or invalid m), HC_ALG_ESIZE (not square) or HC_ALG_ESINGULAR (out is
+** out = the inverse of the square matrix m. Returns HC_OK, HC_EPARAM
+** (NULL or invalid m), HC_ESIZE (not square) or HC_ESINGULAR (out is
 ** then left unchanged). out may be the same object as m.
 */
 int hc_gf2_inverse(const hc_gf2_mat *m, hc_gf2_mat *out);
 
 /*
-** out = the transpose of m. Returns HC_ALG_OK or HC_ALG_EPARAM. out may be
+** out = the transpose of m. Returns HC_OK or HC_EPARAM. out may be
 ** the same object as m.
 */
 int hc_gf2_transpose(const hc_gf2_mat *m, hc_gf2_mat *out);
@@ -143,19 +122,19 @@ int hc_gf2_is_perm(const int *order, int n);
 ** The permutation matrix Q of a bit order (a reordering mapping of the
 ** paper, Definition 8): Q has a single 1 in row k at column order[k], so
 ** x' = Q x has x'_k = x_{order[k]} ("new address bit k is old bit
-** order[k]"). Q^-1 = Q^t. Returns HC_ALG_OK, or HC_ALG_EPARAM if q or order
+** order[k]"). Q^-1 = Q^t. Returns HC_OK, or HC_EPARAM if q or order
 ** is NULL, n is outside 0..32 or order is not a permutation.
 */
 int hc_gf2_perm(const int *order, int n, hc_gf2_mat *q);
 
 /*
-** Solve m x = rhs. On HC_ALG_OK, *dim is -1 if there is no solution;
+** Solve m x = rhs. On HC_OK, *dim is -1 if there is no solution;
 ** otherwise *x0 is a solution and basis[0..*dim-1] a basis of the kernel of
 ** m (the solutions are x0 ^ any combination of the basis). The basis is
 ** fully reduced and sorted by its leading (most significant) bit, and x0 has
 ** none of those leading bits, so that x0 ^ (combination selected by the bits
 ** of a counter c, basis[k] for bit k) is strictly increasing in c. basis must
-** hold m->cols words. Returns HC_ALG_EPARAM for NULL or an invalid m.
+** hold m->cols words. Returns HC_EPARAM for NULL or an invalid m.
 */
 int hc_gf2_solve(const hc_gf2_mat *m, uint32_t rhs, uint32_t *x0,
                  uint32_t *basis, int *dim);
@@ -172,9 +151,9 @@ int hc_gf2_kernel_vector(const hc_gf2_mat *m, uint32_t rowmask,
 /*
 ** Parse a matrix from text (format in the comment at the top of this file).
 ** rows and cols are the expected size, or 0 to accept any size from 1 to 32.
-** Returns HC_ALG_OK, HC_ALG_EPARAM (NULL text or out, size argument out of
-** range), HC_ALG_EPARSE (a character other than 0/1 in an entry, or no rows)
-** or HC_ALG_ESIZE (rows of different lengths, more than 32 rows or columns,
+** Returns HC_OK, HC_EPARAM (NULL text or out, size argument out of
+** range), HC_EPARSE (a character other than 0/1 in an entry, or no rows)
+** or HC_ESIZE (rows of different lengths, more than 32 rows or columns,
 ** or not the expected size). On error *out is unchanged and, when err is not
 ** NULL and errlen > 0, err receives a one-line NUL-terminated message (no
 ** newline) that names the row and entry.
@@ -185,8 +164,8 @@ int hc_gf2_parse(const char *text, int rows, int cols, hc_gf2_mat *out,
 /*
 ** Parse an n-component vector (1 <= n <= 32) from text: b_0 b_1 ... b_{n-1}
 ** as 0/1 characters (blanks ignored) or "0x" followed by hex digits (bit i
-** = b_i). Returns HC_ALG_OK, HC_ALG_EPARAM, HC_ALG_EPARSE (bad character) or
-** HC_ALG_ESIZE (not n entries, or a hex value with bits at or above n);
+** = b_i). Returns HC_OK, HC_EPARAM, HC_EPARSE (bad character) or
+** HC_ESIZE (not n entries, or a hex value with bits at or above n);
 ** messages as for hc_gf2_parse.
 */
 int hc_gf2_parse_vec(const char *text, int n, uint32_t *v, char *err,
@@ -195,14 +174,14 @@ int hc_gf2_parse_vec(const char *text, int n, uint32_t *v, char *err,
 /*
 ** Write m as text: each row as cols characters '0'/'1' (a_{i,0} first)
 ** followed by '\n', then a NUL. Needs rows * (cols + 1) + 1 bytes. Returns
-** HC_ALG_OK, HC_ALG_EPARAM or HC_ALG_ERANGE (buf too small; buf is then the
+** HC_OK, HC_EPARAM or HC_EBUFFER (buf too small; buf is then the
 ** empty string if len > 0).
 */
 int hc_gf2_format(const hc_gf2_mat *m, char *buf, size_t len);
 
 /*
 ** Write the n-component vector v as n characters '0'/'1' (b_0 first) and a
-** NUL (n + 1 bytes). Returns HC_ALG_OK, HC_ALG_EPARAM or HC_ALG_ERANGE.
+** NUL (n + 1 bytes). Returns HC_OK, HC_EPARAM or HC_EBUFFER.
 */
 int hc_gf2_format_vec(uint32_t v, int n, char *buf, size_t len);
 

@@ -53,8 +53,8 @@ const hc_sf_algo *hc_sf_algo_find(const char *name);
 ** broadcast by recursive doubling with the dimensions rotated, batched into
 ** one packet per link and stage. Layout: every node has m words; the root
 ** owns words 0..m-1; at the end every node holds them at the same addresses.
-** Returns HC_SCHED_OK, HC_SCHED_EPARAM (d not in 1..HC_SF_MAX_D, m not a
-** positive multiple of d, root >= 2^d) or HC_SCHED_ENOMEM; *out is zeroed
+** Returns HC_OK, HC_EPARAM (d not in 1..HC_SF_MAX_D, m not a
+** positive multiple of d, root >= 2^d) or HC_ENOMEM; *out is zeroed
 ** on failure.
 */
 int hc_sf_broadcast2(unsigned d, uint32_t m, uint32_t root, hc_sched_case *out);
@@ -96,9 +96,9 @@ uint64_t hc_sf_exchange_lower(unsigned d, uint32_t m, uint32_t beta);
 ** nodes; the message from s to t at distance n travels as n pieces of m/n
 ** words by O.C. SEND 2 in the subcube spanned by s and t, starting at stage
 ** d - n; every link carries one batched packet per stage. Layout:
-** hc_sf_exchange_case. Returns HC_SCHED_OK, HC_SCHED_EPARAM (d not in
+** hc_sf_exchange_case. Returns HC_OK, HC_EPARAM (d not in
 ** 1..HC_SF_MAX_D, m not a positive multiple of lcm(1..d), memory above
-** HC_SCHED_MAX_MEM) or HC_SCHED_ENOMEM; *out is zeroed on failure.
+** HC_SCHED_MAX_MEM) or HC_ENOMEM; *out is zeroed on failure.
 */
 int hc_sf_complete_exchange(unsigned d, uint32_t m, hc_sched_case *out);
 

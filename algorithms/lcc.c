@@ -63,42 +63,42 @@ const char *hc_lcc_kind_name(hc_lcc_kind kind) {
 }
 
 hc_lcc_kind hc_lcc_classify(const hc_gf2_mat *A) {
-  assert(hc_gf2_check(A) == HC_ALG_OK && A->rows == A->cols);
+  assert(hc_gf2_check(A) == HC_OK && A->rows == A->cols);
   return hc_gf2_rank(A) == A->rows ? HC_LCP : HC_LCG;
 }
 
 int hc_lcc_check(const hc_lcc *l) {
-  if (l == NULL || l->n < 1 || l->n > HC_LCC_MAX_N) return HC_ALG_EPARAM;
-  if (hc_gf2_check(&l->A) != HC_ALG_OK || l->A.rows != l->n ||
+  if (l == NULL || l->n < 1 || l->n > HC_LCC_MAX_N) return HC_EPARAM;
+  if (hc_gf2_check(&l->A) != HC_OK || l->A.rows != l->n ||
       l->A.cols != l->n)
-    return HC_ALG_EPARAM;
-  if ((l->b & ~hc_gf2_mask(l->n)) != 0) return HC_ALG_EPARAM;
+    return HC_EPARAM;
+  if ((l->b & ~hc_gf2_mask(l->n)) != 0) return HC_EPARAM;
   int full = hc_gf2_rank(&l->A) == l->n;
   switch (l->kind) {
-    case HC_LCP: return full ? HC_ALG_OK : HC_ALG_ESINGULAR;
+    case HC_LCP: return full ? HC_OK : HC_ESINGULAR;
     case HC_LCG:
-    case HC_LCS: return full ? HC_ALG_EKIND : HC_ALG_OK;
-    default: return HC_ALG_EPARAM;
+    case HC_LCS: return full ? HC_EKIND : HC_OK;
+    default: return HC_EPARAM;
   }
 }
 
 int hc_lcc_make(hc_lcc *out, const hc_gf2_mat *A, uint32_t b,
                 hc_lcc_kind kind) {
-  if (out == NULL || hc_gf2_check(A) != HC_ALG_OK) return HC_ALG_EPARAM;
-  if (A->rows != A->cols) return HC_ALG_ESIZE;
-  if (A->rows < 1 || A->rows > HC_LCC_MAX_N) return HC_ALG_EPARAM;
+  if (out == NULL || hc_gf2_check(A) != HC_OK) return HC_EPARAM;
+  if (A->rows != A->cols) return HC_ESIZE;
+  if (A->rows < 1 || A->rows > HC_LCC_MAX_N) return HC_EPARAM;
   if (kind != HC_LCC_AUTO && kind != HC_LCP && kind != HC_LCG &&
       kind != HC_LCS)
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   hc_lcc l;
   l.n = A->rows;
   l.A = *A;
   l.b = b;
   l.kind = kind == HC_LCC_AUTO ? hc_lcc_classify(A) : kind;
   int rc = hc_lcc_check(&l);
-  if (rc != HC_ALG_OK) return rc;
+  if (rc != HC_OK) return rc;
   *out = l;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_lcc_parse(const char *a_text, const char *b_text, int n,
@@ -107,35 +107,35 @@ int hc_lcc_parse(const char *a_text, const char *b_text, int n,
   if (a_text == NULL || out == NULL || n < 0 || n > HC_LCC_MAX_N) {
     if (err != NULL && errlen > 0)
       snprintf(err, errlen, "invalid argument to the LCC parser");
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   }
   hc_gf2_mat A;
   int rc = hc_gf2_parse(a_text, n, n, &A, err, errlen);
-  if (rc != HC_ALG_OK) return rc;
+  if (rc != HC_OK) return rc;
   if (A.rows != A.cols) {
     if (err != NULL && errlen > 0)
       snprintf(err, errlen, "matrix A is %d x %d, it must be square", A.rows,
                A.cols);
-    return HC_ALG_ESIZE;
+    return HC_ESIZE;
   }
   uint32_t b = 0;
   if (b_text != NULL && b_text[0] != '\0') {
     rc = hc_gf2_parse_vec(b_text, A.rows, &b, err, errlen);
-    if (rc != HC_ALG_OK) return rc;
+    if (rc != HC_OK) return rc;
   }
   rc = hc_lcc_make(out, &A, b, kind);
-  if (rc != HC_ALG_OK && err != NULL && errlen > 0) {
-    if (rc == HC_ALG_ESINGULAR)
+  if (rc != HC_OK && err != NULL && errlen > 0) {
+    if (rc == HC_ESINGULAR)
       snprintf(err, errlen,
                "A has rank %d < n = %d: it is singular, not an LCP "
                "(give it as an LCG or LCS)",
                hc_gf2_rank(&A), A.rows);
-    else if (rc == HC_ALG_EKIND)
+    else if (rc == HC_EKIND)
       snprintf(err, errlen,
                "A is nonsingular (rank %d): an LCG or LCS needs rank A < n",
                A.rows);
     else
-      snprintf(err, errlen, "bad LCC: %s", hc_alg_strerror(rc));
+      snprintf(err, errlen, "bad LCC: %s", hc_strerror(rc));
   }
   return rc;
 }
@@ -227,11 +227,11 @@ static void hc_put(hc_gf2_mat *A, int i, int src) {
 
 int hc_lcc_preset(const char *name, int n, hc_lcc *out) {
   if (name == NULL || out == NULL || n < 1 || n > HC_LCC_MAX_N)
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   int id = 0;
   while (id < P_COUNT && strcmp(name, hc_presets[id].name) != 0) id++;
-  if (id == P_COUNT) return HC_ALG_EUNKNOWN;
-  if (hc_presets[id].even_only && (n & 1)) return HC_ALG_ESIZE;
+  if (id == P_COUNT) return HC_EUNKNOWN;
+  if (hc_presets[id].even_only && (n & 1)) return HC_ESIZE;
   int h = n / 2;
   uint32_t all = hc_gf2_mask(n), lo = hc_gf2_mask(h), hi = all & ~lo;
   hc_gf2_mat A;
@@ -278,10 +278,10 @@ int hc_lcc_preset(const char *name, int n, hc_lcc *out) {
     case P_FFT_COL:
       for (int i = h; i < n; i++) hc_put(&A, i, n - 1 + h - i);
       break;
-    default: assert(0); return HC_ALG_EPARAM;
+    default: assert(0); return HC_EPARAM;
   }
   int rc = hc_lcc_make(out, &A, b, kind);
-  assert(rc == HC_ALG_OK);
+  assert(rc == HC_OK);
   return rc;
 }
 
@@ -289,24 +289,24 @@ int hc_lcc_preset(const char *name, int n, hc_lcc *out) {
 
 int hc_lcc_dests(const hc_lcc *l, uint32_t src, uint32_t *dst, size_t cap,
                  uint64_t *count) {
-  if (hc_lcc_check(l) != HC_ALG_OK || count == NULL ||
+  if (hc_lcc_check(l) != HC_OK || count == NULL ||
       (src & ~hc_gf2_mask(l->n)) != 0 || (cap > 0 && dst == NULL))
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   if (l->kind != HC_LCS) {
     *count = 1;
     if (cap > 0) dst[0] = hc_gf2_mulvec(&l->A, src) ^ l->b;
-    return HC_ALG_OK;
+    return HC_OK;
   }
   /* LCS: all y with A y = src + b. hc_gf2_solve's reduced basis makes the
   ** enumeration below increasing in y. */
   uint32_t x0, basis[HC_GF2_MAX];
   int dim;
   int rc = hc_gf2_solve(&l->A, src ^ l->b, &x0, basis, &dim);
-  assert(rc == HC_ALG_OK);
+  assert(rc == HC_OK);
   (void)rc;
   if (dim < 0) {
     *count = 0;
-    return HC_ALG_OK;
+    return HC_OK;
   }
   *count = (uint64_t)1 << dim;
   for (uint64_t c = 0; c < *count && c < (uint64_t)cap; c++) {
@@ -315,41 +315,41 @@ int hc_lcc_dests(const hc_lcc *l, uint32_t src, uint32_t *dst, size_t cap,
       if ((c >> k) & 1u) y ^= basis[k];
     dst[c] = y;
   }
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 uint64_t hc_lcc_message_count(const hc_lcc *l) {
-  assert(hc_lcc_check(l) == HC_ALG_OK);
+  assert(hc_lcc_check(l) == HC_OK);
   return (uint64_t)1 << l->n;
 }
 
 int hc_lcc_foreach_message(const hc_lcc *l,
                            int (*cb)(void *ctx, uint32_t src, uint32_t dst),
                            void *ctx) {
-  if (hc_lcc_check(l) != HC_ALG_OK || cb == NULL) return HC_ALG_EPARAM;
+  if (hc_lcc_check(l) != HC_OK || cb == NULL) return HC_EPARAM;
   uint64_t nodes = (uint64_t)1 << l->n;
   if (l->kind != HC_LCS) {
     for (uint64_t x = 0; x < nodes; x++) {
       uint32_t y = hc_gf2_mulvec(&l->A, (uint32_t)x) ^ l->b;
-      if (cb(ctx, (uint32_t)x, y) != 0) return HC_ALG_EABORT;
+      if (cb(ctx, (uint32_t)x, y) != 0) return HC_EABORT;
     }
-    return HC_ALG_OK;
+    return HC_OK;
   }
   for (uint64_t x = 0; x < nodes; x++) {
     uint32_t x0, basis[HC_GF2_MAX];
     int dim;
     int rc = hc_gf2_solve(&l->A, (uint32_t)x ^ l->b, &x0, basis, &dim);
-    assert(rc == HC_ALG_OK);
+    assert(rc == HC_OK);
     (void)rc;
     if (dim < 0) continue;
     for (uint64_t c = 0; c < ((uint64_t)1 << dim); c++) {
       uint32_t y = x0;
       for (int k = 0; k < dim; k++)
         if ((c >> k) & 1u) y ^= basis[k];
-      if (cb(ctx, (uint32_t)x, y) != 0) return HC_ALG_EABORT;
+      if (cb(ctx, (uint32_t)x, y) != 0) return HC_EABORT;
     }
   }
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 /* --------------------------------------------------------------- contention */
@@ -394,15 +394,15 @@ static void hc_order_T(const hc_lcc *l, const int *order, int lcs,
 }
 
 int hc_lcc_theorem1(const hc_lcc *l, uint64_t *T) {
-  if (hc_lcc_check(l) != HC_ALG_OK || T == NULL) return HC_ALG_EPARAM;
+  if (hc_lcc_check(l) != HC_OK || T == NULL) return HC_EPARAM;
   hc_order_T(l, NULL, 0, T);
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_lcc_contention(const hc_lcc *l, uint64_t *T) {
-  if (hc_lcc_check(l) != HC_ALG_OK || T == NULL) return HC_ALG_EPARAM;
+  if (hc_lcc_check(l) != HC_OK || T == NULL) return HC_EPARAM;
   hc_order_T(l, NULL, l->kind == HC_LCS, T);
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 uint64_t hc_lcc_max(const uint64_t *T, int n) {
@@ -433,23 +433,23 @@ static int hc_walk_cb(void *ctx, uint32_t src, uint32_t dst) {
 }
 
 int hc_lcc_channel_counts(const hc_lcc *l, uint32_t *counts) {
-  if (hc_lcc_check(l) != HC_ALG_OK || counts == NULL) return HC_ALG_EPARAM;
-  if (l->n > HC_LCC_PATH_MAX_N) return HC_ALG_ETOOBIG;
+  if (hc_lcc_check(l) != HC_OK || counts == NULL) return HC_EPARAM;
+  if (l->n > HC_LCC_PATH_MAX_N) return HC_ETOOBIG;
   memset(counts, 0, ((size_t)l->n << l->n) * sizeof *counts);
   hc_walk w = {l->n, counts};
   int rc = hc_lcc_foreach_message(l, hc_walk_cb, &w);
-  assert(rc == HC_ALG_OK);
+  assert(rc == HC_OK);
   return rc;
 }
 
 int hc_lcc_path_count(const hc_lcc *l, uint64_t *T) {
-  if (hc_lcc_check(l) != HC_ALG_OK || T == NULL) return HC_ALG_EPARAM;
-  if (l->n > HC_LCC_PATH_MAX_N) return HC_ALG_ETOOBIG;
+  if (hc_lcc_check(l) != HC_OK || T == NULL) return HC_EPARAM;
+  if (l->n > HC_LCC_PATH_MAX_N) return HC_ETOOBIG;
   int n = l->n;
   uint32_t *counts = malloc(((size_t)n << n) * sizeof *counts);
-  if (counts == NULL) return HC_ALG_ENOMEM;
+  if (counts == NULL) return HC_ENOMEM;
   int rc = hc_lcc_channel_counts(l, counts);
-  if (rc == HC_ALG_OK) {
+  if (rc == HC_OK) {
     for (int i = 0; i < n; i++) T[i] = 0;
     for (size_t x = 0; x < ((size_t)1 << n); x++)
       for (int i = 0; i < n; i++)
@@ -461,7 +461,7 @@ int hc_lcc_path_count(const hc_lcc *l, uint64_t *T) {
 }
 
 int hc_lcc_bound(const hc_lcc *l, uint64_t *bound) {
-  if (hc_lcc_check(l) != HC_ALG_OK || bound == NULL) return HC_ALG_EPARAM;
+  if (hc_lcc_check(l) != HC_OK || bound == NULL) return HC_EPARAM;
   if (l->kind == HC_LCP) {
     int moving = 0;
     for (int i = 0; i < l->n; i++) moving |= !hc_quiet_dim(l, i);
@@ -469,23 +469,23 @@ int hc_lcc_bound(const hc_lcc *l, uint64_t *bound) {
   } else {
     *bound = (uint64_t)1 << ((l->n - 1) - hc_gf2_rank(&l->A));
   }
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 /* ---------------------------------------------------------------- reorder */
 
 int hc_lcc_reorder(const hc_lcc *l, const int *order, hc_lcc *out) {
-  if (hc_lcc_check(l) != HC_ALG_OK || out == NULL ||
+  if (hc_lcc_check(l) != HC_OK || out == NULL ||
       !hc_gf2_is_perm(order, l->n))
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   hc_lcc t = *l;
   for (int k = 0; k < l->n; k++) {
     t.A.r[k] = hc_lcc_map_node(order, l->n, l->A.r[order[k]]);
   }
   t.b = hc_lcc_map_node(order, l->n, l->b);
-  assert(hc_lcc_check(&t) == HC_ALG_OK);
+  assert(hc_lcc_check(&t) == HC_OK);
   *out = t;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 uint32_t hc_lcc_map_node(const int *order, int n, uint32_t x) {
@@ -522,8 +522,8 @@ uint32_t hc_lcc_unmap_node(const int *order, int n, uint32_t xp) {
 */
 int hc_lcc_optimize_lcp(const hc_lcc *l, int *order) {
   int rc = hc_lcc_check(l);
-  if (rc == HC_ALG_EPARAM || order == NULL) return HC_ALG_EPARAM;
-  if (hc_gf2_rank(&l->A) != l->n) return HC_ALG_ESINGULAR;
+  if (rc == HC_EPARAM || order == NULL) return HC_EPARAM;
+  if (hc_gf2_rank(&l->A) != l->n) return HC_ESINGULAR;
   int n = l->n;
   uint32_t D[HC_GF2_MAX], V[HC_GF2_MAX], R = 0;
   for (int k = 0; k < n; k++) {
@@ -554,7 +554,7 @@ int hc_lcc_optimize_lcp(const hc_lcc *l, int *order) {
   for (int i = 0; i < n; i++)
     assert(hc_gf2_subrank(&Dm, hc_gf2_mask(i + 1), hc_gf2_mask(i)) == i);
 #endif
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 /*
@@ -591,9 +591,9 @@ int hc_lcc_optimize_lcp(const hc_lcc *l, int *order) {
 */
 int hc_lcc_optimize_lcg(const hc_lcc *l, int *order) {
   int rc = hc_lcc_check(l);
-  if (rc == HC_ALG_EPARAM || order == NULL) return HC_ALG_EPARAM;
+  if (rc == HC_EPARAM || order == NULL) return HC_EPARAM;
   int n = l->n, rank = hc_gf2_rank(&l->A);
-  if (rank == n) return HC_ALG_EKIND;
+  if (rank == n) return HC_EKIND;
   int c = (n - 1) - rank;
   hc_gf2_mat D = l->A;
   for (int k = 0; k < n; k++) order[k] = k;
@@ -624,14 +624,14 @@ int hc_lcc_optimize_lcg(const hc_lcc *l, int *order) {
   for (int i = 0; i < n; i++)
     assert(i - hc_gf2_subrank(&D, hc_gf2_mask(i + 1), hc_gf2_mask(i)) <= c);
 #endif
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_lcc_optimize(const hc_lcc *l, int *order) {
-  if (hc_lcc_check(l) != HC_ALG_OK || order == NULL) return HC_ALG_EPARAM;
+  if (hc_lcc_check(l) != HC_OK || order == NULL) return HC_EPARAM;
   if (l->kind == HC_LCP) return hc_lcc_optimize_lcp(l, order);
   int rc = hc_lcc_optimize_lcg(l, order);
-  if (rc != HC_ALG_OK || l->kind == HC_LCG) return rc;
+  if (rc != HC_OK || l->kind == HC_LCG) return rc;
   /* LCS: the e-cube count at position p under order R' equals the Theorem 1
   ** formula at position n-1-p under R with R'[p] = R[n-1-p] (hc_pos_exp). */
   for (int a = 0, b = l->n - 1; a < b; a++, b--) {
@@ -639,7 +639,7 @@ int hc_lcc_optimize(const hc_lcc *l, int *order) {
     order[a] = order[b];
     order[b] = t;
   }
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 /* ------------------------------------------------- sets: cost, DP, brute */
@@ -654,7 +654,7 @@ const char *hc_lcc_objective_name(hc_lcc_objective obj) {
 }
 
 int hc_lcc_objective_parse(const char *name, hc_lcc_objective *obj) {
-  if (name == NULL || obj == NULL) return HC_ALG_EPARAM;
+  if (name == NULL || obj == NULL) return HC_EPARAM;
   if (!strcmp(name, "maxmax") || !strcmp(name, "max-of-max"))
     *obj = HC_LCC_MAX_OF_MAX;
   else if (!strcmp(name, "maxsum") || !strcmp(name, "max-of-sum"))
@@ -662,20 +662,20 @@ int hc_lcc_objective_parse(const char *name, hc_lcc_objective *obj) {
   else if (!strcmp(name, "sumsum") || !strcmp(name, "sum-of-sum"))
     *obj = HC_LCC_SUM_OF_SUM;
   else
-    return HC_ALG_EUNKNOWN;
-  return HC_ALG_OK;
+    return HC_EUNKNOWN;
+  return HC_OK;
 }
 
 /* Check a set of LCCs and an objective. */
 static int hc_set_check(const hc_lcc *set, int m, hc_lcc_objective obj) {
-  if (set == NULL || m < 1 || m > HC_LCC_MAX_SET) return HC_ALG_EPARAM;
+  if (set == NULL || m < 1 || m > HC_LCC_MAX_SET) return HC_EPARAM;
   if (obj != HC_LCC_MAX_OF_MAX && obj != HC_LCC_MAX_OF_SUM &&
       obj != HC_LCC_SUM_OF_SUM)
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   for (int r = 0; r < m; r++)
-    if (hc_lcc_check(&set[r]) != HC_ALG_OK || set[r].n != set[0].n)
-      return HC_ALG_EPARAM;
-  return HC_ALG_OK;
+    if (hc_lcc_check(&set[r]) != HC_OK || set[r].n != set[0].n)
+      return HC_EPARAM;
+  return HC_OK;
 }
 
 /*
@@ -707,9 +707,9 @@ static uint64_t hc_fold(hc_lcc_objective obj, uint64_t acc, uint64_t v) {
 
 int hc_lcc_cost(const hc_lcc *set, int m, hc_lcc_objective obj,
                 const int *order, uint64_t *cost) {
-  if (hc_set_check(set, m, obj) != HC_ALG_OK || cost == NULL ||
+  if (hc_set_check(set, m, obj) != HC_OK || cost == NULL ||
       !hc_gf2_is_perm(order, set[0].n))
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   uint64_t acc = 0, v, s;
   uint32_t P = 0;
   for (int p = 0; p < set[0].n; p++) {
@@ -718,19 +718,19 @@ int hc_lcc_cost(const hc_lcc *set, int m, hc_lcc_objective obj,
     P |= 1u << order[p];
   }
   *cost = acc;
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 int hc_lcc_dp(const hc_lcc *set, int m, hc_lcc_objective obj, int *order,
               uint64_t *cost) {
-  if (hc_set_check(set, m, obj) != HC_ALG_OK || order == NULL ||
+  if (hc_set_check(set, m, obj) != HC_OK || order == NULL ||
       cost == NULL)
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   int n = set[0].n;
-  if (n > HC_LCC_DP_MAX_N) return HC_ALG_ETOOBIG;
+  if (n > HC_LCC_DP_MAX_N) return HC_ETOOBIG;
   size_t states = (size_t)1 << n;
   size_t per = 2 * sizeof(uint64_t) + 1;
-  if (states > HC_LCC_DP_MAX_BYTES / per) return HC_ALG_ETOOBIG;
+  if (states > HC_LCC_DP_MAX_BYTES / per) return HC_ETOOBIG;
   uint64_t *best = malloc(states * sizeof *best);
   uint64_t *tie = malloc(states * sizeof *tie);
   uint8_t *last = malloc(states);
@@ -738,7 +738,7 @@ int hc_lcc_dp(const hc_lcc *set, int m, hc_lcc_objective obj, int *order,
     free(best);
     free(tie);
     free(last);
-    return HC_ALG_ENOMEM;
+    return HC_ENOMEM;
   }
   /* best[S]: optimal value of an order of the bits S in positions
   ** 0..|S|-1; last[S]: the bit it ends with (Theorem 5). S - {j} < S, so
@@ -777,10 +777,10 @@ int hc_lcc_dp(const hc_lcc *set, int m, hc_lcc_objective obj, int *order,
   free(last);
 #ifndef NDEBUG
   uint64_t check;
-  assert(hc_lcc_cost(set, m, obj, order, &check) == HC_ALG_OK &&
+  assert(hc_lcc_cost(set, m, obj, order, &check) == HC_OK &&
          check == *cost);
 #endif
-  return HC_ALG_OK;
+  return HC_OK;
 }
 
 /* Next permutation in lexicographic order; 0 after the last one. */
@@ -803,17 +803,17 @@ static int hc_next_perm(int *a, int n) {
 
 int hc_lcc_brute(const hc_lcc *set, int m, hc_lcc_objective obj, int *order,
                  uint64_t *cost) {
-  if (hc_set_check(set, m, obj) != HC_ALG_OK || order == NULL ||
+  if (hc_set_check(set, m, obj) != HC_OK || order == NULL ||
       cost == NULL)
-    return HC_ALG_EPARAM;
+    return HC_EPARAM;
   int n = set[0].n;
-  if (n > HC_LCC_BRUTE_MAX_N) return HC_ALG_ETOOBIG;
+  if (n > HC_LCC_BRUTE_MAX_N) return HC_ETOOBIG;
   int perm[HC_LCC_BRUTE_MAX_N];
   uint64_t best = UINT64_MAX, c;
   for (int k = 0; k < n; k++) perm[k] = k;
   do {
     int rc = hc_lcc_cost(set, m, obj, perm, &c);
-    assert(rc == HC_ALG_OK);
+    assert(rc == HC_OK);
     (void)rc;
     if (c < best) {
       best = c;
@@ -821,5 +821,5 @@ int hc_lcc_brute(const hc_lcc *set, int m, hc_lcc_objective obj, int *order,
     }
   } while (hc_next_perm(perm, n));
   *cost = best;
-  return HC_ALG_OK;
+  return HC_OK;
 }

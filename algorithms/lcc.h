@@ -49,7 +49,7 @@
 ** exact e-cube count (the same except for an LCS), hc_lcc_path_count() the
 ** independent enumeration.
 **
-** Nothing here prints. Functions return HC_ALG_* status codes (gf2.h);
+** Nothing here prints. Functions return status codes (csim/hc_status.h) (gf2.h);
 ** programming errors (broken invariants) are caught by assert().
 */
 #ifndef HC_LCC_H
@@ -109,18 +109,18 @@ hc_lcc_kind hc_lcc_classify(const hc_gf2_mat *A);
 
 /*
 ** Check the invariants of *l (n in range, A n x n, b inside n bits, kind
-** consistent with rank A). Returns HC_ALG_OK, HC_ALG_EPARAM (NULL, bad n or
-** kind, A not n x n, stray bits), HC_ALG_ESINGULAR (kind LCP, A singular) or
-** HC_ALG_EKIND (kind LCG or LCS, A nonsingular).
+** consistent with rank A). Returns HC_OK, HC_EPARAM (NULL, bad n or
+** kind, A not n x n, stray bits), HC_ESINGULAR (kind LCP, A singular) or
+** HC_EKIND (kind LCG or LCS, A nonsingular).
 */
 int hc_lcc_check(const hc_lcc *l);
 
 /*
 ** Build *out = the LCC (A, b) of the given kind; n = A->rows. HC_LCC_AUTO
-** picks hc_lcc_classify(A). Returns HC_ALG_OK; HC_ALG_EPARAM (NULL, bad
-** kind, n outside 1..32, b has bits at or above n); HC_ALG_ESIZE (A not
-** square); HC_ALG_ESINGULAR (kind HC_LCP but A singular); HC_ALG_EKIND (kind
-** HC_LCG or HC_LCS but A nonsingular). *out is set only on HC_ALG_OK.
+** picks hc_lcc_classify(A). Returns HC_OK; HC_EPARAM (NULL, bad
+** kind, n outside 1..32, b has bits at or above n); HC_ESIZE (A not
+** square); HC_ESINGULAR (kind HC_LCP but A singular); HC_EKIND (kind
+** HC_LCG or HC_LCS but A nonsingular). *out is set only on HC_OK.
 */
 int hc_lcc_make(hc_lcc *out, const hc_gf2_mat *A, uint32_t b,
                 hc_lcc_kind kind);
@@ -130,7 +130,7 @@ int hc_lcc_make(hc_lcc *out, const hc_gf2_mat *A, uint32_t b,
 ** characters, a_{i,0} first), b in the vector form (b_0 first, or 0x hex);
 ** b_text NULL or empty means b = 0. n is the expected dimension or 0 to take
 ** it from A. Returns the status of hc_gf2_parse, hc_gf2_parse_vec or
-** hc_lcc_make (HC_ALG_ESIZE also for a non-square A); on error err (if not
+** hc_lcc_make (HC_ESIZE also for a non-square A); on error err (if not
 ** NULL, errlen > 0) holds a one-line message.
 */
 int hc_lcc_parse(const char *a_text, const char *b_text, int n,
@@ -144,9 +144,9 @@ const hc_lcc_preset_info *hc_lcc_presets(int *count);
 
 /*
 ** Build the preset called name (exact, lower case; see hc_lcc_presets and
-** docs/lcc.md) for the n-cube into *out. Returns HC_ALG_OK, HC_ALG_EPARAM
-** (NULL, n outside 1..HC_LCC_MAX_N), HC_ALG_EUNKNOWN (no such preset) or
-** HC_ALG_ESIZE (the preset needs an even n).
+** docs/lcc.md) for the n-cube into *out. Returns HC_OK, HC_EPARAM
+** (NULL, n outside 1..HC_LCC_MAX_N), HC_EUNKNOWN (no such preset) or
+** HC_ESIZE (the preset needs an even n).
 */
 int hc_lcc_preset(const char *name, int n, hc_lcc *out);
 
@@ -155,7 +155,7 @@ int hc_lcc_preset(const char *name, int n, hc_lcc *out);
 ** (A src + b) for an LCP or LCG; for an LCS all y with A y + b = src (none
 ** if src is not of that form). *count receives how many there are; the
 ** first min(cap, *count) are written to dst (dst may be NULL if cap is 0).
-** Returns HC_ALG_OK or HC_ALG_EPARAM (invalid l, src outside the cube, NULL
+** Returns HC_OK or HC_EPARAM (invalid l, src outside the cube, NULL
 ** count).
 */
 int hc_lcc_dests(const hc_lcc *l, uint32_t src, uint32_t *dst, size_t cap,
@@ -170,8 +170,8 @@ uint64_t hc_lcc_message_count(const hc_lcc *l);
 /*
 ** Call cb(ctx, src, dst) for every message: sources in increasing order,
 ** each source's destinations in increasing order (as hc_lcc_dests). A
-** nonzero return from cb stops the walk. Returns HC_ALG_OK, HC_ALG_EPARAM
-** (invalid l or NULL cb) or HC_ALG_EABORT (cb stopped it).
+** nonzero return from cb stops the walk. Returns HC_OK, HC_EPARAM
+** (invalid l or NULL cb) or HC_EABORT (cb stopped it).
 */
 int hc_lcc_foreach_message(const hc_lcc *l,
                            int (*cb)(void *ctx, uint32_t src, uint32_t dst),
@@ -181,14 +181,14 @@ int hc_lcc_foreach_message(const hc_lcc *l,
 ** Theorem 1 of the paper: T[i] = T_i(A, b) for i = 0..n-1 (T holds n
 ** values), computed from ranks. Exact for an LCP or LCG; for an LCS it is
 ** the paper's formula (Corollary 2's quantity), not the e-cube count (see
-** the top of this file). Returns HC_ALG_OK or HC_ALG_EPARAM.
+** the top of this file). Returns HC_OK or HC_EPARAM.
 */
 int hc_lcc_theorem1(const hc_lcc *l, uint64_t *T);
 
 /*
 ** The exact e-cube contention per dimension from ranks: hc_lcc_theorem1 for
-** an LCP or LCG, the reversed formula for an LCS. Returns HC_ALG_OK or
-** HC_ALG_EPARAM.
+** an LCP or LCG, the reversed formula for an LCS. Returns HC_OK or
+** HC_EPARAM.
 */
 int hc_lcc_contention(const hc_lcc *l, uint64_t *T);
 
@@ -198,22 +198,22 @@ uint64_t hc_lcc_max(const uint64_t *T, int n);
 /*
 ** Route every message along its e-cube path and count messages per directed
 ** channel: counts[x * n + i] (the project's link index) for the channel of
-** dimension i out of node x; counts holds n << n words. Returns HC_ALG_OK,
-** HC_ALG_EPARAM or HC_ALG_ETOOBIG (n > HC_LCC_PATH_MAX_N).
+** dimension i out of node x; counts holds n << n words. Returns HC_OK,
+** HC_EPARAM or HC_ETOOBIG (n > HC_LCC_PATH_MAX_N).
 */
 int hc_lcc_channel_counts(const hc_lcc *l, uint32_t *counts);
 
 /*
 ** T[i] = max over the channels of dimension i of the counts of
-** hc_lcc_channel_counts (independent of Theorem 1). Returns HC_ALG_OK,
-** HC_ALG_EPARAM, HC_ALG_ETOOBIG or HC_ALG_ENOMEM.
+** hc_lcc_channel_counts (independent of Theorem 1). Returns HC_OK,
+** HC_EPARAM, HC_ETOOBIG or HC_ENOMEM.
 */
 int hc_lcc_path_count(const hc_lcc *l, uint64_t *T);
 
 /*
 ** The least T(A, b) any reordering can reach: Corollary 1 for an LCP (1, or
 ** 0 if no message moves), Corollary 2 for an LCG or LCS
-** (2^((n-1) - rank A)). Returns HC_ALG_OK or HC_ALG_EPARAM.
+** (2^((n-1) - rank A)). Returns HC_OK or HC_EPARAM.
 */
 int hc_lcc_bound(const hc_lcc *l, uint64_t *bound);
 
@@ -221,7 +221,7 @@ int hc_lcc_bound(const hc_lcc *l, uint64_t *bound);
 ** Theorem 2: *out = the LCC after the reordering mapping Q of the bit order
 ** (Q[k][order[k]] = 1): (Q A Q^-1, Q b), same kind; entry (k, m) of the new
 ** matrix is a_{order[k], order[m]} and new b_k = b_{order[k]}. out may be
-** l. Returns HC_ALG_OK or HC_ALG_EPARAM (invalid l, order not a
+** l. Returns HC_OK or HC_EPARAM (invalid l, order not a
 ** permutation of 0..n-1).
 */
 int hc_lcc_reorder(const hc_lcc *l, const int *order, hc_lcc *out);
@@ -236,7 +236,7 @@ uint32_t hc_lcc_unmap_node(const int *order, int n, uint32_t xp);
 ** LCP_Optimizer of Fig. 3, O(n^3): a bit order such that the reordered LCP
 ** has rank(D_{L_{i+1},L_i}) = i for every i (Theorem 3), i.e. every T_i <= 1.
 ** For the 8-cube transpose it returns (0,4,2,6,1,5,3,7) (Example 4).
-** Returns HC_ALG_OK, HC_ALG_EPARAM or HC_ALG_ESINGULAR (A singular).
+** Returns HC_OK, HC_EPARAM or HC_ESINGULAR (A singular).
 */
 int hc_lcc_optimize_lcp(const hc_lcc *l, int *order);
 
@@ -245,8 +245,8 @@ int hc_lcc_optimize_lcp(const hc_lcc *l, int *order);
 ** lcc.c), O(n^3): a bit order with i - rank(D_{L_{i+1},L_i}) <= (n-1) -
 ** rank A for every i, so that the paper's Theorem 1 formula gives T <=
 ** 2^((n-1) - rank A), the minimum (Corollary 2). For an LCG this is the
-** e-cube contention; for an LCS use hc_lcc_optimize. Returns HC_ALG_OK,
-** HC_ALG_EPARAM or HC_ALG_EKIND (A nonsingular).
+** e-cube contention; for an LCS use hc_lcc_optimize. Returns HC_OK,
+** HC_EPARAM or HC_EKIND (A nonsingular).
 */
 int hc_lcc_optimize_lcg(const hc_lcc *l, int *order);
 
@@ -255,7 +255,7 @@ int hc_lcc_optimize_lcg(const hc_lcc *l, int *order);
 ** one LCC: Fig. 3 for an LCP, Theorem 4 for an LCG, and for an LCS the
 ** Theorem 4 order reversed (the scatter's e-cube count is the Theorem 1
 ** formula of the bit-reversed problem). The result reaches hc_lcc_bound.
-** Returns HC_ALG_OK or HC_ALG_EPARAM.
+** Returns HC_OK or HC_EPARAM.
 */
 int hc_lcc_optimize(const hc_lcc *l, int *order);
 
@@ -264,15 +264,15 @@ const char *hc_lcc_objective_name(hc_lcc_objective obj);
 
 /*
 ** Parse an objective name: "maxmax"/"max-of-max", "maxsum"/"max-of-sum",
-** "sumsum"/"sum-of-sum". Returns HC_ALG_OK, HC_ALG_EPARAM (NULL) or
-** HC_ALG_EUNKNOWN.
+** "sumsum"/"sum-of-sum". Returns HC_OK, HC_EPARAM (NULL) or
+** HC_EUNKNOWN.
 */
 int hc_lcc_objective_parse(const char *name, hc_lcc_objective *obj);
 
 /*
 ** The objective value of the bit order for the m LCCs set[0..m-1] (all on
 ** the same n-cube), from the exact contentions of the reordered LCCs.
-** Returns HC_ALG_OK or HC_ALG_EPARAM (NULL, m outside 1..HC_LCC_MAX_SET,
+** Returns HC_OK or HC_EPARAM (NULL, m outside 1..HC_LCC_MAX_SET,
 ** an invalid LCC, different n, bad objective, order not a permutation).
 */
 int hc_lcc_cost(const hc_lcc *set, int m, hc_lcc_objective obj,
@@ -283,10 +283,10 @@ int hc_lcc_cost(const hc_lcc *set, int m, hc_lcc_objective obj,
 ** 5: an optimal order of S ends with some j after an optimal order of
 ** S - {j}); n 2^(n-1) steps, 2^n states. Writes an optimal bit order (n
 ** ints) and its objective value. Among equal values it prefers the smaller
-** sum of all T_i (a tie-break only). Returns HC_ALG_OK, HC_ALG_EPARAM (as
-** hc_lcc_cost), HC_ALG_ETOOBIG (n > HC_LCC_DP_MAX_N or more than
-** HC_LCC_DP_MAX_BYTES of tables) or HC_ALG_ENOMEM; order and cost are set
-** only on HC_ALG_OK.
+** sum of all T_i (a tie-break only). Returns HC_OK, HC_EPARAM (as
+** hc_lcc_cost), HC_ETOOBIG (n > HC_LCC_DP_MAX_N or more than
+** HC_LCC_DP_MAX_BYTES of tables) or HC_ENOMEM; order and cost are set
+** only on HC_OK.
 */
 int hc_lcc_dp(const hc_lcc *set, int m, hc_lcc_objective obj, int *order,
               uint64_t *cost);
@@ -294,7 +294,7 @@ int hc_lcc_dp(const hc_lcc *set, int m, hc_lcc_objective obj, int *order,
 /*
 ** Try all n! bit orders (n <= HC_LCC_BRUTE_MAX_N), in lexicographic order,
 ** and return the first one with the least objective value. Returns
-** HC_ALG_OK, HC_ALG_EPARAM (as hc_lcc_cost) or HC_ALG_ETOOBIG.
+** HC_OK, HC_EPARAM (as hc_lcc_cost) or HC_ETOOBIG.
 */
 int hc_lcc_brute(const hc_lcc *set, int m, hc_lcc_objective obj, int *order,
                  uint64_t *cost);

@@ -43,8 +43,8 @@ static const char *olist(const int *o, int n, char *buf, size_t len) {
 /* Exact T of l (by ranks), checked against the path enumeration. */
 static void exact(const hc_lcc *l, uint64_t *T) {
   uint64_t P[HC_LCC_MAX_N];
-  if (hc_lcc_contention(l, T) != HC_ALG_OK ||
-      hc_lcc_path_count(l, P) != HC_ALG_OK ||
+  if (hc_lcc_contention(l, T) != HC_OK ||
+      hc_lcc_path_count(l, P) != HC_OK ||
       memcmp(T, P, (size_t)l->n * sizeof *T) != 0)
     g_bad = 1;
 }
@@ -60,10 +60,10 @@ static void preset_table(void) {
     hc_lcc l, q;
     int R[N];
     uint64_t T[N], U[N], bound;
-    if (hc_lcc_preset(p[k].name, N, &l) != HC_ALG_OK ||
-        hc_lcc_optimize(&l, R) != HC_ALG_OK ||
-        hc_lcc_reorder(&l, R, &q) != HC_ALG_OK ||
-        hc_lcc_bound(&l, &bound) != HC_ALG_OK) {
+    if (hc_lcc_preset(p[k].name, N, &l) != HC_OK ||
+        hc_lcc_optimize(&l, R) != HC_OK ||
+        hc_lcc_reorder(&l, R, &q) != HC_OK ||
+        hc_lcc_bound(&l, &bound) != HC_OK) {
       g_bad = 1;
       continue;
     }
@@ -87,7 +87,7 @@ static void lcs_table(void) {
   for (int k = 0; k < cnt; k++) {
     hc_lcc l;
     uint64_t T[N], U[N];
-    if (hc_lcc_preset(p[k].name, N, &l) != HC_ALG_OK || l.kind != HC_LCS)
+    if (hc_lcc_preset(p[k].name, N, &l) != HC_OK || l.kind != HC_LCS)
       continue;
     hc_lcc_theorem1(&l, T);
     exact(&l, U);
@@ -101,11 +101,11 @@ static void dp_row(const char *label, const char *const *names, int m) {
   hc_lcc set[16];
   char b1[64];
   for (int r = 0; r < m; r++)
-    if (hc_lcc_preset(names[r], N, &set[r]) != HC_ALG_OK) g_bad = 1;
+    if (hc_lcc_preset(names[r], N, &set[r]) != HC_OK) g_bad = 1;
   for (int o = 0; o < 3; o++) {
     int R[N];
     uint64_t cost;
-    if (hc_lcc_dp(set, m, (hc_lcc_objective)o, R, &cost) != HC_ALG_OK) {
+    if (hc_lcc_dp(set, m, (hc_lcc_objective)o, R, &cost) != HC_OK) {
       g_bad = 1;
       continue;
     }

@@ -35,7 +35,7 @@ uint64_t hc_sf_broadcast2_lower(unsigned d, uint32_t m, uint32_t beta) {
 int hc_sf_broadcast2(unsigned d, uint32_t m, uint32_t root, hc_sched_case *out) {
   memset(out, 0, sizeof *out);
   if (d < 1 || d > HC_SF_MAX_D || m == 0 || m % d != 0 || root >= (1u << d))
-    return HC_SCHED_EPARAM;
+    return HC_EPARAM;
   const uint32_t n = 1u << d, q = m / d;
   int rc = hc_sched_new(d, m, &out->sched);
   if (!rc) rc = hc_sched_case_alloc(out);
@@ -58,7 +58,7 @@ int hc_sf_broadcast2(unsigned d, uint32_t m, uint32_t root, hc_sched_case *out) 
           goto fail;
       }
     }
-  return HC_SCHED_OK;
+  return HC_OK;
 fail:
   hc_sched_case_free(out);
   return rc;

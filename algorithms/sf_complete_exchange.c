@@ -65,7 +65,7 @@ uint32_t hc_sf_exchange_mem(unsigned d, uint32_t m) {
 int hc_sf_exchange_case(unsigned d, uint32_t m, hc_sched_case *out) {
   memset(out, 0, sizeof *out);
   uint32_t mem = hc_sf_exchange_mem(d, m);
-  if (m == 0 || mem == 0) return HC_SCHED_EPARAM;
+  if (m == 0 || mem == 0) return HC_EPARAM;
   const uint32_t n = 1u << d;
   int rc = hc_sched_new(d, mem, &out->sched);
   if (!rc) rc = hc_sched_case_alloc(out);
@@ -84,14 +84,14 @@ int hc_sf_exchange_case(unsigned d, uint32_t m, hc_sched_case *out) {
             hc_sched_tag(s, y * m + w);
     memset(out->care + base + (size_t)2 * n * m, 0, mem - (size_t)2 * n * m);
   }
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 int hc_sf_complete_exchange(unsigned d, uint32_t m, hc_sched_case *out) {
   memset(out, 0, sizeof *out);
   if (d < 1 || d > HC_SF_MAX_D || m == 0 ||
       m % hc_sf_complete_exchange_unit(d) != 0)
-    return HC_SCHED_EPARAM;
+    return HC_EPARAM;
   int rc = hc_sf_exchange_case(d, m, out);
   if (rc) return rc;
   const uint32_t n = 1u << d, mem = hc_sched_mem_words(out->sched);
@@ -100,7 +100,7 @@ int hc_sf_complete_exchange(unsigned d, uint32_t m, hc_sched_case *out) {
   uint32_t *cur = malloc((size_t)n * n * d * sizeof *cur);
   uint32_t *bump = malloc((size_t)n * sizeof *bump);
   if (!cur || !bump) {
-    rc = HC_SCHED_ENOMEM;
+    rc = HC_ENOMEM;
     goto done;
   }
   for (uint32_t x = 0; x < n; x++) bump[x] = 2 * n * m;

@@ -60,11 +60,11 @@ uint64_t hc_sf_total_exchange_lower(unsigned d, uint32_t k, uint32_t beta) {
 
 /*
 ** Build the unit-time schedule of the d-cube in *out (*cnt transmissions,
-** d * 2^(2d-1)). Returns HC_SCHED_OK or HC_SCHED_ENOMEM.
+** d * 2^(2d-1)). Returns HC_OK or HC_ENOMEM.
 */
 static int units(unsigned d, te_tx **out, size_t *cnt) {
   te_tx *cur = malloc(2 * sizeof *cur);
-  if (!cur) return HC_SCHED_ENOMEM;
+  if (!cur) return HC_ENOMEM;
   cur[0] = (te_tx){1, 0, 0, 1, 0, 0, 0};
   cur[1] = (te_tx){1, 1, 1, 0, 0, 0, 0};
   size_t n_cur = 2;
@@ -81,7 +81,7 @@ static int units(unsigned d, te_tx **out, size_t *cnt) {
       free(order);
       free(count);
       free(cur);
-      return HC_SCHED_ENOMEM;
+      return HC_ENOMEM;
     }
     /* ft[z*ne + y]: when and where z's own packet for y leaves z in S_e,
     ** as the key (unit - 1) * e + dimension: the packet's place in the
@@ -129,7 +129,7 @@ static int units(unsigned d, te_tx **out, size_t *cnt) {
   }
   *out = cur;
   *cnt = n_cur;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 static unsigned popc(uint32_t v) {
@@ -140,7 +140,7 @@ static unsigned popc(uint32_t v) {
 
 int hc_sf_total_exchange(unsigned d, uint32_t k, hc_sched_case *out) {
   memset(out, 0, sizeof *out);
-  if (d < 1 || d > HC_SF_MAX_D || k == 0) return HC_SCHED_EPARAM;
+  if (d < 1 || d > HC_SF_MAX_D || k == 0) return HC_EPARAM;
   int rc = hc_sf_exchange_case(d, k, out);
   if (rc) return rc;
   const uint32_t n = 1u << d, T = 1u << (d - 1);
@@ -160,7 +160,7 @@ int hc_sf_total_exchange(unsigned d, uint32_t k, hc_sched_case *out) {
   last = calloc((size_t)n * d, sizeof *last);
   if (!by_t || !by_hop || !count || !cur || !holder || !arrive || !bump ||
       !last) {
-    rc = HC_SCHED_ENOMEM;
+    rc = HC_ENOMEM;
     goto done;
   }
   /* Addresses follow each packet along its path (hop h leaves the node at

@@ -11,11 +11,8 @@
 #include <stdint.h>
 
 #include "hc_sf.h"
+#include "hc_status.h"
 
-/* Status codes returned by every hc_model_* function that can fail. */
-#define HC_OK 0
-#define HC_EPARAM 1 /* a parameter is out of its documented range */
-#define HC_ENOMEM 2 /* allocation failed */
 
 /* Flit kinds, bits [W+1:W] of a flit (docs/microarchitecture.md). */
 #define HC_KIND_BODY 0u

@@ -75,15 +75,6 @@ struct hc_sched {
 
 /* ------------------------------------------------------------- helpers */
 
-const char *hc_sched_strerror(int code) {
-  static const char *const names[] = {"OK", "EPARAM", "ENOMEM", "ESYNTAX",
-                                      "EIO", "ELINK", "ERANGE", "ESEQ",
-                                      "ELENGTH", "EOVERLAP", "EUNSOURCED",
-                                      "EDEADLOCK"};
-  if (code < 0 || (size_t)code >= sizeof names / sizeof names[0]) return "?";
-  return names[code];
-}
-
 /* Fill err (if any) and return code. */
 static int fail(hc_sched_err *err, int code, unsigned long line,
                 const char *fmt, ...) {
@@ -100,7 +91,7 @@ static int fail(hc_sched_err *err, int code, unsigned long line,
 
 static void ok(hc_sched_err *err) {
   if (err) {
-    err->code = HC_SCHED_OK;
+    err->code = HC_OK;
     err->line = 0;
     err->msg[0] = 0;
   }
@@ -108,14 +99,14 @@ static void ok(hc_sched_err *err) {
 
 /* Grow *p (element size sz, capacity *cap) to hold at least want elements. */
 static int grow(void **p, size_t *cap, size_t want, size_t sz) {
-  if (want <= *cap) return HC_SCHED_OK;
+  if (want <= *cap) return HC_OK;
   size_t nc = *cap ? *cap : 16;
   while (nc < want) nc *= 2;
   void *q = realloc(*p, nc * sz);
-  if (!q) return HC_SCHED_ENOMEM;
+  if (!q) return HC_ENOMEM;
   *p = q;
   *cap = nc;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 static void drop_analysis(hc_sched *s) {
@@ -145,19 +136,19 @@ static uint64_t seg_words(const hc_seg *g, size_t n) {
 int hc_sched_new(unsigned d, uint32_t mem_words, hc_sched **out) {
   if (!out || d < 1 || d > HC_SCHED_MAX_D || mem_words < 1 ||
       mem_words > HC_SCHED_MAX_MEM)
-    return HC_SCHED_EPARAM;
+    return HC_EPARAM;
   hc_sched *s = calloc(1, sizeof *s);
-  if (!s) return HC_SCHED_ENOMEM;
+  if (!s) return HC_ENOMEM;
   s->d = d;
   s->n = 1u << d;
   s->mem = mem_words;
   s->link_next = calloc((size_t)s->n * d, sizeof *s->link_next);
   if (!s->link_next) {
     free(s);
-    return HC_SCHED_ENOMEM;
+    return HC_ENOMEM;
   }
   *out = s;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 void hc_sched_free(hc_sched *s) {
@@ -182,14 +173,14 @@ size_t hc_sched_num_own(const hc_sched *s) { return s->nown; }
 static int own_add(hc_sched *s, uint32_t node, uint32_t addr, uint32_t len,
                    unsigned long line) {
   if (grow((void **)&s->own, &s->cap_own, s->nown + 1, sizeof *s->own))
-    return HC_SCHED_ENOMEM;
+    return HC_ENOMEM;
   drop_analysis(s);
   s->own[s->nown].node = node;
   s->own[s->nown].seg.addr = addr;
   s->own[s->nown].seg.len = len;
   s->own[s->nown].line = line;
   s->nown++;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 int hc_sched_add_own(hc_sched *s, uint32_t node, uint32_t addr, uint32_t len) {
@@ -206,10 +197,10 @@ int hc_sched_add_packet_at(hc_sched *s, uint32_t node, unsigned dim,
                            uint32_t seq, const hc_seg *gather, size_t ng,
                            const hc_seg *scatter, size_t ns,
                            unsigned long line) {
-  if (s->npk >= MAX_PACKETS) return HC_SCHED_ENOMEM;
+  if (s->npk >= MAX_PACKETS) return HC_ENOMEM;
   if (grow((void **)&s->pk, &s->cap_pk, s->npk + 1, sizeof *s->pk) ||
       grow((void **)&s->seg, &s->cap_seg, s->nseg + ng + ns, sizeof *s->seg))
-    return HC_SCHED_ENOMEM;
+    return HC_ENOMEM;
   drop_analysis(s);
   hc_pkt *p = &s->pk[s->npk++];
   p->node = node;
@@ -230,25 +221,25 @@ int hc_sched_add_packet_at(hc_sched *s, uint32_t node, unsigned dim,
     uint32_t *nx = &s->link_next[(size_t)node * s->d + dim];
     if (seq >= *nx) *nx = seq + 1;
   }
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 int hc_sched_add_packet(hc_sched *s, uint32_t node, unsigned dim,
                         const hc_seg *gather, size_t ng, const hc_seg *scatter,
                         size_t ns) {
-  if (node >= s->n || dim >= s->d) return HC_SCHED_ELINK;
+  if (node >= s->n || dim >= s->d) return HC_ELINK;
   uint32_t seq = s->link_next[(size_t)node * s->d + dim];
   return hc_sched_add_packet_at(s, node, dim, seq, gather, ng, scatter, ns, 0);
 }
 
 int hc_sched_begin(hc_sched *s, uint32_t node, unsigned dim) {
-  if (s->open) return HC_SCHED_EPARAM;
-  if (node >= s->n || dim >= s->d) return HC_SCHED_ELINK;
+  if (s->open) return HC_EPARAM;
+  if (node >= s->n || dim >= s->d) return HC_ELINK;
   s->open = 1;
   s->o_node = node;
   s->o_dim = dim;
   s->ong = s->ons = 0;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /* Append (addr, len) to list *l of n entries, merging with a continued run. */
@@ -259,28 +250,28 @@ static int seg_append(hc_seg **l, size_t *n, size_t *cap, uint32_t addr,
     if ((uint64_t)last->addr + last->len == addr &&
         (uint64_t)last->len + len <= UINT32_MAX) {
       last->len += len;
-      return HC_SCHED_OK;
+      return HC_OK;
     }
   }
-  if (grow((void **)l, cap, *n + 1, sizeof **l)) return HC_SCHED_ENOMEM;
+  if (grow((void **)l, cap, *n + 1, sizeof **l)) return HC_ENOMEM;
   (*l)[*n].addr = addr;
   (*l)[*n].len = len;
   (*n)++;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 int hc_sched_gather(hc_sched *s, uint32_t addr, uint32_t len) {
-  if (!s->open || len == 0) return HC_SCHED_EPARAM;
+  if (!s->open || len == 0) return HC_EPARAM;
   return seg_append(&s->og, &s->ong, &s->cap_og, addr, len);
 }
 
 int hc_sched_scatter(hc_sched *s, uint32_t addr, uint32_t len) {
-  if (!s->open || len == 0) return HC_SCHED_EPARAM;
+  if (!s->open || len == 0) return HC_EPARAM;
   return seg_append(&s->os, &s->ons, &s->cap_os, addr, len);
 }
 
 int hc_sched_end(hc_sched *s) {
-  if (!s->open) return HC_SCHED_EPARAM;
+  if (!s->open) return HC_EPARAM;
   int rc = hc_sched_add_packet(s, s->o_node, s->o_dim, s->og, s->ong, s->os,
                                s->ons);
   s->open = 0;
@@ -288,7 +279,7 @@ int hc_sched_end(hc_sched *s) {
 }
 
 int hc_sched_packet(const hc_sched *s, size_t i, hc_packet_info *info) {
-  if (i >= s->npk || !info) return HC_SCHED_EPARAM;
+  if (i >= s->npk || !info) return HC_EPARAM;
   const hc_pkt *p = &s->pk[i];
   info->node = p->node;
   info->dim = p->dim;
@@ -299,7 +290,7 @@ int hc_sched_packet(const hc_sched *s, size_t i, hc_packet_info *info) {
   info->gather = s->seg + p->g0;
   info->scatter = s->seg + p->s0;
   info->line = p->line;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /* ---------------------------------------------------------- text format */
@@ -370,7 +361,7 @@ int hc_sched_format(const hc_sched *s, char **text, size_t *len) {
   *text = NULL;
   if (s->nown) {
     own = malloc(s->nown * sizeof *own);
-    if (!own) return HC_SCHED_ENOMEM;
+    if (!own) return HC_ENOMEM;
     memcpy(own, s->own, s->nown * sizeof *own);
     qsort(own, s->nown, sizeof *own, own_cmp);
   }
@@ -378,7 +369,7 @@ int hc_sched_format(const hc_sched *s, char **text, size_t *len) {
     ord = malloc(s->npk * sizeof *ord);
     if (!ord) {
       free(own);
-      return HC_SCHED_ENOMEM;
+      return HC_ENOMEM;
     }
     for (size_t i = 0; i < s->npk; i++) {
       ord[i].node = s->pk[i].node;
@@ -413,11 +404,11 @@ int hc_sched_format(const hc_sched *s, char **text, size_t *len) {
   free(ord);
   if (sb.oom) {
     free(sb.b);
-    return HC_SCHED_ENOMEM;
+    return HC_ENOMEM;
   }
   *text = sb.b;
   if (len) *len = sb.n;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 int hc_sched_write(const hc_sched *s, FILE *f) {
@@ -427,8 +418,8 @@ int hc_sched_write(const hc_sched *s, FILE *f) {
   if (rc) return rc;
   size_t w = fwrite(t, 1, n, f);
   free(t);
-  if (w != n || fflush(f) != 0) return HC_SCHED_EIO;
-  return HC_SCHED_OK;
+  if (w != n || fflush(f) != 0) return HC_EIO;
+  return HC_OK;
 }
 
 /* Parser state: the current line is p .. e (comment removed). */
@@ -451,9 +442,9 @@ static int ps_syntax(psr *ps, const char *what) {
   const char *q = ps->p;
   while (q < ps->e && k < 16) got[k++] = *q++;
   got[k] = 0;
-  if (k == 0) return fail(ps->err, HC_SCHED_ESYNTAX, ps->line,
+  if (k == 0) return fail(ps->err, HC_ESYNTAX, ps->line,
                           "expected %s, found end of line", what);
-  return fail(ps->err, HC_SCHED_ESYNTAX, ps->line, "expected %s, found \"%s%s\"",
+  return fail(ps->err, HC_ESYNTAX, ps->line, "expected %s, found \"%s%s\"",
               what, got, q < ps->e ? "..." : "");
 }
 
@@ -473,7 +464,7 @@ static int ps_char(psr *ps, char c, const char *what) {
   ps_ws(ps);
   if (ps->p < ps->e && *ps->p == c) {
     ps->p++;
-    return HC_SCHED_OK;
+    return HC_OK;
   }
   return ps_syntax(ps, what);
 }
@@ -485,12 +476,12 @@ static int ps_num(psr *ps, uint32_t *v, const char *what) {
   while (ps->p < ps->e && *ps->p >= '0' && *ps->p <= '9') {
     x = x * 10 + (uint64_t)(*ps->p - '0');
     if (x > UINT32_MAX)
-      return fail(ps->err, HC_SCHED_ESYNTAX, ps->line,
+      return fail(ps->err, HC_ESYNTAX, ps->line,
                   "%s is larger than 4294967295", what);
     ps->p++;
   }
   *v = (uint32_t)x;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /* seglist := num '+' num (',' num '+' num)* */
@@ -505,14 +496,14 @@ static int ps_segs(psr *ps, hc_seg **l, size_t *n, size_t *cap,
     if (!rc) rc = ps_char(ps, '+', "'+' between address and length");
     if (!rc) rc = ps_num(ps, &g.len, "a segment length");
     if (rc) return rc;
-    if (grow((void **)l, cap, *n + 1, sizeof **l)) return HC_SCHED_ENOMEM;
+    if (grow((void **)l, cap, *n + 1, sizeof **l)) return HC_ENOMEM;
     (*l)[(*n)++] = g;
     ps_ws(ps);
     if (ps->p < ps->e && *ps->p == ',') {
       ps->p++;
       continue;
     }
-    return HC_SCHED_OK;
+    return HC_OK;
   }
 }
 
@@ -520,7 +511,7 @@ static int ps_arrow(psr *ps) {
   ps_ws(ps);
   if (ps->e - ps->p >= 2 && ps->p[0] == '-' && ps->p[1] == '>') {
     ps->p += 2;
-    return HC_SCHED_OK;
+    return HC_OK;
   }
   return ps_syntax(ps, "\"->\" after the gather list");
 }
@@ -528,14 +519,14 @@ static int ps_arrow(psr *ps) {
 static int ps_eol(psr *ps) {
   ps_ws(ps);
   if (ps->p < ps->e) return ps_syntax(ps, "end of line");
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 int hc_sched_parse(const char *text, size_t len, hc_sched **out,
                    hc_sched_err *err) {
   psr ps = {0};
   hc_sched *s = NULL;
-  int have_ver = 0, have_dim = 0, have_mem = 0, rc = HC_SCHED_OK;
+  int have_ver = 0, have_dim = 0, have_mem = 0, rc = HC_OK;
   uint32_t d = 0, mem = 0;
   const char *t = text, *end = text + len;
   ps.err = err;
@@ -560,7 +551,7 @@ int hc_sched_parse(const char *text, size_t len, hc_sched **out,
       if ((rc = ps_num(&ps, &v, "the format version")) || (rc = ps_eol(&ps)))
         break;
       if (v != HC_SCHED_VERSION) {
-        rc = fail(err, HC_SCHED_ESYNTAX, ps.line,
+        rc = fail(err, HC_ESYNTAX, ps.line,
                   "format version %lu is not supported (this reader knows %d)",
                   (unsigned long)v, HC_SCHED_VERSION);
         break;
@@ -572,7 +563,7 @@ int hc_sched_parse(const char *text, size_t len, hc_sched **out,
     if (isdim || ps_kw(&ps, "mem")) {
       uint32_t v;
       if (s || (isdim ? have_dim : have_mem)) {
-        rc = fail(err, HC_SCHED_ESYNTAX, ps.line, "a second %s line",
+        rc = fail(err, HC_ESYNTAX, ps.line, "a second %s line",
                   isdim ? "dim" : "mem");
         break;
       }
@@ -580,12 +571,12 @@ int hc_sched_parse(const char *text, size_t len, hc_sched **out,
           (rc = ps_eol(&ps)))
         break;
       if (isdim && (v < 1 || v > HC_SCHED_MAX_D)) {
-        rc = fail(err, HC_SCHED_EPARAM, ps.line,
+        rc = fail(err, HC_EPARAM, ps.line,
                   "dim %lu is outside 1..%d", (unsigned long)v, HC_SCHED_MAX_D);
         break;
       }
       if (!isdim && (v < 1 || v > HC_SCHED_MAX_MEM)) {
-        rc = fail(err, HC_SCHED_EPARAM, ps.line, "mem %lu is outside 1..%lu",
+        rc = fail(err, HC_EPARAM, ps.line, "mem %lu is outside 1..%lu",
                   (unsigned long)v, (unsigned long)HC_SCHED_MAX_MEM);
         break;
       }
@@ -608,7 +599,7 @@ int hc_sched_parse(const char *text, size_t len, hc_sched **out,
       break;
     }
     if (!s) {
-      rc = fail(err, HC_SCHED_ESYNTAX, ps.line,
+      rc = fail(err, HC_ESYNTAX, ps.line,
                 "%s line before both the dim and the mem line",
                 isown ? "an own" : "a link");
       break;
@@ -648,18 +639,18 @@ int hc_sched_parse(const char *text, size_t len, hc_sched **out,
                                 ps.line);
   }
   if (!rc && !s)
-    rc = fail(err, HC_SCHED_ESYNTAX, ps.line,
+    rc = fail(err, HC_ESYNTAX, ps.line,
               "end of text before the %s line",
               !have_ver ? "\"hcsched 1\"" : !have_dim ? "dim" : "mem");
   free(ps.a);
   free(ps.b);
   if (rc) {
-    if (rc == HC_SCHED_ENOMEM) fail(err, rc, ps.line, "out of memory");
+    if (rc == HC_ENOMEM) fail(err, rc, ps.line, "out of memory");
     hc_sched_free(s);
     return rc;
   }
   *out = s;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 int hc_sched_read(FILE *f, hc_sched **out, hc_sched_err *err) {
@@ -668,7 +659,7 @@ int hc_sched_read(FILE *f, hc_sched **out, hc_sched_err *err) {
   for (;;) {
     if (grow((void **)&b, &cap, n + 65536, 1)) {
       free(b);
-      return fail(err, HC_SCHED_ENOMEM, 0, "out of memory");
+      return fail(err, HC_ENOMEM, 0, "out of memory");
     }
     size_t k = fread(b + n, 1, cap - n, f);
     n += k;
@@ -676,7 +667,7 @@ int hc_sched_read(FILE *f, hc_sched **out, hc_sched_err *err) {
   }
   if (ferror(f)) {
     free(b);
-    return fail(err, HC_SCHED_EIO, 0, "read error");
+    return fail(err, HC_EIO, 0, "read error");
   }
   int rc = hc_sched_parse(b, n, out, err);
   free(b);
@@ -699,17 +690,17 @@ static int check_segs(const hc_sched *s, size_t i, const hc_seg *g, size_t n,
   char nm[64];
   for (size_t k = 0; k < n; k++) {
     if (g[k].len == 0)
-      return fail(err, HC_SCHED_ERANGE, s->pk[i].line,
+      return fail(err, HC_ERANGE, s->pk[i].line,
                   "%s: %s segment %lu+0 is empty", pk_name(s, i, nm, sizeof nm),
                   which, (unsigned long)g[k].addr);
     if ((uint64_t)g[k].addr + g[k].len > s->mem)
-      return fail(err, HC_SCHED_ERANGE, s->pk[i].line,
+      return fail(err, HC_ERANGE, s->pk[i].line,
                   "%s: %s segment %lu+%lu is outside memory (words 0..%lu)",
                   pk_name(s, i, nm, sizeof nm), which,
                   (unsigned long)g[k].addr, (unsigned long)g[k].len,
                   (unsigned long)s->mem - 1);
   }
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /*
@@ -728,7 +719,7 @@ static int report_cycle(const hc_sched *s, const uint32_t *writer,
     free(stamp);
     free(next);
     free(why);
-    return fail(err, HC_SCHED_EDEADLOCK, 0,
+    return fail(err, HC_EDEADLOCK, 0,
                 "the packets wait for each other in a cycle");
   }
   size_t i = from, step = 0;
@@ -784,7 +775,7 @@ static int report_cycle(const hc_sched *s, const uint32_t *writer,
   } while (i != start && shown < 6);
   sb_printf(&sb, i == start ? " (the first again)" : " ...");
   unsigned long line = s->pk[start].line;
-  int rc = fail(err, HC_SCHED_EDEADLOCK, line, "%s",
+  int rc = fail(err, HC_EDEADLOCK, line, "%s",
                 sb.oom ? "deadlock: the packets wait for each other in a cycle"
                        : sb.b);
   free(sb.b);
@@ -798,19 +789,19 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
   char nm[64], nm2[64];
   const unsigned d = s->d;
   const size_t nl = (size_t)s->n * d, npk = s->npk;
-  int rc = HC_SCHED_OK;
+  int rc = HC_OK;
   ok(err);
-  if (s->analysed) return HC_SCHED_OK;
+  if (s->analysed) return HC_OK;
 
   /* 1. Own data. */
   for (size_t i = 0; i < s->nown; i++) {
     const hc_own *o = &s->own[i];
     if (o->node >= s->n)
-      return fail(err, HC_SCHED_ERANGE, o->line,
+      return fail(err, HC_ERANGE, o->line,
                   "own data for node %lu, which does not exist in a %u-cube",
                   (unsigned long)o->node, d);
     if (o->seg.len == 0 || (uint64_t)o->seg.addr + o->seg.len > s->mem)
-      return fail(err, HC_SCHED_ERANGE, o->line,
+      return fail(err, HC_ERANGE, o->line,
                   "own data %lu+%lu of node %lu is %s", (unsigned long)o->seg.addr,
                   (unsigned long)o->seg.len, (unsigned long)o->node,
                   o->seg.len ? "outside memory" : "empty");
@@ -819,7 +810,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
   for (size_t i = 0; i < npk; i++) {
     const hc_pkt *p = &s->pk[i];
     if (p->node >= s->n || p->dim >= d)
-      return fail(err, HC_SCHED_ELINK, p->line,
+      return fail(err, HC_ELINK, p->line,
                   "%s: there is no link %s in a %u-cube (nodes 0..%lu, dims 0..%u)",
                   pk_name(s, i, nm, sizeof nm),
                   p->node >= s->n ? "from that node" : "of that dimension", d,
@@ -828,7 +819,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
         (rc = check_segs(s, i, s->seg + p->s0, p->ns, "scatter", err)))
       return rc;
     if (p->gw != p->sw || p->gw == 0)
-      return fail(err, HC_SCHED_ELENGTH, p->line,
+      return fail(err, HC_ELENGTH, p->line,
                   p->gw == 0 ? "%s: the packet carries no words"
                              : "%s: gathers %llu words but scatters %llu",
                   pk_name(s, i, nm, sizeof nm), (unsigned long long)p->gw,
@@ -848,7 +839,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
   uint32_t *succ = NULL;
   if (!lk_first || !lk_pkt || !dep_first || !need || !topo || !writer ||
       !mark || !indeg) {
-    rc = fail(err, HC_SCHED_ENOMEM, 0, "out of memory");
+    rc = fail(err, HC_ENOMEM, 0, "out of memory");
     goto out;
   }
 
@@ -859,7 +850,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
   {
     size_t *fill = malloc((nl + 1) * sizeof *fill);
     if (!fill) {
-      rc = fail(err, HC_SCHED_ENOMEM, 0, "out of memory");
+      rc = fail(err, HC_ENOMEM, 0, "out of memory");
       goto out;
     }
     memcpy(fill, lk_first, (nl + 1) * sizeof *fill);
@@ -876,7 +867,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
       uint32_t i = lk_pkt[a + k];
       uint32_t q = s->pk[i].seq;
       if (q >= n) {
-        rc = fail(err, HC_SCHED_ESEQ, s->pk[i].line,
+        rc = fail(err, HC_ESEQ, s->pk[i].line,
                   "%s: link %lu %u has %lu packets, at positions 0..%lu, but "
                   "this one is at position %lu",
                   pk_name(s, i, nm, sizeof nm), (unsigned long)(L / d),
@@ -889,7 +880,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
         if (s->pk[slot[q] - 1].line)
           snprintf(where, sizeof where, " (also line %lu)",
                    s->pk[slot[q] - 1].line);
-        rc = fail(err, HC_SCHED_ESEQ, s->pk[i].line,
+        rc = fail(err, HC_ESEQ, s->pk[i].line,
                   "%s: position %lu of link %lu %u is taken twice%s",
                   pk_name(s, i, nm, sizeof nm), (unsigned long)q,
                   (unsigned long)(L / d), (unsigned)(L % d), where);
@@ -907,7 +898,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
     size_t base = (size_t)o->node * s->mem;
     for (uint32_t a = o->seg.addr; a < o->seg.addr + o->seg.len; a++) {
       if (writer[base + a] != NO_WRITER) {
-        rc = fail(err, HC_SCHED_EOVERLAP, o->line,
+        rc = fail(err, HC_EOVERLAP, o->line,
                   "word %lu of node %lu is declared own data twice",
                   (unsigned long)a, (unsigned long)o->node);
         goto out;
@@ -928,19 +919,19 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
           continue;
         }
         if (q == OWN_WRITER)
-          rc = fail(err, HC_SCHED_EOVERLAP, p->line,
+          rc = fail(err, HC_EOVERLAP, p->line,
                     "%s: writes word %lu of node %lu, which is node %lu's own data",
                     pk_name(s, i, nm, sizeof nm), (unsigned long)a,
                     (unsigned long)to, (unsigned long)to);
         else if (q == i)
-          rc = fail(err, HC_SCHED_EOVERLAP, p->line,
+          rc = fail(err, HC_EOVERLAP, p->line,
                     "%s: writes word %lu of node %lu twice",
                     pk_name(s, i, nm, sizeof nm), (unsigned long)a,
                     (unsigned long)to);
         else {
           char where[40] = "";
           if (s->pk[q].line) snprintf(where, sizeof where, " (line %lu)", s->pk[q].line);
-          rc = fail(err, HC_SCHED_EOVERLAP, p->line,
+          rc = fail(err, HC_EOVERLAP, p->line,
                     "%s: writes word %lu of node %lu, which %s%s also writes",
                     pk_name(s, i, nm, sizeof nm), (unsigned long)a,
                     (unsigned long)to, pk_name(s, q, nm2, sizeof nm2), where);
@@ -962,7 +953,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
         uint32_t q = writer[base + a];
         if (q == OWN_WRITER) continue;
         if (q == NO_WRITER) {
-          rc = fail(err, HC_SCHED_EUNSOURCED, p->line,
+          rc = fail(err, HC_EUNSOURCED, p->line,
                     "%s: sends word %lu of node %lu, which is not node %lu's own "
                     "data and which no packet brings to node %lu",
                     pk_name(s, i, nm, sizeof nm), (unsigned long)a,
@@ -973,7 +964,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
         if (mark[q] == i + 1) continue;
         mark[q] = (uint32_t)(i + 1);
         if (grow((void **)&dep, &cap_dep, ndep + 1, sizeof *dep)) {
-          rc = fail(err, HC_SCHED_ENOMEM, 0, "out of memory");
+          rc = fail(err, HC_ENOMEM, 0, "out of memory");
           goto out;
         }
         dep[ndep++] = q;
@@ -988,7 +979,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
   succ_first = calloc(npk + 1, sizeof *succ_first);
   succ = malloc((ndep ? ndep : 1) * sizeof *succ);
   if (!succ_first || !succ) {
-    rc = fail(err, HC_SCHED_ENOMEM, 0, "out of memory");
+    rc = fail(err, HC_ENOMEM, 0, "out of memory");
     goto out;
   }
   for (size_t k = 0; k < ndep; k++) succ_first[dep[k] + 1]++;
@@ -996,7 +987,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err) {
   {
     size_t *fill = malloc((npk + 1) * sizeof *fill);
     if (!fill) {
-      rc = fail(err, HC_SCHED_ENOMEM, 0, "out of memory");
+      rc = fail(err, HC_ENOMEM, 0, "out of memory");
       goto out;
     }
     memcpy(fill, succ_first, (npk + 1) * sizeof *fill);
@@ -1065,11 +1056,11 @@ out:
 }
 
 int hc_sched_need(hc_sched *s, size_t i, uint32_t *need, hc_sched_err *err) {
-  if (i >= s->npk || !need) return HC_SCHED_EPARAM;
+  if (i >= s->npk || !need) return HC_EPARAM;
   int rc = hc_sched_validate(s, err);
   if (rc) return rc;
   memcpy(need, s->need + i * s->d, s->d * sizeof *need);
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /* ------------------------------------------------------------ execution */
@@ -1105,7 +1096,7 @@ static void move_words(const hc_sched *s, const hc_pkt *p, uint32_t *mem) {
 
 int hc_sched_exec(hc_sched *s, uint32_t beta, const uint32_t *init,
                   hc_exec_result *res, hc_sched_err *err) {
-  if (!res) return fail(err, HC_SCHED_EPARAM, 0, "no result record");
+  if (!res) return fail(err, HC_EPARAM, 0, "no result record");
   memset(res, 0, sizeof *res);
   int rc = hc_sched_validate(s, err);
   if (rc) return rc;
@@ -1122,7 +1113,7 @@ int hc_sched_exec(hc_sched *s, uint32_t beta, const uint32_t *init,
   res->mem = malloc(nw * sizeof *res->mem);
   if (!done || !pos || !busy_until || !busy || !res->link_busy ||
       !res->start || !res->finish || !res->mem) {
-    rc = fail(err, HC_SCHED_ENOMEM, 0, "out of memory");
+    rc = fail(err, HC_ENOMEM, 0, "out of memory");
     goto out;
   }
   if (init)
@@ -1176,7 +1167,7 @@ int hc_sched_exec(hc_sched *s, uint32_t beta, const uint32_t *init,
       }
     }
     if (!running) {
-      rc = fail(err, HC_SCHED_EDEADLOCK, 0,
+      rc = fail(err, HC_EDEADLOCK, 0,
                 "deadlock at cycle %llu: %llu packets left and no link busy",
                 (unsigned long long)t, (unsigned long long)left);
       goto out;
@@ -1203,7 +1194,7 @@ int hc_sched_critical_path(hc_sched *s, uint32_t beta, uint64_t *cycles,
   if (!fin || !prev) {
     free(fin);
     free(prev);
-    return fail(err, HC_SCHED_ENOMEM, 0, "out of memory");
+    return fail(err, HC_ENOMEM, 0, "out of memory");
   }
   for (size_t i = 0; i < npk; i++) prev[i] = (uint32_t)npk;
   for (size_t L = 0; L < nl; L++)
@@ -1221,7 +1212,7 @@ int hc_sched_critical_path(hc_sched *s, uint32_t beta, uint64_t *cycles,
   free(fin);
   free(prev);
   *cycles = best;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /* ----------------------------------------------------------------- cases */
@@ -1236,7 +1227,7 @@ uint32_t hc_sched_tag(uint32_t node, uint32_t addr) {
 }
 
 int hc_sched_case_alloc(hc_sched_case *c) {
-  if (!c || !c->sched) return HC_SCHED_EPARAM;
+  if (!c || !c->sched) return HC_EPARAM;
   size_t nw = (size_t)c->sched->n * c->sched->mem;
   c->init = calloc(nw, sizeof *c->init);
   c->expect = calloc(nw, sizeof *c->expect);
@@ -1247,10 +1238,10 @@ int hc_sched_case_alloc(hc_sched_case *c) {
     free(c->care);
     c->init = c->expect = NULL;
     c->care = NULL;
-    return HC_SCHED_ENOMEM;
+    return HC_ENOMEM;
   }
   memset(c->care, 1, nw);
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 void hc_sched_case_free(hc_sched_case *c) {
@@ -1266,13 +1257,13 @@ int hc_sched_case_own(hc_sched_case *c, uint32_t node, uint32_t addr,
                       uint32_t len) {
   const hc_sched *s = c->sched;
   if (node >= s->n || len == 0 || (uint64_t)addr + len > s->mem)
-    return HC_SCHED_EPARAM;
+    return HC_EPARAM;
   int rc = hc_sched_add_own(c->sched, node, addr, len);
   if (rc) return rc;
   size_t base = (size_t)node * s->mem;
   for (uint32_t a = addr; a < addr + len; a++)
     c->init[base + a] = c->expect[base + a] = hc_sched_tag(node, a);
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 size_t hc_sched_case_check(const hc_sched_case *c, const uint32_t *mem,

@@ -19,19 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Status codes. */
-#define HC_SCHED_OK 0
-#define HC_SCHED_EPARAM 1      /* an argument is out of its documented range */
-#define HC_SCHED_ENOMEM 2      /* allocation failed */
-#define HC_SCHED_ESYNTAX 3     /* text: malformed line or missing header */
-#define HC_SCHED_EIO 4         /* a FILE could not be read or written */
-#define HC_SCHED_ELINK 5       /* a packet on a link that does not exist */
-#define HC_SCHED_ERANGE 6      /* a segment outside node memory, or empty; own data of a node that does not exist */
-#define HC_SCHED_ESEQ 7        /* a link's packet positions are not 0, 1, ..., n-1 */
-#define HC_SCHED_ELENGTH 8     /* gather and scatter lists carry different word counts, or none */
-#define HC_SCHED_EOVERLAP 9    /* a word of a node is written twice (or is own data and written) */
-#define HC_SCHED_EUNSOURCED 10 /* a packet sends a word that is never present at its sender */
-#define HC_SCHED_EDEADLOCK 11  /* the packets wait for each other in a cycle */
+#include "hc_status.h"
 
 /* Limits. */
 #define HC_SCHED_MAX_D 16             /* cube dimension 1..16 */
@@ -69,15 +57,12 @@ typedef struct hc_packet_info {
 
 typedef struct hc_sched hc_sched;
 
-/* The name of a status code, e.g. "EDEADLOCK"; "?" for an unknown code. */
-const char *hc_sched_strerror(int code);
-
 /* ------------------------------------------------------------ building */
 
 /*
 ** Create an empty schedule for a d-cube whose nodes have mem_words words of
-** data memory each, in *out. Returns HC_SCHED_OK, HC_SCHED_EPARAM (d not in
-** 1..HC_SCHED_MAX_D, mem_words not in 1..HC_SCHED_MAX_MEM) or HC_SCHED_ENOMEM;
+** data memory each, in *out. Returns HC_OK, HC_EPARAM (d not in
+** 1..HC_SCHED_MAX_D, mem_words not in 1..HC_SCHED_MAX_MEM) or HC_ENOMEM;
 ** *out is set only on success.
 */
 int hc_sched_new(unsigned d, uint32_t mem_words, hc_sched **out);
@@ -95,7 +80,7 @@ size_t hc_sched_num_own(const hc_sched *s);
 /*
 ** Declare words addr..addr+len-1 of node as the node's own data: present
 ** from the start. Stored as given (the validator checks ranges and
-** overlaps). Returns HC_SCHED_OK or HC_SCHED_ENOMEM.
+** overlaps). Returns HC_OK or HC_ENOMEM.
 */
 int hc_sched_add_own(hc_sched *s, uint32_t node, uint32_t addr, uint32_t len);
 
@@ -106,9 +91,9 @@ void hc_sched_own(const hc_sched *s, size_t i, uint32_t *node, hc_seg *seg);
 ** Append a packet at the end of link (node, dim): its position is one past
 ** the highest position already on that link. gather[0..ng-1] are read from
 ** node's memory in order, scatter[0..ns-1] written in order into the memory
-** of node ^ (1 << dim); segments are stored as given. Returns HC_SCHED_OK,
-** HC_SCHED_ELINK (node >= 2^d or dim >= d: there is no such list to append
-** to) or HC_SCHED_ENOMEM.
+** of node ^ (1 << dim); segments are stored as given. Returns HC_OK,
+** HC_ELINK (node >= 2^d or dim >= d: there is no such list to append
+** to) or HC_ENOMEM.
 */
 int hc_sched_add_packet(hc_sched *s, uint32_t node, unsigned dim,
                         const hc_seg *gather, size_t ng, const hc_seg *scatter,
@@ -118,7 +103,7 @@ int hc_sched_add_packet(hc_sched *s, uint32_t node, unsigned dim,
 ** Add a packet with an explicit position seq on link (node, dim), nothing
 ** checked (the parser's entry point, and the way to build bad schedules on
 ** purpose): line is recorded for error messages (0 for none). Returns
-** HC_SCHED_OK or HC_SCHED_ENOMEM.
+** HC_OK or HC_ENOMEM.
 */
 int hc_sched_add_packet_at(hc_sched *s, uint32_t node, unsigned dim,
                            uint32_t seq, const hc_seg *gather, size_t ng,
@@ -131,9 +116,9 @@ int hc_sched_add_packet_at(hc_sched *s, uint32_t node, unsigned dim,
 ** segment to its lists (a segment that continues the previous one of the same
 ** list is merged into it: the word streams are the same); hc_sched_end adds
 ** it as hc_sched_add_packet would. One packet is open at a time. Each returns
-** HC_SCHED_OK, HC_SCHED_EPARAM (begin while open; gather, scatter or end with
-** nothing open; len 0), HC_SCHED_ELINK (begin on a link that does not exist)
-** or HC_SCHED_ENOMEM.
+** HC_OK, HC_EPARAM (begin while open; gather, scatter or end with
+** nothing open; len 0), HC_ELINK (begin on a link that does not exist)
+** or HC_ENOMEM.
 */
 int hc_sched_begin(hc_sched *s, uint32_t node, unsigned dim);
 int hc_sched_gather(hc_sched *s, uint32_t addr, uint32_t len);
@@ -142,7 +127,7 @@ int hc_sched_end(hc_sched *s);
 
 /*
 ** Describe packet i (0 <= i < hc_sched_num_packets; packets are numbered in
-** the order they were added) in *info. Returns HC_SCHED_OK or HC_SCHED_EPARAM.
+** the order they were added) in *info. Returns HC_OK or HC_EPARAM.
 */
 int hc_sched_packet(const hc_sched *s, size_t i, hc_packet_info *info);
 
@@ -151,25 +136,25 @@ int hc_sched_packet(const hc_sched *s, size_t i, hc_packet_info *info);
 /*
 ** Parse a schedule from text[0..len-1] (docs/store_and_forward.md, "Text
 ** format") into a new schedule in *out. Only the syntax is checked here;
-** call hc_sched_validate for the rest. Returns HC_SCHED_OK, HC_SCHED_ESYNTAX
-** (err names the line and what was expected), HC_SCHED_EPARAM (a dim or mem
-** line out of range) or HC_SCHED_ENOMEM; *out is set only on success.
+** call hc_sched_validate for the rest. Returns HC_OK, HC_ESYNTAX
+** (err names the line and what was expected), HC_EPARAM (a dim or mem
+** line out of range) or HC_ENOMEM; *out is set only on success.
 */
 int hc_sched_parse(const char *text, size_t len, hc_sched **out,
                    hc_sched_err *err);
 
-/* hc_sched_parse on the whole of a stream; adds HC_SCHED_EIO. */
+/* hc_sched_parse on the whole of a stream; adds HC_EIO. */
 int hc_sched_read(FILE *f, hc_sched **out, hc_sched_err *err);
 
 /*
 ** Write s in the text format into a new NUL-terminated string in *text
 ** (length in *len if len is not NULL; free() it). The output is canonical:
 ** header, own lines sorted by node then address, link lines sorted by node,
-** dimension, position. Returns HC_SCHED_OK or HC_SCHED_ENOMEM.
+** dimension, position. Returns HC_OK or HC_ENOMEM.
 */
 int hc_sched_format(const hc_sched *s, char **text, size_t *len);
 
-/* hc_sched_format to a stream. Returns HC_SCHED_OK, EIO or ENOMEM. */
+/* hc_sched_format to a stream. Returns HC_OK, EIO or ENOMEM. */
 int hc_sched_write(const hc_sched *s, FILE *f);
 
 /* ----------------------------------------------------------- validation */
@@ -195,7 +180,7 @@ int hc_sched_validate(hc_sched *s, hc_sched_err *err);
 ** them (docs/store_and_forward.md, "Readiness"): need[j], for j = 0..d-1,
 ** is the number of packets that must have been received completely on
 ** the sender's incoming link of dimension j before i may start (0: none).
-** Validates s first if needed. Returns HC_SCHED_OK, HC_SCHED_EPARAM or the
+** Validates s first if needed. Returns HC_OK, HC_EPARAM or the
 ** validator's status.
 */
 int hc_sched_need(hc_sched *s, size_t i, uint32_t *need, hc_sched_err *err);
@@ -220,9 +205,9 @@ typedef struct hc_exec_result {
 ** event-driven at cycle granularity: it visits the cycles in which packets
 ** complete, which are the only cycles in which anything can change, so it is
 ** bounded by the number of packets. Validates s first if needed. Fills *res
-** (free with hc_exec_result_free). Returns HC_SCHED_OK, the validator's
-** status, HC_SCHED_EDEADLOCK (defensive: links idle with packets left) or
-** HC_SCHED_ENOMEM; *res is zeroed on failure.
+** (free with hc_exec_result_free). Returns HC_OK, the validator's
+** status, HC_EDEADLOCK (defensive: links idle with packets left) or
+** HC_ENOMEM; *res is zeroed on failure.
 */
 int hc_sched_exec(hc_sched *s, uint32_t beta, const uint32_t *init,
                   hc_exec_result *res, hc_sched_err *err);
@@ -233,8 +218,8 @@ void hc_exec_result_free(hc_exec_result *res);
 /*
 ** The completion time computed statically as the longest path through the
 ** packet dependency graph (link order and word-level data dependencies),
-** independently of hc_sched_exec; the two must agree. Returns HC_SCHED_OK,
-** the validator's status or HC_SCHED_ENOMEM.
+** independently of hc_sched_exec; the two must agree. Returns HC_OK,
+** the validator's status or HC_ENOMEM.
 */
 int hc_sched_critical_path(hc_sched *s, uint32_t beta, uint64_t *cycles,
                            hc_sched_err *err);
@@ -255,7 +240,7 @@ typedef struct hc_sched_case {
 
 /*
 ** Allocate c->init, c->expect (all 0) and c->care (all 1) for c->sched,
-** which must be set. Returns HC_SCHED_OK, HC_SCHED_EPARAM or HC_SCHED_ENOMEM.
+** which must be set. Returns HC_OK, HC_EPARAM or HC_ENOMEM.
 */
 int hc_sched_case_alloc(hc_sched_case *c);
 
@@ -265,7 +250,7 @@ void hc_sched_case_free(hc_sched_case *c);
 /*
 ** Declare node's words addr..addr+len-1 own data and fill them, in init and
 ** expect, with hc_sched_tag(node, word). Returns as hc_sched_add_own, or
-** HC_SCHED_EPARAM if the segment is outside memory.
+** HC_EPARAM if the segment is outside memory.
 */
 int hc_sched_case_own(hc_sched_case *c, uint32_t node, uint32_t addr,
                       uint32_t len);

@@ -121,7 +121,7 @@ static int link_lists(ld *l) {
   hc_packet_info pi;
   l->lk_first = calloc(l->nl + 1, sizeof *l->lk_first);
   l->lk_pkt = malloc((npk ? npk : 1) * sizeof *l->lk_pkt);
-  if (!l->lk_first || !l->lk_pkt) return HC_SCHED_ENOMEM;
+  if (!l->lk_first || !l->lk_pkt) return HC_ENOMEM;
   for (size_t i = 0; i < npk; i++) {
     hc_sched_packet(l->s, i, &pi);
     l->lk_first[(size_t)pi.node * l->d + pi.dim + 1]++;
@@ -133,7 +133,7 @@ static int link_lists(ld *l) {
     assert(pi.seq < l->lk_first[L + 1] - l->lk_first[L]);
     l->lk_pkt[l->lk_first[L] + pi.seq] = (uint32_t)i;
   }
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /* Bank by writer, offsets by address (section 7.2). */
@@ -142,10 +142,10 @@ static int placement(ld *l) {
   const size_t nw = (size_t)l->n * l->mem;
   size_t npk = hc_sched_num_packets(l->s);
   hc_packet_info pi;
-  if (l->mem > SIZE_MAX / sizeof *l->place / l->n) return HC_SCHED_ENOMEM;
+  if (l->mem > SIZE_MAX / sizeof *l->place / l->n) return HC_ENOMEM;
   l->place = malloc(nw * sizeof *l->place);
   l->bank_cnt = calloc((size_t)l->n * (d + 1), sizeof *l->bank_cnt);
-  if (!l->place || !l->bank_cnt) return HC_SCHED_ENOMEM;
+  if (!l->place || !l->bank_cnt) return HC_ENOMEM;
   /* First the writer's dimension in .bank: d unless a packet writes it
   ** (own data is never written in a valid schedule). */
   for (size_t w = 0; w < nw; w++) l->place[w].bank = (uint8_t)d;
@@ -161,7 +161,7 @@ static int placement(ld *l) {
     hc_sf_place *pl = l->place + (size_t)x * l->mem;
     for (uint32_t a = 0; a < l->mem; a++) pl[a].offset = cnt[pl[a].bank]++;
   }
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /* Segments of every engine, and the fit checks (see the file comment). */
@@ -171,14 +171,14 @@ static int fit(ld *l, hc_sched_err *err) {
   l->tx_seg = calloc(l->nl, sizeof *l->tx_seg);
   l->rx_seg = calloc(l->nl, sizeof *l->rx_seg);
   l->need = malloc(d * sizeof *l->need);
-  if (!l->tx_seg || !l->rx_seg || !l->need) return HC_SCHED_ENOMEM;
+  if (!l->tx_seg || !l->rx_seg || !l->need) return HC_ENOMEM;
   for (uint32_t x = 0; x < l->n; x++) {
     const hc_sf_place *pl = l->place + (size_t)x * l->mem;
     for (unsigned i = 0; i < d; i++) {
       size_t L = (size_t)x * d + i, p0 = l->lk_first[L];
       size_t np = l->lk_first[L + 1] - p0;
       if (np > DESC_MAX)
-        return fail(err, HC_SFLOAD_EFIT, 0,
+        return fail(err, HC_EFIT, 0,
                     "link %lu %u needs %lu packet descriptors; the hardware "
                     "has %lu (HC_SF_DESC_AW = %d)",
                     (unsigned long)x, i, (unsigned long)np, DESC_MAX,
@@ -186,7 +186,7 @@ static int fit(ld *l, hc_sched_err *err) {
       for (size_t p = 0; p < np; p++) {
         hc_sched_packet(l->s, l->lk_pkt[p0 + p], &pi);
         if (pi.words > LEN_MAX)
-          return fail(err, HC_SFLOAD_EFIT, pi.line,
+          return fail(err, HC_EFIT, pi.line,
                       "link %lu %u %lu carries %llu words; the hardware's "
                       "packets have at most %lu (HC_SF_LEN_W = %d)",
                       (unsigned long)x, i, (unsigned long)p,
@@ -195,7 +195,7 @@ static int fit(ld *l, hc_sched_err *err) {
         if (rc) return rc;
         for (unsigned j = 0; j < d; j++)
           if (l->need[j] > CNT_MAX)
-            return fail(err, HC_SFLOAD_EFIT, pi.line,
+            return fail(err, HC_EFIT, pi.line,
                         "link %lu %u %lu waits for %lu packets on incoming "
                         "link %u; the hardware's thresholds count to %lu "
                         "(HC_SF_DESC_AW + 1 = %d bits)",
@@ -205,7 +205,7 @@ static int fit(ld *l, hc_sched_err *err) {
         l->tx_seg[L] += split_count(pl, pi.gather, pi.ngather);
       }
       if (l->tx_seg[L] > SEG_MAX)
-        return fail(err, HC_SFLOAD_EFIT, 0,
+        return fail(err, HC_EFIT, 0,
                     "link %lu %u needs %lu gather segments; the hardware has "
                     "%lu (HC_SF_SEG_AW = %d)",
                     (unsigned long)x, i, (unsigned long)l->tx_seg[L], SEG_MAX,
@@ -218,7 +218,7 @@ static int fit(ld *l, hc_sched_err *err) {
         l->rx_seg[L] += split_count(pl, pi.scatter, pi.nscatter);
       }
       if (l->rx_seg[L] > SEG_MAX)
-        return fail(err, HC_SFLOAD_EFIT, 0,
+        return fail(err, HC_EFIT, 0,
                     "link %lu %u (into node %lu) needs %lu scatter segments; "
                     "the hardware has %lu (HC_SF_SEG_AW = %d)",
                     (unsigned long)src, i, (unsigned long)x,
@@ -229,13 +229,13 @@ static int fit(ld *l, hc_sched_err *err) {
     for (unsigned b = 0; b <= d; b++) {
       uint32_t c = l->bank_cnt[(size_t)x * (d + 1) + b];
       if (c > BANK_WORDS)
-        return fail(err, HC_SFLOAD_EFIT, 0,
+        return fail(err, HC_EFIT, 0,
                     "node %lu needs %lu words in bank %u; the hardware's "
                     "banks have %lu (HC_SF_BANK_AW = %d)",
                     (unsigned long)x, (unsigned long)c, b, BANK_WORDS,
                     HC_SF_BANK_AW);
     }
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 /* Append one write to *o. */
@@ -289,7 +289,7 @@ static int emit(ld *l, const hc_sched_case *c, uint32_t beta, hc_sfload *out) {
   for (uint32_t x = 0; x < l->n; x++)
     nops += l->bank_cnt[(size_t)x * (d + 1) + d];
   hc_cfg_op *ops = calloc(nops, sizeof *ops), *o = ops;
-  if (!ops) return HC_SCHED_ENOMEM;
+  if (!ops) return HC_ENOMEM;
 
   put(&o, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, HC_MODE_SF);
   put(&o, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_BETA, 0, beta);
@@ -307,7 +307,7 @@ static int emit(ld *l, const hc_sched_case *c, uint32_t beta, hc_sfload *out) {
         uint32_t p = (uint32_t)(k - l->lk_first[L]);
         hc_sched_packet(l->s, l->lk_pkt[k], &pi);
         int rc = hc_sched_need(l->s, l->lk_pkt[k], l->need, NULL);
-        assert(rc == HC_SCHED_OK);
+        assert(rc == HC_OK);
         (void)rc;
         put(&o, x, HC_SF_TGT_TXDESC, i, p, 0, (uint32_t)pi.words);
         for (unsigned j = 0; j < d; j++)
@@ -346,7 +346,7 @@ static int emit(ld *l, const hc_sched_case *c, uint32_t beta, hc_sfload *out) {
   assert((size_t)(o - ops) == nops);
   out->ops = ops;
   out->nops = nops;
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
@@ -355,16 +355,16 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
   int rc;
   if (out) memset(out, 0, sizeof *out);
   if (err) {
-    err->code = HC_SCHED_OK;
+    err->code = HC_OK;
     err->line = 0;
     err->msg[0] = 0;
   }
   if (!c || !c->sched || !out)
-    return fail(err, HC_SCHED_EPARAM, 0, "no case or no output");
+    return fail(err, HC_EPARAM, 0, "no case or no output");
   rc = hc_sched_validate(c->sched, err);
   if (rc) return rc;
   if (beta < HC_SF_BETA_MIN || beta >= BETA_LIMIT)
-    return fail(err, HC_SCHED_EPARAM, 0,
+    return fail(err, HC_EPARAM, 0,
                 "beta %lu is outside the hardware's range %d..%lu "
                 "(HC_SF_BETA_MIN = %d, HC_SF_BETA_W = %d)",
                 (unsigned long)beta, HC_SF_BETA_MIN, BETA_LIMIT - 1,
@@ -375,7 +375,7 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
   l.n = hc_sched_nodes(l.s);
   l.mem = hc_sched_mem_words(l.s);
   if (l.d > MAX_D)
-    return fail(err, HC_SFLOAD_EFIT, 0,
+    return fail(err, HC_EFIT, 0,
                 "a %u-cube needs bank %u; the configuration port's 4-bit unit "
                 "field addresses banks up to %d, so d is at most %d",
                 l.d, l.d, MAX_D, MAX_D);
@@ -385,7 +385,7 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
   if (!rc) rc = fit(&l, err);
   if (!rc) rc = emit(&l, c, beta, out);
   if (rc) {
-    if (rc == HC_SCHED_ENOMEM) fail(err, rc, 0, "out of memory");
+    if (rc == HC_ENOMEM) fail(err, rc, 0, "out of memory");
     ld_free(&l);
     free(out->ops);
     memset(out, 0, sizeof *out);
@@ -405,7 +405,7 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
     if (l.rx_seg[L] > out->seg_max) out->seg_max = (uint32_t)l.rx_seg[L];
   }
   ld_free(&l);
-  return HC_SCHED_OK;
+  return HC_OK;
 }
 
 void hc_sfload_free(hc_sfload *l) {

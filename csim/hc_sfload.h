@@ -16,9 +16,6 @@
 #include "hc_sched.h"
 #include "hc_sf.h"
 
-/* Status codes: the HC_SCHED_* ones, plus: */
-#define HC_SFLOAD_EFIT 20 /* the schedule does not fit the hardware's tables or banks */
-
 /* Where a logical word of a node lives in the banked memory. */
 typedef struct hc_sf_place {
   uint8_t bank;    /* 0..d-1: written by incoming link bank; d: own bank */
@@ -43,11 +40,11 @@ typedef struct hc_sfload {
 ** every TX descriptor (words, then need[0..d-1]), every gather segment
 ** (offset, length, bank), every scatter segment (offset, length, last), and
 ** every word of every own bank (the case's init values). No start: the
-** caller starts the run. Returns HC_SCHED_OK, the validator's status,
-** HC_SCHED_EPARAM (beta < HC_SF_BETA_MIN or >= 2^HC_SF_BETA_W), HC_SFLOAD_EFIT
+** caller starts the run. Returns HC_OK, the validator's status,
+** HC_EPARAM (beta < HC_SF_BETA_MIN or >= 2^HC_SF_BETA_W), HC_EFIT
 ** (err->msg names the limit, e.g. "link 3 2 needs 1500 gather segments; the
 ** hardware has 1024 (HC_SF_SEG_AW = 10)"; also a packet or segment longer
-** than 2^HC_SF_LEN_W - 1 words) or HC_SCHED_ENOMEM. *out is zeroed on failure.
+** than 2^HC_SF_LEN_W - 1 words) or HC_ENOMEM. *out is zeroed on failure.
 */
 int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
                     hc_sched_err *err);

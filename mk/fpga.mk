@@ -82,7 +82,7 @@ FPGA_TEST_BOARD ?= hx8k
 $(addprefix $(BUILD)/obj/tests/fpga/,hc_fpga.o hc_fpga_gen.o test_selftest.o): $(FPGA_HDRS)
 
 $(FPGA_GEN): $(BUILD)/obj/tests/fpga/hc_fpga_gen.o $(BUILD)/obj/tests/fpga/hc_fpga.o \
-             $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/hc_backend.o $(BUILD)/obj/tb/hc_driver.o \
+             $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/hc_backend.o $(BUILD)/obj/tb/hc_driver.o \
              $(BUILD)/obj/tb/hc_traffic.o $(BUILD)/obj/tb/hc_rtl_stub.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
@@ -99,7 +99,7 @@ fpga-tables: $(FPGA_GEN)
 # ---- the self-test top in Verilator ---------------------------------------
 FPGA_SIM_DIR = $(BUILD)/fpga/sim/$(FPGA_CFG)
 FPGA_SIM_OBJ := $(BUILD)/obj/tests/fpga/test_selftest.o $(BUILD)/obj/tests/fpga/hc_fpga.o \
-                $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o
+                $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o
 
 # Verilator's own makefile does not relink for changed objects: remove the
 # program first.

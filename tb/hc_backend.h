@@ -14,7 +14,6 @@
 
 #include "hc_model.h"
 
-#define HC_EMISMATCH 4 /* lockstep: RTL and model differ */
 
 typedef enum hc_sim { HC_SIM_MODEL = 0, HC_SIM_RTL = 1, HC_SIM_BOTH = 2 } hc_sim;
 

@@ -15,7 +15,6 @@
 
 #include "hc_backend.h"
 
-#define HC_ETIMEOUT 5 /* drain did not finish in the allowed cycles */
 
 typedef struct hc_msg {
   uint32_t src, dest, len; /* len in flits, >= 1; dest as the sender wrote it */

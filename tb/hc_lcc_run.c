@@ -37,22 +37,22 @@ int hc_lcc_run(hc_driver *drv, const hc_lcc *l, const int *order, unsigned k, ui
   r->n = n;
   if ((unsigned)n != cfg->d || n > HC_LCC_PATH_MAX_N) return HC_EPARAM;
   if (order) {
-    if (hc_lcc_reorder(l, order, &r->phys) != HC_ALG_OK) return HC_EPARAM;
+    if (hc_lcc_reorder(l, order, &r->phys) != HC_OK) return HC_EPARAM;
     uint8_t perm[HC_MODEL_MAX_D];
     for (int i = 0; i < n; i++) perm[i] = (uint8_t)order[i];
     if (hc_driver_set_remap(drv, perm) != HC_OK) return HC_EPARAM;
   } else {
     r->phys = *l;
   }
-  if (hc_lcc_theorem1(&r->phys, r->t_theorem) != HC_ALG_OK ||
-      hc_lcc_contention(&r->phys, r->t_exact) != HC_ALG_OK || hc_lcc_bound(&r->phys, &r->bound) != HC_ALG_OK)
+  if (hc_lcc_theorem1(&r->phys, r->t_theorem) != HC_OK ||
+      hc_lcc_contention(&r->phys, r->t_exact) != HC_OK || hc_lcc_bound(&r->phys, &r->bound) != HC_OK)
     return HC_EPARAM;
   int prc = hc_lcc_path_count(&r->phys, r->t_paths);
-  if (prc == HC_ALG_ENOMEM) return HC_ENOMEM;
-  if (prc != HC_ALG_OK) return HC_EPARAM;
+  if (prc == HC_ENOMEM) return HC_ENOMEM;
+  if (prc != HC_OK) return HC_EPARAM;
 
   send_ctx c = {drv, order, n, k, 0};
-  if (hc_lcc_foreach_message(l, send_one, &c) != HC_ALG_OK || c.failed) return HC_ENOMEM;
+  if (hc_lcc_foreach_message(l, send_one, &c) != HC_OK || c.failed) return HC_ENOMEM;
   r->messages = hc_driver_stats(drv)->injected;
   int rc = hc_driver_drain(drv, max_cycles);
   r->cycles = hc_driver_cycle(drv);

@@ -17,7 +17,6 @@
 extern "C" {
 #endif
 
-#define HC_ENORTL 3 /* no RTL linked, or built for another configuration */
 
 typedef struct hc_rtl hc_rtl;
 

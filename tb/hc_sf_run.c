@@ -40,20 +40,20 @@ int hc_sf_run(hc_backend *b, hc_sched_case *c, uint32_t beta, hc_sf_result *res,
   memset(res, 0, sizeof *res);
   if (hc_sched_dim(s) != d) {
     if (err) {
-      err->code = HC_SCHED_EPARAM;
+      err->code = HC_EPARAM;
       err->line = 0;
       snprintf(err->msg, sizeof err->msg, "the schedule is for a %u-cube, the network is a %u-cube",
                hc_sched_dim(s), d);
     }
-    return HC_SF_ESCHED;
+    return HC_ESCHED;
   }
   rc = hc_sched_exec(s, beta, c->init, &ref, err);
-  if (rc == HC_SCHED_ENOMEM) return HC_ENOMEM;
-  if (rc != HC_SCHED_OK) return HC_SF_ESCHED;
+  if (rc == HC_ENOMEM) return HC_ENOMEM;
+  if (rc != HC_OK) return HC_ESCHED;
   rc = hc_sfload_build(c, beta, &l, err);
-  if (rc != HC_SCHED_OK) {
+  if (rc != HC_OK) {
     hc_exec_result_free(&ref);
-    return rc == HC_SCHED_ENOMEM ? HC_ENOMEM : HC_SF_ESCHED;
+    return rc == HC_ENOMEM ? HC_ENOMEM : HC_ESCHED;
   }
   if (hc_obs_new(cfg, &obs) != HC_OK) {
     hc_sfload_free(&l);
@@ -76,7 +76,7 @@ int hc_sf_run(hc_backend *b, hc_sched_case *c, uint32_t beta, hc_sf_result *res,
     rd.idx = HC_SF_REG_START; /* reads the status */
     rc = step(b, &rd, &obs);
     if (rc == HC_OK) rc = step(b, NULL, &obs);
-    if (rc == HC_OK && (obs.cfg_rdata & HC_SF_STATUS_ERROR)) rc = HC_SF_EREFUSED;
+    if (rc == HC_OK && (obs.cfg_rdata & HC_SF_STATUS_ERROR)) rc = HC_EREFUSED;
   }
 
   /* Start (cycle s); schedule cycle k is the k+1-th step after it. */
@@ -98,7 +98,7 @@ int hc_sf_run(hc_backend *b, hc_sched_case *c, uint32_t beta, hc_sf_result *res,
         break;
       }
     }
-    if (rc == HC_OK && !done) rc = HC_SF_ETIMEOUT;
+    if (rc == HC_OK && !done) rc = HC_ETIMEOUT;
     if (done) res->cycles = k >= 1 ? k - 1 : 0;
   }
 

@@ -15,9 +15,6 @@
 #include "hc_backend.h"
 #include "hc_sched.h"
 
-#define HC_SF_ETIMEOUT 30 /* sf_done did not rise by the executor's completion + 8 */
-#define HC_SF_EREFUSED 31 /* the hardware's error bit was set after loading */
-#define HC_SF_ESCHED 32   /* the validator or the loader refused the case: err->code says why */
 
 typedef struct hc_sf_result {
   uint64_t cycles;       /* measured completion C: sf_done rose in schedule cycle C + 1 */
@@ -39,10 +36,10 @@ typedef struct hc_sf_result {
 /*
 ** Run case c with start-up beta on backend b (reset first). Returns HC_OK
 ** when the run finished (the result then says whether data, timing and
-** counters are right), HC_SF_ESCHED (the validator or the loader refused it:
-** err->code is HC_SCHED_* or HC_SFLOAD_EFIT, err->msg says why),
-** HC_EMISMATCH (lockstep; see hc_backend_mismatch), HC_SF_ETIMEOUT,
-** HC_SF_EREFUSED or HC_ENOMEM.
+** counters are right), HC_ESCHED (the validator or the loader refused it:
+** err->code is HC_SCHED_* or HC_EFIT, err->msg says why),
+** HC_EMISMATCH (lockstep; see hc_backend_mismatch), HC_ETIMEOUT,
+** HC_EREFUSED or HC_ENOMEM.
 */
 int hc_sf_run(hc_backend *b, hc_sched_case *c, uint32_t beta, hc_sf_result *res,
               hc_sched_err *err);

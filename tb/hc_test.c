@@ -97,8 +97,8 @@ hc_driver *hc_test_driver(hc_test_ctx *t, const hc_cfg *cfg) {
   hc_backend *be;
   int rc = hc_backend_open(t->sim, cfg, fst, &be);
   if (rc != HC_OK) {
-    hc_test_fail(t, __FILE__, __LINE__, "cannot open %s backend for d=%u w=%u b=%u i=%u (status %d)",
-                 hc_sim_name(t->sim), cfg->d, cfg->w, cfg->buf_depth, cfg->inj_depth, rc);
+    hc_test_fail(t, __FILE__, __LINE__, "cannot open %s backend for d=%u w=%u b=%u i=%u: %s",
+                 hc_sim_name(t->sim), cfg->d, cfg->w, cfg->buf_depth, cfg->inj_depth, hc_strerror(rc));
     return NULL;
   }
   hc_driver *drv;
@@ -136,7 +136,7 @@ int hc_test_drain_and_check(hc_test_ctx *t, hc_driver *drv, uint64_t max_cycles)
   }
   if (rc != HC_OK || st->duplicated || st->corrupted || st->delivered != st->injected) {
     hc_test_fail(t, __FILE__, __LINE__,
-                 "status %d: injected %llu delivered %llu duplicated %llu corrupted %llu", rc,
+                 "%s: injected %llu delivered %llu duplicated %llu corrupted %llu", hc_status_name(rc),
                  (unsigned long long)st->injected, (unsigned long long)st->delivered,
                  (unsigned long long)st->duplicated, (unsigned long long)st->corrupted);
     return 0;

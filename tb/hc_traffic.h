@@ -39,8 +39,6 @@
 
 #include "hc_driver.h"
 
-#define HC_EIO 6     /* a message-list file could not be opened or read */
-#define HC_EFORMAT 7 /* a message-list file has a malformed line */
 
 /* Largest message length (flits) accepted from a file or a configuration. */
 #define HC_TRAFFIC_MAX_LEN 1000000u

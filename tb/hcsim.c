@@ -561,9 +561,9 @@ int hc_algo_main(int argc, char **argv); /* tb/hcsim_algo.c */
 static void order_for(const opts *o, int *order) {
   hc_lcc l;
   const char *name = hc_pattern_name(o->traffic);
-  if (hc_lcc_preset(name, (int)o->d, &l) != HC_ALG_OK) usage_error("--remap: no LCC '%s' at d=%u", name, o->d);
+  if (hc_lcc_preset(name, (int)o->d, &l) != HC_OK) usage_error("--remap: no LCC '%s' at d=%u", name, o->d);
   if (strcmp(o->remap, "opt") == 0) {
-    if (hc_lcc_optimize(&l, order) != HC_ALG_OK) usage_error("--remap opt: the optimizer failed");
+    if (hc_lcc_optimize(&l, order) != HC_OK) usage_error("--remap opt: the optimizer failed");
     return;
   }
   static hc_lcc set[64];
@@ -574,13 +574,13 @@ static void order_for(const opts *o, int *order) {
   for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
     if (m == 64) usage_error("--lccs: more than 64 LCCs");
     int rc = hc_lcc_preset(tok, (int)o->d, &set[m]);
-    if (rc == HC_ALG_EUNKNOWN) usage_error("--lccs: unknown LCC preset '%s'", tok);
-    if (rc != HC_ALG_OK) usage_error("--lccs: preset '%s' at d=%u: %s", tok, o->d, hc_alg_strerror(rc));
+    if (rc == HC_EUNKNOWN) usage_error("--lccs: unknown LCC preset '%s'", tok);
+    if (rc != HC_OK) usage_error("--lccs: preset '%s' at d=%u: %s", tok, o->d, hc_strerror(rc));
     m++;
   }
   uint64_t cost;
   int rc = hc_lcc_dp(set, m, HC_LCC_MAX_OF_MAX, order, &cost);
-  if (rc != HC_ALG_OK) usage_error("--remap dp: %s", hc_alg_strerror(rc));
+  if (rc != HC_OK) usage_error("--remap dp: %s", hc_strerror(rc));
 }
 
 int main(int argc, char **argv) {
@@ -742,7 +742,7 @@ int main(int argc, char **argv) {
     if (rc == HC_ENOMEM)
       say("out of memory opening the backend");
     else
-      say("cannot open the backend (status %d)", rc);
+      say("cannot open the backend: %s", hc_strerror(rc));
     return EXIT_CHECK;
   }
   hc_driver *drv = NULL;

@@ -107,7 +107,7 @@ int hc_algo_main(int argc, char **argv) {
   hc_backend *be;
   hc_driver *drv;
   int rc = hc_backend_open(sim, &cfg, waves, &be);
-  if (rc != HC_OK) hc_cli_die("cannot open the %s backend (status %d)", hc_sim_name(sim), rc);
+  if (rc != HC_OK) hc_cli_die("cannot open the %s backend: %s", hc_sim_name(sim), hc_strerror(rc));
   if (hc_driver_new(be, &drv) != HC_OK) hc_cli_die("out of memory");
   if (waves) {
     char gtkw[4096];
@@ -176,7 +176,7 @@ int hc_algo_main(int argc, char **argv) {
     if (mm)
       printf("%-12s cycle %llu node %u %s: model 0x%x rtl 0x%x\n", "mismatch", (unsigned long long)mm->cycle,
              mm->node, mm->where, mm->expected, mm->actual);
-    if (rc != HC_OK) printf("%-12s status %d (%s)\n", "error", rc, rc == HC_ETIMEOUT ? "did not finish" : "run failed");
+    if (rc != HC_OK) printf("%-12s %s (%s)\n", "error", hc_status_name(rc), hc_strerror(rc));
   }
   if (jf) {
     fprintf(jf, "{\n");

@@ -44,7 +44,7 @@ static void read_lcc_file(const char *path, int n, hc_lcc_kind kind, hc_lcc *out
   }
   fclose(f);
   char err[256];
-  if (hc_lcc_parse(a, b, n, kind, out, err, sizeof err) != HC_ALG_OK)
+  if (hc_lcc_parse(a, b, n, kind, out, err, sizeof err) != HC_OK)
     hc_cli_die("--lcc-file %s: %s", path, err);
 }
 
@@ -125,11 +125,11 @@ int hc_lcc_main(int argc, char **argv) {
   char err[256];
   if (preset) {
     int rc = hc_lcc_preset(preset, n, &l);
-    if (rc == HC_ALG_EUNKNOWN) hc_cli_die("unknown LCC preset '%s' (see docs/lcc.md)", preset);
-    if (rc == HC_ALG_ESIZE) hc_cli_die("LCC preset '%s' needs an even d, not %d", preset, n);
-    if (rc != HC_ALG_OK) hc_cli_die("LCC preset '%s' at d=%d: %s", preset, n, hc_alg_strerror(rc));
+    if (rc == HC_EUNKNOWN) hc_cli_die("unknown LCC preset '%s' (see docs/lcc.md)", preset);
+    if (rc == HC_ESIZE) hc_cli_die("LCC preset '%s' needs an even d, not %d", preset, n);
+    if (rc != HC_OK) hc_cli_die("LCC preset '%s' at d=%d: %s", preset, n, hc_strerror(rc));
   } else if (a_text) {
-    if (hc_lcc_parse(a_text, b_text, n, kind, &l, err, sizeof err) != HC_ALG_OK)
+    if (hc_lcc_parse(a_text, b_text, n, kind, &l, err, sizeof err) != HC_OK)
       hc_cli_die("--lcc-a: %s", err);
   } else {
     read_lcc_file(file, n, kind, &l);
@@ -140,11 +140,11 @@ int hc_lcc_main(int argc, char **argv) {
   int order[32], *use_order = NULL;
   uint64_t dp_cost = 0;
   if (strcmp(remap, "opt") == 0) {
-    if (hc_lcc_optimize(&l, order) != HC_ALG_OK) hc_cli_die("--remap opt: no optimizer result");
+    if (hc_lcc_optimize(&l, order) != HC_OK) hc_cli_die("--remap opt: no optimizer result");
     use_order = order;
   } else if (strcmp(remap, "dp") == 0) {
     hc_lcc_objective obj;
-    if (hc_lcc_objective_parse(objective, &obj) != HC_ALG_OK)
+    if (hc_lcc_objective_parse(objective, &obj) != HC_OK)
       hc_cli_die("--objective: '%s' is not maxmax, maxsum or sumsum", objective);
     if (!lccs) hc_cli_die("--remap dp needs --lccs NAME,NAME,... (make sim ... LCCS=...)");
     static hc_lcc set[64];
@@ -155,14 +155,14 @@ int hc_lcc_main(int argc, char **argv) {
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
       if (m == 64) hc_cli_die("--lccs: more than 63 LCCs");
       int rc = hc_lcc_preset(tok, n, &set[m]);
-      if (rc == HC_ALG_EUNKNOWN) hc_cli_die("--lccs: unknown LCC preset '%s'", tok);
-      if (rc != HC_ALG_OK) hc_cli_die("--lccs: preset '%s' at d=%d: %s", tok, n, hc_alg_strerror(rc));
+      if (rc == HC_EUNKNOWN) hc_cli_die("--lccs: unknown LCC preset '%s'", tok);
+      if (rc != HC_OK) hc_cli_die("--lccs: preset '%s' at d=%d: %s", tok, n, hc_strerror(rc));
       if (preset && strcmp(tok, preset) == 0) continue; /* already in as the run's LCC */
       m++;
     }
     int rc = hc_lcc_dp(set, m, obj, order, &dp_cost);
-    if (rc == HC_ALG_ETOOBIG || rc == HC_ALG_ENOMEM) hc_cli_die("--remap dp: the problem is too large for memory at d=%d", n);
-    if (rc != HC_ALG_OK) hc_cli_die("--remap dp: %s", hc_alg_strerror(rc));
+    if (rc == HC_ETOOBIG || rc == HC_ENOMEM) hc_cli_die("--remap dp: the problem is too large for memory at d=%d", n);
+    if (rc != HC_OK) hc_cli_die("--remap dp: %s", hc_strerror(rc));
     use_order = order;
   } else if (strcmp(remap, "none") != 0) {
     hc_cli_die("--remap: '%s' is not none, opt or dp", remap);
@@ -217,7 +217,7 @@ int hc_lcc_main(int argc, char **argv) {
     if (mm)
       printf("%-22s cycle %llu node %u %s: model 0x%x rtl 0x%x\n", "mismatch", (unsigned long long)mm->cycle,
              mm->node, mm->where, mm->expected, mm->actual);
-    if (rc != HC_OK) printf("%-22s status %d\n", "error", rc);
+    if (rc != HC_OK) printf("%-22s %s (%s)\n", "error", hc_status_name(rc), hc_strerror(rc));
   }
   if (jf) {
     fprintf(jf, "{\n  \"algo\": \"lcc\",\n  \"lcc\": \"%s\",\n  \"kind\": \"%s\",\n", preset ? preset : "custom",

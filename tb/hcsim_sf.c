@@ -36,18 +36,18 @@ static void file_case(const char *path, unsigned d, uint32_t beta, hc_sched_case
   memset(c, 0, sizeof *c);
   int rc = hc_sched_read(f, &c->sched, &err);
   fclose(f);
-  if (rc == HC_SCHED_ENOMEM) hc_cli_die("out of memory reading %s", path);
-  if (rc != HC_SCHED_OK) hc_cli_die("%s:%lu: %s", path, err.line, err.msg);
+  if (rc == HC_ENOMEM) hc_cli_die("out of memory reading %s", path);
+  if (rc != HC_OK) hc_cli_die("%s:%lu: %s", path, err.line, err.msg);
   if (hc_sched_dim(c->sched) != d)
     hc_cli_die("%s is a schedule for a %u-cube; run it with D=%u (--d %u)", path, hc_sched_dim(c->sched),
                hc_sched_dim(c->sched), hc_sched_dim(c->sched));
   rc = hc_sched_validate(c->sched, &err);
-  if (rc == HC_SCHED_ENOMEM) hc_cli_die("out of memory validating %s", path);
-  if (rc != HC_SCHED_OK) {
+  if (rc == HC_ENOMEM) hc_cli_die("out of memory validating %s", path);
+  if (rc != HC_OK) {
     if (err.line) hc_cli_die("%s:%lu: %s", path, err.line, err.msg);
     hc_cli_die("%s: %s", path, err.msg);
   }
-  if (hc_sched_case_alloc(c) != HC_SCHED_OK) hc_cli_die("out of memory");
+  if (hc_sched_case_alloc(c) != HC_OK) hc_cli_die("out of memory");
   const uint32_t mw = hc_sched_mem_words(c->sched);
   memset(c->care, 0, (size_t)hc_sched_nodes(c->sched) * mw);
   for (size_t i = 0; i < hc_sched_num_own(c->sched); i++) {
@@ -78,7 +78,7 @@ static void file_case(const char *path, unsigned d, uint32_t beta, hc_sched_case
   free(busy);
   hc_exec_result ex;
   rc = hc_sched_exec(c->sched, beta, c->init, &ex, &err);
-  if (rc != HC_SCHED_OK) hc_cli_die("%s: %s", path, err.msg);
+  if (rc != HC_OK) hc_cli_die("%s: %s", path, err.msg);
   memcpy(c->expect, ex.mem, (size_t)hc_sched_nodes(c->sched) * mw * sizeof *c->expect);
   hc_exec_result_free(&ex);
 }
@@ -162,8 +162,8 @@ int hc_sf_main(int argc, char **argv) {
     if (check_only) return 0; /* make sim validates before building RTL */
     hc_cli_check_backend(sim, &cfg, have_rtl, &built);
     rc = al->build(cfg.d, size, &c);
-    if (rc == HC_SCHED_EPARAM) hc_cli_die("%s=%u is too large for %s at d = %u", al->param, size, al->name, cfg.d);
-    if (rc != HC_SCHED_OK) hc_cli_die("out of memory building %s", al->name);
+    if (rc == HC_EPARAM) hc_cli_die("%s=%u is too large for %s at d = %u", al->param, size, al->name, cfg.d);
+    if (rc != HC_OK) hc_cli_die("out of memory building %s", al->name);
     aname = al->name;
     asource = al->source;
     pname = is_k ? "k" : "m";
@@ -181,7 +181,7 @@ int hc_sf_main(int argc, char **argv) {
 
   hc_backend *be;
   rc = hc_backend_open(sim, &cfg, waves, &be);
-  if (rc != HC_OK) hc_cli_die("cannot open the %s backend (status %d)", hc_sim_name(sim), rc);
+  if (rc != HC_OK) hc_cli_die("cannot open the %s backend: %s", hc_sim_name(sim), hc_strerror(rc));
   if (waves) {
     char gtkw[4096];
     if (hc_gtkw_beside(waves, &cfg, gtkw, sizeof gtkw) == 0)
@@ -190,10 +190,10 @@ int hc_sf_main(int argc, char **argv) {
   hc_sf_result r;
   hc_sched_err err = {0};
   rc = hc_sf_run(be, &c, (uint32_t)beta, &r, &err);
-  if (rc == HC_SF_ESCHED && err.code == HC_SFLOAD_EFIT)
+  if (rc == HC_ESCHED && err.code == HC_EFIT)
     hc_cli_die("%s d=%u does not fit the hardware: %s", aname, cfg.d, err.msg);
-  if (rc == HC_SF_ESCHED)
-    hc_cli_die("%s: bad schedule (%s): %s", aname, hc_sched_strerror(err.code), err.msg);
+  if (rc == HC_ESCHED)
+    hc_cli_die("%s: bad schedule (%s): %s", aname, hc_status_name(err.code), err.msg);
   if (rc == HC_ENOMEM) hc_cli_die("out of memory running %s", aname);
 
   const hc_mismatch *mm = hc_backend_mismatch(be);
@@ -242,8 +242,8 @@ int hc_sf_main(int argc, char **argv) {
     if (mm)
       printf("%-12s cycle %llu node %u %s: model 0x%x rtl 0x%x\n", "mismatch", (unsigned long long)mm->cycle,
              mm->node, mm->where, mm->expected, mm->actual);
-    if (rc == HC_SF_ETIMEOUT) printf("%-12s sf_done never rose (executor's completion + 8)\n", "error");
-    if (rc == HC_SF_EREFUSED) printf("%-12s the hardware refused a configuration write\n", "error");
+    if (rc == HC_ETIMEOUT) printf("%-12s sf_done never rose (executor's completion + 8)\n", "error");
+    if (rc == HC_EREFUSED) printf("%-12s the hardware refused a configuration write\n", "error");
   }
   if (jf) {
     fprintf(jf, "{\n  \"algo\": \"%s\",\n  \"source\": \"", aname);

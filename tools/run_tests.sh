@@ -71,7 +71,7 @@ tools/synth_check.sh > build/test-synth.out 2>&1 &
 bg_synth=$!
 
 log "building (make -j$JOBS; a Verilator build per RTL configuration)"
-targets="build/asan/test_model build/asan/test_algo build/asan/test_lcc build/asan/test_sched build/asan/test_sf build/asan/test_sfload build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter"
+targets="build/asan/test_status build/asan/test_model build/asan/test_algo build/asan/test_lcc build/asan/test_sched build/asan/test_sf build/asan/test_sfload build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter"
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
   tail -40 build/test-build.log
@@ -94,7 +94,7 @@ log "lint"
 out=$(tools/lint.sh 2>&1); echo "$out"
 count_lines lint "$out"
 
-for u in test_model test_algo test_lcc test_sched test_sf test_sfload; do
+for u in test_status test_model test_algo test_lcc test_sched test_sf test_sfload; do
   log "unit tests $u (cmocka, ASan+UBSan)"
   out=$(CMOCKA_MESSAGE_OUTPUT=stdout build/asan/$u 2>&1); st=$?
   echo "$out" | grep -E '^\[  (PASSED|FAILED)|^\[  ERROR|^\[ +FAILED' || true

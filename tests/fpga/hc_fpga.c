@@ -58,8 +58,8 @@ void hc_fpga_tables_free(hc_fpga_tables *t) {
 
 int hc_fpga_tables_push(hc_fpga_tables *t, unsigned x, uint32_t time, uint32_t flit) {
   const hc_fpga_geom *g = &t->g;
-  if (x >= t->n || t->len[x] + 1 >= g->rom_depth) return HC_FPGA_EFORMAT;
-  if (g->time_w < 32 && time >> g->time_w) return HC_FPGA_EFORMAT;
+  if (x >= t->n || t->len[x] + 1 >= g->rom_depth) return HC_EFORMAT;
+  if (g->time_w < 32 && time >> g->time_w) return HC_EFORMAT;
   uint64_t *w = t->words + (size_t)x * g->rom_depth;
   w[t->len[x]] = hc_fpga_word(g, 0, time, flit);
   t->len[x]++;
@@ -84,9 +84,9 @@ int hc_fpga_tables_write(const hc_fpga_tables *t, const char *dir) {
   for (unsigned x = 0; x <= t->n; x++) {
     if (x < t->n) node_name(name, sizeof name, x);
     else snprintf(name, sizeof name, "expect.hex");
-    if (path_of(path, sizeof path, dir, name) != 0) return HC_FPGA_EIO;
+    if (path_of(path, sizeof path, dir, name) != 0) return HC_EIO;
     FILE *f = fopen(path, "w");
-    if (!f) return HC_FPGA_EIO;
+    if (!f) return HC_EIO;
     if (x < t->n) {
       const uint64_t *w = t->words + (size_t)x * t->g.rom_depth;
       for (unsigned k = 0; k < t->g.rom_depth; k++)
@@ -94,19 +94,19 @@ int hc_fpga_tables_write(const hc_fpga_tables *t, const char *dir) {
     } else {
       for (unsigned k = 0; k < HC_FPGA_EXPECT_WORDS; k++) fprintf(f, "%08x\n", (unsigned)t->expect[k]);
     }
-    if (fclose(f) != 0) return HC_FPGA_EIO;
+    if (fclose(f) != 0) return HC_EIO;
   }
   return HC_OK;
 }
 
 /* Read up to max hex words, one a line, of at most bits bits each; the
-** number read in *count. Returns HC_OK, HC_FPGA_EIO or HC_FPGA_EFORMAT. */
+** number read in *count. Returns HC_OK, HC_EIO or HC_EFORMAT. */
 static int read_hex(const char *path, unsigned bits, uint64_t *out, unsigned max, unsigned *count) {
   FILE *f = fopen(path, "r");
   char line[128];
   unsigned k = 0;
   int rc = HC_OK;
-  if (!f) return HC_FPGA_EIO;
+  if (!f) return HC_EIO;
   while (fgets(line, sizeof line, f)) {
     char *end;
     if (line[0] == '\n' || line[0] == '\0') continue;
@@ -114,12 +114,12 @@ static int read_hex(const char *path, unsigned bits, uint64_t *out, unsigned max
     unsigned long long v = strtoull(line, &end, 16);
     if (errno || end == line || (*end != '\n' && *end != '\0') || k == max ||
         (bits < 64 && (v >> bits) != 0)) {
-      rc = HC_FPGA_EFORMAT;
+      rc = HC_EFORMAT;
       break;
     }
     out[k++] = v;
   }
-  if (ferror(f)) rc = HC_FPGA_EIO;
+  if (ferror(f)) rc = HC_EIO;
   fclose(f);
   *count = k;
   return rc;
@@ -135,17 +135,17 @@ int hc_fpga_tables_read(hc_fpga_tables *t, const hc_fpga_geom *g, const char *di
     uint64_t *w = t->words + (size_t)x * g->rom_depth;
     const unsigned fw = g->net.w + 2;
     node_name(name, sizeof name, x);
-    if (path_of(path, sizeof path, dir, name) != 0) rc = HC_FPGA_EIO;
+    if (path_of(path, sizeof path, dir, name) != 0) rc = HC_EIO;
     if (rc == HC_OK) rc = read_hex(path, word_bits(g), w, g->rom_depth, &count);
     if (rc != HC_OK) break;
     unsigned k = 0;
     while (k < count && !((w[k] >> (g->time_w + fw)) & 1u)) k++;
-    if (k == count) rc = HC_FPGA_EFORMAT; /* no end word */
+    if (k == count) rc = HC_EFORMAT; /* no end word */
     t->len[x] = k;
   }
-  if (rc == HC_OK && path_of(path, sizeof path, dir, "expect.hex") != 0) rc = HC_FPGA_EIO;
+  if (rc == HC_OK && path_of(path, sizeof path, dir, "expect.hex") != 0) rc = HC_EIO;
   if (rc == HC_OK) rc = read_hex(path, 32, ex, HC_FPGA_EXPECT_WORDS, &count);
-  if (rc == HC_OK && count != HC_FPGA_EXPECT_WORDS) rc = HC_FPGA_EFORMAT;
+  if (rc == HC_OK && count != HC_FPGA_EXPECT_WORDS) rc = HC_EFORMAT;
   if (rc != HC_OK) {
     hc_fpga_tables_free(t);
     return rc;

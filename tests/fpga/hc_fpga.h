@@ -19,8 +19,6 @@
 
 #include "hc_model.h"
 
-#define HC_FPGA_EIO 6     /* a table file could not be read or written */
-#define HC_FPGA_EFORMAT 7 /* a table file is malformed or does not fit */
 
 /* Words of the expectation file and their meaning (hc_selftest.sv). */
 #define HC_FPGA_EXPECT_WORDS 16
@@ -81,7 +79,7 @@ int hc_fpga_tables_push(hc_fpga_tables *t, unsigned x, uint32_t time, uint32_t f
 int hc_fpga_tables_write(const hc_fpga_tables *t, const char *dir);
 
 /* Read them back for geometry g; Returns HC_OK, HC_EPARAM, HC_ENOMEM,
-** HC_FPGA_EIO or HC_FPGA_EFORMAT (a line that is not a word of the right
+** HC_EIO or HC_EFORMAT (a line that is not a word of the right
 ** width, a table without an end word). */
 int hc_fpga_tables_read(hc_fpga_tables *t, const hc_fpga_geom *g, const char *dir);
 

@@ -261,7 +261,7 @@ int main(int argc, char **argv) {
   if (rc == HC_OK) rc = hc_driver_drain(drv, (1u << HC_FPGA_CYCLE_W) - 1);
   const hc_stats *st = hc_driver_stats(drv);
   if (rc != HC_OK || st->delivered != nkept || st->corrupted || st->duplicated) {
-    fprintf(stderr, "hc_fpga_gen: the model run failed (status %d, %llu of %llu delivered)\n", rc,
+    fprintf(stderr, "hc_fpga_gen: the model run failed (%s, %llu of %llu delivered)\n", hc_status_name(rc),
             (unsigned long long)st->delivered, (unsigned long long)nkept);
     close_run(be, drv);
     free(all);

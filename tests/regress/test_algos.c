@@ -43,7 +43,7 @@ static void run_algo(hc_test_ctx *t, const char *name, unsigned k, int barrier, 
   HC_CHECK(t, mm == NULL, "lockstep mismatch at cycle %llu node %u %s: model 0x%x rtl 0x%x",
            mm ? (unsigned long long)mm->cycle : 0ULL, mm ? mm->node : 0, mm ? mm->where : "",
            mm ? mm->expected : 0, mm ? mm->actual : 0);
-  HC_CHECK(t, rc == HC_OK, "%s k=%u: run failed with status %d", name, k, rc);
+  HC_CHECK(t, rc == HC_OK, "%s k=%u: run failed with %s", name, k, hc_status_name(rc));
   HC_CHECK(t, r->data_ok, "%s k=%u: not every ordered pair delivered once and intact", name, k);
 }
 

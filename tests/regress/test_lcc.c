@@ -19,7 +19,7 @@ static void check_one(hc_test_ctx *t, const char *what, const hc_lcc *l, const i
   const hc_mismatch *mm = hc_backend_mismatch(hc_driver_backend(drv));
   HC_CHECK(t, !mm, "%s: lockstep mismatch at cycle %llu node %u %s", what,
            mm ? (unsigned long long)mm->cycle : 0ULL, mm ? mm->node : 0, mm ? mm->where : "");
-  HC_CHECK(t, rc == HC_OK, "%s: run failed, status %d", what, rc);
+  HC_CHECK(t, rc == HC_OK, "%s: run failed: %s", what, hc_status_name(rc));
   HC_CHECK(t, r.data_ok, "%s: messages lost, duplicated or corrupted", what);
   for (int i = 0; i < r.n; i++)
     HC_CHECK(t, r.agree, "%s: dimension %d: theorem %llu, exact %llu, paths %llu, hardware %llu", what, i,
@@ -44,11 +44,11 @@ HC_TEST(lcc_presets_three_counts_agree) {
   unsigned ran = 0;
   for (int i = 0; i < count; i++) {
     hc_lcc l;
-    if (hc_lcc_preset(p[i].name, (int)t->cfg.d, &l) != HC_ALG_OK) continue; /* e.g. odd d */
+    if (hc_lcc_preset(p[i].name, (int)t->cfg.d, &l) != HC_OK) continue; /* e.g. odd d */
     int order[32];
     check_one(t, p[i].name, &l, NULL);
     if (t->failed) return;
-    HC_CHECK(t, hc_lcc_optimize(&l, order) == HC_ALG_OK, "%s: no optimal order", p[i].name);
+    HC_CHECK(t, hc_lcc_optimize(&l, order) == HC_OK, "%s: no optimal order", p[i].name);
     check_one(t, p[i].name, &l, order);
     if (t->failed) return;
     ran++;
@@ -71,11 +71,11 @@ HC_TEST(lcc_random_matrices) {
     }
     hc_lcc l;
     uint32_t b = (uint32_t)hc_test_rand(t) & ((1u << n) - 1);
-    HC_CHECK(t, hc_lcc_make(&l, &A, b, HC_LCC_AUTO) == HC_ALG_OK, "random LCC rejected");
+    HC_CHECK(t, hc_lcc_make(&l, &A, b, HC_LCC_AUTO) == HC_OK, "random LCC rejected");
     int order[32];
     check_one(t, "random", &l, NULL);
     if (t->failed) return;
-    HC_CHECK(t, hc_lcc_optimize(&l, order) == HC_ALG_OK, "no optimal order");
+    HC_CHECK(t, hc_lcc_optimize(&l, order) == HC_OK, "no optimal order");
     check_one(t, "random optimized", &l, order);
     if (t->failed) return;
   }

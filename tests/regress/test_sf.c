@@ -43,7 +43,7 @@ static int run_case(hc_test_ctx *t, hc_driver *drv, hc_sched_case *c, uint32_t b
     return 0;
   }
   if (rc != HC_OK) {
-    hc_test_fail(t, __FILE__, __LINE__, "%s: run failed with status %d (%s)", what, rc, err.msg);
+    hc_test_fail(t, __FILE__, __LINE__, "%s: run failed with %s (%s)", what, hc_status_name(rc), err.msg);
     return 0;
   }
   if (r->mismatches || r->checked == 0) {
@@ -76,7 +76,7 @@ HC_TEST(sf_broadcast2_formula) {
     hc_sf_result r;
     char what[96];
     const uint32_t root = hc_test_randn(t, 1u << d);
-    HC_CHECK(t, hc_sf_broadcast2(d, ms[i], root, &c) == HC_SCHED_OK, "cannot build broadcast2");
+    HC_CHECK(t, hc_sf_broadcast2(d, ms[i], root, &c) == HC_OK, "cannot build broadcast2");
     snprintf(what, sizeof what, "broadcast2 d=%u m=%u beta=%u root=%u", d, ms[i], betas[i], root);
     hc_driver *drv = hc_test_driver(t, &cfg);
     int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
@@ -103,7 +103,7 @@ HC_TEST(sf_complete_exchange_formula) {
     hc_sched_case c;
     hc_sf_result r;
     char what[96];
-    HC_CHECK(t, hc_sf_complete_exchange(d, ms[i], &c) == HC_SCHED_OK, "cannot build complete_exchange");
+    HC_CHECK(t, hc_sf_complete_exchange(d, ms[i], &c) == HC_OK, "cannot build complete_exchange");
     snprintf(what, sizeof what, "complete_exchange d=%u m=%u beta=%u", d, ms[i], betas[i]);
     hc_driver *drv = hc_test_driver(t, &cfg);
     int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
@@ -126,7 +126,7 @@ HC_TEST(sf_total_exchange_optimal) {
     hc_sched_case c;
     hc_sf_result r;
     char what[96];
-    HC_CHECK(t, hc_sf_total_exchange(d, ks[i], &c) == HC_SCHED_OK, "cannot build total_exchange");
+    HC_CHECK(t, hc_sf_total_exchange(d, ks[i], &c) == HC_OK, "cannot build total_exchange");
     snprintf(what, sizeof what, "total_exchange d=%u k=%u beta=%u", d, ks[i], betas[i]);
     hc_driver *drv = hc_test_driver(t, &cfg);
     int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
@@ -151,14 +151,14 @@ HC_TEST(sf_total_exchange_optimal) {
 HC_TEST(sf_deadlock_refused) {
   const hc_cfg cfg = sf_cfg(t);
   hc_sched_case c = {0};
-  HC_CHECK(t, hc_sched_new(cfg.d, 8, &c.sched) == HC_SCHED_OK, "hc_sched_new");
-  HC_CHECK(t, hc_sched_case_alloc(&c) == HC_SCHED_OK, "hc_sched_case_alloc");
+  HC_CHECK(t, hc_sched_new(cfg.d, 8, &c.sched) == HC_OK, "hc_sched_new");
+  HC_CHECK(t, hc_sched_case_alloc(&c) == HC_OK, "hc_sched_case_alloc");
   /* Node 0 sends its word 3, which only node 1's packet brings, to node
   ** 1's word 1; node 1 sends its word 1, which only node 0's packet brings,
   ** to node 0's word 3: each waits for the other. */
   const hc_seg ga = {3, 1}, sa = {1, 1}, gb = {1, 1}, sb = {3, 1};
-  HC_CHECK(t, hc_sched_add_packet(c.sched, 0, 0, &ga, 1, &sa, 1) == HC_SCHED_OK, "add");
-  HC_CHECK(t, hc_sched_add_packet(c.sched, 1, 0, &gb, 1, &sb, 1) == HC_SCHED_OK, "add");
+  HC_CHECK(t, hc_sched_add_packet(c.sched, 0, 0, &ga, 1, &sa, 1) == HC_OK, "add");
+  HC_CHECK(t, hc_sched_add_packet(c.sched, 1, 0, &gb, 1, &sb, 1) == HC_OK, "add");
   hc_driver *drv = hc_test_driver(t, &cfg);
   if (!drv) {
     hc_sched_case_free(&c);
@@ -168,9 +168,9 @@ HC_TEST(sf_deadlock_refused) {
   hc_sched_err err = {0};
   int rc = hc_sf_run(hc_driver_backend(drv), &c, 4, &r, &err);
   hc_sched_case_free(&c);
-  HC_CHECK(t, rc == HC_SF_ESCHED && err.code == HC_SCHED_EDEADLOCK,
-           "a deadlocked schedule gave status %d (err %d: %s), expected the validator's EDEADLOCK", rc,
-           err.code, err.msg);
+  HC_CHECK(t, rc == HC_ESCHED && err.code == HC_EDEADLOCK,
+           "a deadlocked schedule gave %s (err %s: %s), expected the validator's HC_EDEADLOCK",
+           hc_status_name(rc), hc_status_name(err.code), err.msg);
   HC_CHECK(t, hc_driver_cycle(drv) == 0 && hc_backend_cycle(hc_driver_backend(drv)) == 0,
            "the refused schedule was simulated anyway");
   hc_log(t, "refused: %s", err.msg);
@@ -184,7 +184,7 @@ HC_TEST(sf_then_wormhole) {
   const unsigned d = cfg.d, n = 1u << d;
   hc_sched_case c;
   hc_sf_result r;
-  HC_CHECK(t, hc_sf_broadcast2(d, 4 * d, 0, &c) == HC_SCHED_OK, "cannot build broadcast2");
+  HC_CHECK(t, hc_sf_broadcast2(d, 4 * d, 0, &c) == HC_OK, "cannot build broadcast2");
   hc_driver *drv = hc_test_driver(t, &cfg);
   int ok = drv != NULL && run_case(t, drv, &c, 4, "broadcast2 before wormhole traffic", &r);
   hc_sched_case_free(&c);

@@ -48,7 +48,7 @@ static hc_gf2_mat tmat(const char *text) {
   hc_gf2_mat m;
   char err[128];
   int rc = hc_gf2_parse(text, 0, 0, &m, err, sizeof err);
-  if (rc != HC_ALG_OK) fail_msg("test matrix does not parse: %s", err);
+  if (rc != HC_OK) fail_msg("test matrix does not parse: %s", err);
   return m;
 }
 
@@ -124,7 +124,7 @@ static hc_gf2_mat trandmat(trng *g, int n, int r) {
 static hc_lcc trandlcc(trng *g, int n, hc_lcc_kind kind, int r) {
   hc_gf2_mat A = trandmat(g, n, kind == HC_LCP ? n : r);
   hc_lcc l;
-  assert_int_equal(hc_lcc_make(&l, &A, trand(g) & tmask(n), kind), HC_ALG_OK);
+  assert_int_equal(hc_lcc_make(&l, &A, trand(g) & tmask(n), kind), HC_OK);
   return l;
 }
 
@@ -287,22 +287,22 @@ static void test_gf2_identity_product(void **state) {
   ** row2 = B2 = 011. */
   hc_gf2_mat A = tmat("110\n011\n001"), B = tmat("100\n110\n011");
   hc_gf2_mat C, I, want = tmat("010\n101\n011");
-  assert_int_equal(hc_gf2_mul(&A, &B, &C), HC_ALG_OK);
+  assert_int_equal(hc_gf2_mul(&A, &B, &C), HC_OK);
   assert_true(hc_gf2_equal(&C, &want));
-  assert_int_equal(hc_gf2_identity(&I, 3), HC_ALG_OK);
-  assert_int_equal(hc_gf2_mul(&I, &A, &C), HC_ALG_OK);
+  assert_int_equal(hc_gf2_identity(&I, 3), HC_OK);
+  assert_int_equal(hc_gf2_mul(&I, &A, &C), HC_OK);
   assert_true(hc_gf2_equal(&C, &A));
-  assert_int_equal(hc_gf2_mul(&A, &I, &A), HC_ALG_OK); /* aliasing */
+  assert_int_equal(hc_gf2_mul(&A, &I, &A), HC_OK); /* aliasing */
   assert_true(hc_gf2_equal(&A, tm("110\n011\n001")));
   /* 2x3 times 3x1: [101;011] * [1;1;0] = [1;1] */
   hc_gf2_mat R = tmat("101\n011"), v = tmat("1\n1\n0"), out;
-  assert_int_equal(hc_gf2_mul(&R, &v, &out), HC_ALG_OK);
+  assert_int_equal(hc_gf2_mul(&R, &v, &out), HC_OK);
   assert_int_equal(out.rows, 2);
   assert_int_equal(out.cols, 1);
   assert_int_equal(out.r[0], 1);
   assert_int_equal(out.r[1], 1);
-  assert_int_equal(hc_gf2_mul(&R, &R, &out), HC_ALG_ESIZE);
-  assert_int_equal(hc_gf2_mul(NULL, &R, &out), HC_ALG_EPARAM);
+  assert_int_equal(hc_gf2_mul(&R, &R, &out), HC_ESIZE);
+  assert_int_equal(hc_gf2_mul(NULL, &R, &out), HC_EPARAM);
   /* matrix * vector: the 8-cube transpose maps pixel (px=1, py=2), node
   ** 0x21, to (px=2, py=1), node 0x12 (Example 5.1). */
   hc_gf2_mat T = tmat(EX3_TRANSPOSE);
@@ -343,25 +343,25 @@ static void test_gf2_inverse_hand(void **state) {
   (void)state;
   /* U = I + N with N = e01 + e12 nilpotent: U^-1 = I + N + N^2, N^2 = e02. */
   hc_gf2_mat U = tmat("110\n011\n001"), inv;
-  assert_int_equal(hc_gf2_inverse(&U, &inv), HC_ALG_OK);
+  assert_int_equal(hc_gf2_inverse(&U, &inv), HC_OK);
   assert_true(hc_gf2_equal(&inv, tm("111\n011\n001")));
   hc_gf2_mat S = tmat("11\n01");
-  assert_int_equal(hc_gf2_inverse(&S, &S), HC_ALG_OK); /* self-inverse */
+  assert_int_equal(hc_gf2_inverse(&S, &S), HC_OK); /* self-inverse */
   assert_true(hc_gf2_equal(&S, tm("11\n01")));
   hc_gf2_mat Z = tmat("110\n011\n101"), keep = Z;
-  assert_int_equal(hc_gf2_inverse(&Z, &Z), HC_ALG_ESINGULAR);
+  assert_int_equal(hc_gf2_inverse(&Z, &Z), HC_ESINGULAR);
   assert_true(hc_gf2_equal(&Z, &keep));
-  assert_int_equal(hc_gf2_inverse(tm("110\n011"), &inv), HC_ALG_ESIZE);
+  assert_int_equal(hc_gf2_inverse(tm("110\n011"), &inv), HC_ESIZE);
   /* Transpose of a permutation matrix is its inverse (Example 6's Q). */
   hc_gf2_mat Q, Qi, Qt;
-  assert_int_equal(hc_gf2_perm(EX6_ORDER, 8, &Q), HC_ALG_OK);
+  assert_int_equal(hc_gf2_perm(EX6_ORDER, 8, &Q), HC_OK);
   assert_true(hc_gf2_equal(&Q, tm(EX6_Q)));
-  assert_int_equal(hc_gf2_inverse(&Q, &Qi), HC_ALG_OK);
+  assert_int_equal(hc_gf2_inverse(&Q, &Qi), HC_OK);
   assert_true(hc_gf2_equal(&Qi, tm(EX6_QINV)));
-  assert_int_equal(hc_gf2_transpose(&Q, &Qt), HC_ALG_OK);
+  assert_int_equal(hc_gf2_transpose(&Q, &Qt), HC_OK);
   assert_true(hc_gf2_equal(&Qt, &Qi));
   int bad[3] = {0, 0, 2};
-  assert_int_equal(hc_gf2_perm(bad, 3, &Q), HC_ALG_EPARAM);
+  assert_int_equal(hc_gf2_perm(bad, 3, &Q), HC_EPARAM);
   assert_false(hc_gf2_is_perm(bad, 3));
 }
 
@@ -373,10 +373,10 @@ static void test_gf2_inverse_random(void **state) {
       hc_gf2_mat A = trandmat(&g, n, n), Ai, P, I;
       hc_gf2_identity(&I, n);
       assert_int_equal(hc_gf2_rank(&A), n);
-      assert_int_equal(hc_gf2_inverse(&A, &Ai), HC_ALG_OK);
-      assert_int_equal(hc_gf2_mul(&A, &Ai, &P), HC_ALG_OK);
+      assert_int_equal(hc_gf2_inverse(&A, &Ai), HC_OK);
+      assert_int_equal(hc_gf2_mul(&A, &Ai, &P), HC_OK);
       assert_true(hc_gf2_equal(&P, &I));
-      assert_int_equal(hc_gf2_mul(&Ai, &A, &P), HC_ALG_OK);
+      assert_int_equal(hc_gf2_mul(&Ai, &A, &P), HC_OK);
       assert_true(hc_gf2_equal(&P, &I));
       /* (A^t)^t = A; x = A^-1 (A x) */
       hc_gf2_mat At;
@@ -389,7 +389,7 @@ static void test_gf2_inverse_random(void **state) {
         int r = (int)(trand(&g) % (uint32_t)n);
         hc_gf2_mat B = trandmat(&g, n, r);
         assert_int_equal(hc_gf2_rank(&B), r);
-        assert_int_equal(hc_gf2_inverse(&B, &Ai), HC_ALG_ESINGULAR);
+        assert_int_equal(hc_gf2_inverse(&B, &Ai), HC_ESINGULAR);
       }
     }
   }
@@ -403,7 +403,7 @@ static void test_gf2_solve(void **state) {
       hc_gf2_mat A = trandmat(&g, n, (int)(trand(&g) % (uint32_t)(n + 1)));
       uint32_t rhs = trand(&g) & tmask(n), x0, basis[32];
       int dim;
-      assert_int_equal(hc_gf2_solve(&A, rhs, &x0, basis, &dim), HC_ALG_OK);
+      assert_int_equal(hc_gf2_solve(&A, rhs, &x0, basis, &dim), HC_OK);
       /* all solutions by trying every x */
       uint32_t sols[256];
       int ns = 0;
@@ -446,35 +446,35 @@ static void test_gf2_parse_format(void **state) {
       "\n"
       "0,1,0 # middle row\n"
       "100;";
-  assert_int_equal(hc_gf2_parse(text, 3, 3, &m, err, sizeof err), HC_ALG_OK);
+  assert_int_equal(hc_gf2_parse(text, 3, 3, &m, err, sizeof err), HC_OK);
   assert_int_equal(m.rows, 3);
   assert_int_equal(m.cols, 3);
   assert_int_equal(m.r[0], 4u); /* a_{0,2} = 1: y_0 = x_2 */
   assert_int_equal(m.r[1], 2u);
   assert_int_equal(m.r[2], 1u);
-  assert_int_equal(hc_gf2_format(&m, buf, sizeof buf), HC_ALG_OK);
+  assert_int_equal(hc_gf2_format(&m, buf, sizeof buf), HC_OK);
   assert_string_equal(buf, "001\n010\n100\n");
-  assert_int_equal(hc_gf2_format(&m, buf, 12), HC_ALG_ERANGE);
+  assert_int_equal(hc_gf2_format(&m, buf, 12), HC_EBUFFER);
   assert_string_equal(buf, "");
   /* round trip of a random 32 x 32 */
   trng g = {5};
   hc_gf2_mat big = trandmat(&g, 32, 32), back;
   char bigbuf[32 * 33 + 1];
-  assert_int_equal(hc_gf2_format(&big, bigbuf, sizeof bigbuf), HC_ALG_OK);
+  assert_int_equal(hc_gf2_format(&big, bigbuf, sizeof bigbuf), HC_OK);
   assert_int_equal(hc_gf2_parse(bigbuf, 32, 32, &back, err, sizeof err),
-                   HC_ALG_OK);
+                   HC_OK);
   assert_true(hc_gf2_equal(&big, &back));
   /* vectors: paper order (b_0 first) and hex */
   uint32_t v;
   assert_int_equal(hc_gf2_parse_vec("11110000", 8, &v, err, sizeof err),
-                   HC_ALG_OK);
+                   HC_OK);
   assert_int_equal(v, 0x0fu);
   assert_int_equal(hc_gf2_parse_vec("0 0 0 0 1 1 1 1", 8, &v, err, sizeof err),
-                   HC_ALG_OK);
+                   HC_OK);
   assert_int_equal(v, 0xf0u);
-  assert_int_equal(hc_gf2_parse_vec("0xf0", 8, &v, err, sizeof err), HC_ALG_OK);
+  assert_int_equal(hc_gf2_parse_vec("0xf0", 8, &v, err, sizeof err), HC_OK);
   assert_int_equal(v, 0xf0u);
-  assert_int_equal(hc_gf2_format_vec(0x0f, 8, buf, sizeof buf), HC_ALG_OK);
+  assert_int_equal(hc_gf2_format_vec(0x0f, 8, buf, sizeof buf), HC_OK);
   assert_string_equal(buf, "11110000");
 }
 
@@ -485,20 +485,20 @@ static void test_gf2_parse_errors(void **state) {
   char err[160];
   /* a non-binary entry, named with its row and entry */
   assert_int_equal(hc_gf2_parse("010\n012\n001", 0, 0, &m, err, sizeof err),
-                   HC_ALG_EPARSE);
+                   HC_EPARSE);
   assert_non_null(strstr(err, "row 2"));
   assert_non_null(strstr(err, "entry 3"));
   assert_non_null(strstr(err, "'2'"));
   assert_true(hc_gf2_equal(&m, &keep));
   assert_int_equal(hc_gf2_parse("01x", 0, 0, &m, err, sizeof err),
-                   HC_ALG_EPARSE);
+                   HC_EPARSE);
   /* ragged rows */
   assert_int_equal(hc_gf2_parse("010\n01\n001", 0, 0, &m, err, sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   assert_non_null(strstr(err, "row 2"));
   /* wrong size against the expected one */
   assert_int_equal(hc_gf2_parse("01\n10", 3, 3, &m, err, sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   assert_non_null(strstr(err, "2 x 2"));
   assert_non_null(strstr(err, "3 x 3"));
   /* too many columns / rows */
@@ -506,7 +506,7 @@ static void test_gf2_parse_errors(void **state) {
   memset(wide, '0', 33);
   wide[33] = '\0';
   assert_int_equal(hc_gf2_parse(wide, 0, 0, &m, err, sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   char tall[33 * 2 + 1];
   for (int i = 0; i < 33; i++) {
     tall[2 * i] = '1';
@@ -514,31 +514,31 @@ static void test_gf2_parse_errors(void **state) {
   }
   tall[66] = '\0';
   assert_int_equal(hc_gf2_parse(tall, 0, 0, &m, err, sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   /* nothing */
   assert_int_equal(hc_gf2_parse("# only a comment\n\n", 0, 0, &m, err,
                                 sizeof err),
-                   HC_ALG_EPARSE);
+                   HC_EPARSE);
   assert_int_equal(hc_gf2_parse(NULL, 0, 0, &m, err, sizeof err),
-                   HC_ALG_EPARAM);
-  assert_int_equal(hc_gf2_parse("1", 40, 0, &m, NULL, 0), HC_ALG_EPARAM);
+                   HC_EPARAM);
+  assert_int_equal(hc_gf2_parse("1", 40, 0, &m, NULL, 0), HC_EPARAM);
   /* vectors */
   uint32_t v = 7;
   assert_int_equal(hc_gf2_parse_vec("1101", 8, &v, err, sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   assert_non_null(strstr(err, "4 entries"));
   assert_int_equal(hc_gf2_parse_vec("11021111", 8, &v, err, sizeof err),
-                   HC_ALG_EPARSE);
+                   HC_EPARSE);
   assert_non_null(strstr(err, "'2'"));
   assert_int_equal(hc_gf2_parse_vec("0x100", 8, &v, err, sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   assert_int_equal(hc_gf2_parse_vec("0x", 8, &v, err, sizeof err),
-                   HC_ALG_EPARSE);
+                   HC_EPARSE);
   assert_int_equal(hc_gf2_parse_vec("0x1g", 8, &v, err, sizeof err),
-                   HC_ALG_EPARSE);
+                   HC_EPARSE);
   assert_int_equal(v, 7u);
-  assert_string_not_equal(hc_alg_strerror(HC_ALG_EPARSE), "unknown status");
-  assert_string_equal(hc_alg_strerror(12345), "unknown status");
+  assert_string_not_equal(hc_strerror(HC_EPARSE), "unknown status");
+  assert_string_equal(hc_strerror(12345), "unknown status");
 }
 
 /* ------------------------------------------------------- lcc_presets */
@@ -565,12 +565,12 @@ static void test_presets_list(void **state) {
     for (int n = 1; n <= 32; n++) {
       int rc = hc_lcc_preset(p[i].name, n, &l);
       if (p[i].even_only && (n & 1)) {
-        assert_int_equal(rc, HC_ALG_ESIZE);
+        assert_int_equal(rc, HC_ESIZE);
         continue;
       }
-      assert_int_equal(rc, HC_ALG_OK);
+      assert_int_equal(rc, HC_OK);
       assert_int_equal(l.n, n);
-      assert_int_equal(hc_lcc_check(&l), HC_ALG_OK);
+      assert_int_equal(hc_lcc_check(&l), HC_OK);
     }
   }
 }
@@ -578,13 +578,13 @@ static void test_presets_list(void **state) {
 static void test_presets_unknown(void **state) {
   (void)state;
   hc_lcc l;
-  assert_int_equal(hc_lcc_preset("nosuch", 8, &l), HC_ALG_EUNKNOWN);
-  assert_int_equal(hc_lcc_preset("Transpose", 8, &l), HC_ALG_EUNKNOWN);
-  assert_int_equal(hc_lcc_preset("", 8, &l), HC_ALG_EUNKNOWN);
-  assert_int_equal(hc_lcc_preset(NULL, 8, &l), HC_ALG_EPARAM);
-  assert_int_equal(hc_lcc_preset("bitrev", 0, &l), HC_ALG_EPARAM);
-  assert_int_equal(hc_lcc_preset("bitrev", 33, &l), HC_ALG_EPARAM);
-  assert_int_equal(hc_lcc_preset("rot90", 7, &l), HC_ALG_ESIZE);
+  assert_int_equal(hc_lcc_preset("nosuch", 8, &l), HC_EUNKNOWN);
+  assert_int_equal(hc_lcc_preset("Transpose", 8, &l), HC_EUNKNOWN);
+  assert_int_equal(hc_lcc_preset("", 8, &l), HC_EUNKNOWN);
+  assert_int_equal(hc_lcc_preset(NULL, 8, &l), HC_EPARAM);
+  assert_int_equal(hc_lcc_preset("bitrev", 0, &l), HC_EPARAM);
+  assert_int_equal(hc_lcc_preset("bitrev", 33, &l), HC_EPARAM);
+  assert_int_equal(hc_lcc_preset("rot90", 7, &l), HC_ESIZE);
 }
 
 /* The presets at n = 8 are the paper's matrices and vectors. */
@@ -612,7 +612,7 @@ static void test_presets_paper_matrices(void **state) {
   for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
     hc_lcc l;
     hc_gf2_mat A;
-    assert_int_equal(hc_lcc_preset(want[k].name, 8, &l), HC_ALG_OK);
+    assert_int_equal(hc_lcc_preset(want[k].name, 8, &l), HC_OK);
     if (want[k].A)
       A = tmat(want[k].A);
     else
@@ -707,18 +707,18 @@ static void test_presets_scale_fanout(void **state) {
   uint32_t d[8];
   uint64_t c;
   hc_lcc_preset("scale2x", 8, &l);
-  assert_int_equal(hc_lcc_dests(&l, 5 * 16 + 3, d, 8, &c), HC_ALG_OK);
+  assert_int_equal(hc_lcc_dests(&l, 5 * 16 + 3, d, 8, &c), HC_OK);
   assert_int_equal(c, 4);
   assert_int_equal(d[0], 10 * 16 + 6);
   assert_int_equal(d[1], 10 * 16 + 7);
   assert_int_equal(d[2], 11 * 16 + 6);
   assert_int_equal(d[3], 11 * 16 + 7);
-  assert_int_equal(hc_lcc_dests(&l, 5 * 16 + 9, d, 8, &c), HC_ALG_OK);
+  assert_int_equal(hc_lcc_dests(&l, 5 * 16 + 9, d, 8, &c), HC_OK);
   assert_int_equal(c, 0);
-  assert_int_equal(hc_lcc_dests(&l, 1 * 16 + 1, d, 2, &c), HC_ALG_OK);
+  assert_int_equal(hc_lcc_dests(&l, 1 * 16 + 1, d, 2, &c), HC_OK);
   assert_int_equal(c, 4); /* count is complete even if cap is smaller */
   assert_int_equal(hc_lcc_message_count(&l), 256);
-  assert_int_equal(hc_lcc_dests(&l, 256, d, 8, &c), HC_ALG_EPARAM);
+  assert_int_equal(hc_lcc_dests(&l, 256, d, 8, &c), HC_EPARAM);
 }
 
 /* Message enumeration agrees with the definitions, in the documented order. */
@@ -749,7 +749,7 @@ static void test_presets_messages(void **state) {
       static uint32_t es[256], ed[256], gs[256], gd[256];
       size_t m = tmessages(&l, es, ed);
       tcollect t = {0, gs, gd};
-      assert_int_equal(hc_lcc_foreach_message(&l, tcollect_cb, &t), HC_ALG_OK);
+      assert_int_equal(hc_lcc_foreach_message(&l, tcollect_cb, &t), HC_OK);
       assert_int_equal(t.k, m);
       assert_int_equal(hc_lcc_message_count(&l), m);
       /* same multiset: every generated message is an expected one */
@@ -766,9 +766,9 @@ static void test_presets_messages(void **state) {
   hc_lcc l;
   hc_lcc_preset("bitrev", 4, &l);
   int calls = 0;
-  assert_int_equal(hc_lcc_foreach_message(&l, tstop_cb, &calls), HC_ALG_EABORT);
+  assert_int_equal(hc_lcc_foreach_message(&l, tstop_cb, &calls), HC_EABORT);
   assert_int_equal(calls, 3);
-  assert_int_equal(hc_lcc_foreach_message(&l, NULL, NULL), HC_ALG_EPARAM);
+  assert_int_equal(hc_lcc_foreach_message(&l, NULL, NULL), HC_EPARAM);
 }
 
 static void test_presets_bad_inputs(void **state) {
@@ -779,42 +779,42 @@ static void test_presets_bad_inputs(void **state) {
   keep = l;
   /* singular A given as an LCP */
   hc_gf2_mat S = tmat("110\n011\n101");
-  assert_int_equal(hc_lcc_make(&l, &S, 0, HC_LCP), HC_ALG_ESINGULAR);
+  assert_int_equal(hc_lcc_make(&l, &S, 0, HC_LCP), HC_ESINGULAR);
   assert_int_equal(hc_lcc_parse("110\n011\n101", NULL, 0, HC_LCP, &l, err,
                                 sizeof err),
-                   HC_ALG_ESINGULAR);
+                   HC_ESINGULAR);
   assert_non_null(strstr(err, "singular"));
   /* nonsingular A given as an LCG or LCS */
   hc_gf2_mat I;
   hc_gf2_identity(&I, 3);
-  assert_int_equal(hc_lcc_make(&l, &I, 0, HC_LCG), HC_ALG_EKIND);
-  assert_int_equal(hc_lcc_make(&l, &I, 0, HC_LCS), HC_ALG_EKIND);
+  assert_int_equal(hc_lcc_make(&l, &I, 0, HC_LCG), HC_EKIND);
+  assert_int_equal(hc_lcc_make(&l, &I, 0, HC_LCS), HC_EKIND);
   /* wrong size, non-binary entry, bad b */
   assert_int_equal(hc_lcc_parse("10\n01", NULL, 3, HC_LCP, &l, err, sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   assert_int_equal(hc_lcc_parse("100\n010", NULL, 0, HC_LCP, &l, err,
                                 sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   assert_non_null(strstr(err, "square"));
   assert_int_equal(hc_lcc_parse("100\n0a0\n001", NULL, 0, HC_LCP, &l, err,
                                 sizeof err),
-                   HC_ALG_EPARSE);
+                   HC_EPARSE);
   assert_non_null(strstr(err, "'a'"));
   assert_int_equal(hc_lcc_parse("100\n010\n001", "1101", 0, HC_LCP, &l, err,
                                 sizeof err),
-                   HC_ALG_ESIZE);
+                   HC_ESIZE);
   hc_gf2_mat R = tmat("100\n010");
-  assert_int_equal(hc_lcc_make(&l, &R, 0, HC_LCP), HC_ALG_ESIZE);
-  assert_int_equal(hc_lcc_make(&l, &I, 8, HC_LCP), HC_ALG_EPARAM);
-  assert_int_equal(hc_lcc_make(&l, &I, 0, (hc_lcc_kind)7), HC_ALG_EPARAM);
+  assert_int_equal(hc_lcc_make(&l, &R, 0, HC_LCP), HC_ESIZE);
+  assert_int_equal(hc_lcc_make(&l, &I, 8, HC_LCP), HC_EPARAM);
+  assert_int_equal(hc_lcc_make(&l, &I, 0, (hc_lcc_kind)7), HC_EPARAM);
   assert_int_equal(memcmp(&l, &keep, sizeof l), 0); /* untouched on error */
   /* AUTO classification; good parse */
-  assert_int_equal(hc_lcc_make(&l, &S, 0, HC_LCC_AUTO), HC_ALG_OK);
+  assert_int_equal(hc_lcc_make(&l, &S, 0, HC_LCC_AUTO), HC_OK);
   assert_int_equal(l.kind, HC_LCG);
   assert_int_equal(hc_lcc_classify(&I), HC_LCP);
   assert_int_equal(hc_lcc_parse("001\n010\n100", "110", 0, HC_LCC_AUTO, &l,
                                 err, sizeof err),
-                   HC_ALG_OK);
+                   HC_OK);
   assert_int_equal(l.kind, HC_LCP);
   assert_int_equal(l.b, 3u);
   assert_string_equal(hc_lcc_kind_name(HC_LCS), "LCS");
@@ -828,10 +828,10 @@ static void test_theorem1_example3(void **state) {
   uint64_t T[8], P[8];
   const uint64_t want[8] = {1, 2, 4, 8, 8, 4, 2, 1};
   hc_lcc_preset("transpose", 8, &l);
-  assert_int_equal(hc_lcc_theorem1(&l, T), HC_ALG_OK);
+  assert_int_equal(hc_lcc_theorem1(&l, T), HC_OK);
   assert_T_equal(T, want, 8);
   assert_int_equal(hc_lcc_max(T, 8), 8);
-  assert_int_equal(hc_lcc_path_count(&l, P), HC_ALG_OK);
+  assert_int_equal(hc_lcc_path_count(&l, P), HC_OK);
   assert_T_equal(P, want, 8);
   tcontention(&l, NULL, P);
   assert_T_equal(P, want, 8);
@@ -845,7 +845,7 @@ static void test_theorem1_section2_channel(void **state) {
   hc_lcc_preset("bitrev", 8, &l);
   uint32_t *cnt = malloc((8u << 8) * sizeof *cnt);
   assert_non_null(cnt);
-  assert_int_equal(hc_lcc_channel_counts(&l, cnt), HC_ALG_OK);
+  assert_int_equal(hc_lcc_channel_counts(&l, cnt), HC_OK);
   assert_int_equal(cnt[8 * 8 + 3], 8);
   tmessages(&l, t_src, t_dst);
   uint64_t T[8];
@@ -866,11 +866,11 @@ static void test_theorem1_presets(void **state) {
     for (int k = 0; k < cnt; k++) {
       hc_lcc l;
       if (p[k].even_only && (n & 1)) continue;
-      assert_int_equal(hc_lcc_preset(p[k].name, n, &l), HC_ALG_OK);
+      assert_int_equal(hc_lcc_preset(p[k].name, n, &l), HC_OK);
       uint64_t th[8], ex[8], lib[8], own[8];
-      assert_int_equal(hc_lcc_theorem1(&l, th), HC_ALG_OK);
-      assert_int_equal(hc_lcc_contention(&l, ex), HC_ALG_OK);
-      assert_int_equal(hc_lcc_path_count(&l, lib), HC_ALG_OK);
+      assert_int_equal(hc_lcc_theorem1(&l, th), HC_OK);
+      assert_int_equal(hc_lcc_contention(&l, ex), HC_OK);
+      assert_int_equal(hc_lcc_path_count(&l, lib), HC_OK);
       tcontention(&l, NULL, own);
       assert_T_equal(lib, own, n);
       assert_T_equal(ex, own, n);
@@ -898,7 +898,7 @@ static void test_theorem1_random(void **state) {
         uint64_t th[10], ex[10], lib[10], own[10];
         hc_lcc_theorem1(&l, th);
         hc_lcc_contention(&l, ex);
-        assert_int_equal(hc_lcc_path_count(&l, lib), HC_ALG_OK);
+        assert_int_equal(hc_lcc_path_count(&l, lib), HC_OK);
         tcontention(&l, NULL, own);
         assert_T_equal(lib, own, n);
         assert_T_equal(ex, own, n);
@@ -932,7 +932,7 @@ static void test_theorem1_reorder(void **state) {
         R[k] = R[j];
         R[j] = t;
       }
-      assert_int_equal(hc_lcc_reorder(&l, R, &q), HC_ALG_OK);
+      assert_int_equal(hc_lcc_reorder(&l, R, &q), HC_OK);
       assert_int_equal(q.kind, l.kind);
       for (int rep2 = 0; rep2 < 16; rep2++) {
         uint32_t x = trand(&g) & tmask(n);
@@ -961,14 +961,14 @@ static void test_theorem1_reorder(void **state) {
   hc_lcc t, b, q;
   hc_lcc_preset("transpose", 8, &t);
   hc_lcc_preset("bitrev", 8, &b);
-  assert_int_equal(hc_lcc_reorder(&t, EX4_ORDER, &q), HC_ALG_OK);
+  assert_int_equal(hc_lcc_reorder(&t, EX4_ORDER, &q), HC_OK);
   assert_true(hc_gf2_equal(&q.A, tm(EX4_D)));
-  assert_int_equal(hc_lcc_reorder(&t, EX6_ORDER, &q), HC_ALG_OK);
+  assert_int_equal(hc_lcc_reorder(&t, EX6_ORDER, &q), HC_OK);
   assert_true(hc_gf2_equal(&q.A, tm(EX6_TRANSPOSE_NEW)));
-  assert_int_equal(hc_lcc_reorder(&b, EX6_ORDER, &q), HC_ALG_OK);
+  assert_int_equal(hc_lcc_reorder(&b, EX6_ORDER, &q), HC_OK);
   assert_true(hc_gf2_equal(&q.A, tm(EX4_D)));
   int bad[8] = {0, 1, 2, 3, 4, 5, 6, 6};
-  assert_int_equal(hc_lcc_reorder(&t, bad, &q), HC_ALG_EPARAM);
+  assert_int_equal(hc_lcc_reorder(&t, bad, &q), HC_EPARAM);
 }
 
 /* ------------------------------------------------------ lcc_optimizer */
@@ -980,7 +980,7 @@ static void test_optimizer_example4(void **state) {
   uint64_t T[8], P[8];
   const uint64_t ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
   hc_lcc_preset("transpose", 8, &t);
-  assert_int_equal(hc_lcc_optimize_lcp(&t, R), HC_ALG_OK);
+  assert_int_equal(hc_lcc_optimize_lcp(&t, R), HC_OK);
   assert_memory_equal(R, EX4_ORDER, sizeof R); /* R(L_8), Section 5 */
   hc_lcc_reorder(&t, R, &q);
   assert_true(hc_gf2_equal(&q.A, tm(EX4_D)));
@@ -990,7 +990,7 @@ static void test_optimizer_example4(void **state) {
   assert_T_equal(P, ones, 8);
   tcontention(&t, EX4_ORDER, P); /* the paper's order, mapped by hand */
   assert_T_equal(P, ones, 8);
-  assert_int_equal(hc_lcc_optimize(&t, R), HC_ALG_OK);
+  assert_int_equal(hc_lcc_optimize(&t, R), HC_OK);
   assert_memory_equal(R, EX4_ORDER, sizeof R);
 }
 
@@ -1003,7 +1003,7 @@ static void test_optimizer_lcp_random(void **state) {
       hc_lcc l = trandlcc(&g, n, HC_LCP, n), q;
       int R[32];
       uint64_t T[32], bound;
-      assert_int_equal(hc_lcc_optimize_lcp(&l, R), HC_ALG_OK);
+      assert_int_equal(hc_lcc_optimize_lcp(&l, R), HC_OK);
       assert_true(hc_gf2_is_perm(R, n));
       hc_lcc_reorder(&l, R, &q);
       for (int i = 0; i < n; i++) /* Theorem 3 */
@@ -1033,15 +1033,15 @@ static void test_optimizer_lcg_lcs_random(void **state) {
         hc_lcc l = trandlcc(&g, n, (hc_lcc_kind)kind, r), q;
         int R[32];
         uint64_t T[32], bound = (uint64_t)1 << ((n - 1) - r), lb;
-        assert_int_equal(hc_lcc_bound(&l, &lb), HC_ALG_OK);
+        assert_int_equal(hc_lcc_bound(&l, &lb), HC_OK);
         assert_int_equal(lb, bound);
         /* the Theorem 4 construction on A: the paper's formula */
-        assert_int_equal(hc_lcc_optimize_lcg(&l, R), HC_ALG_OK);
+        assert_int_equal(hc_lcc_optimize_lcg(&l, R), HC_OK);
         hc_lcc_reorder(&l, R, &q);
         hc_lcc_theorem1(&q, T);
         assert_int_equal(hc_lcc_max(T, n), bound);
         /* the exact e-cube optimum */
-        assert_int_equal(hc_lcc_optimize(&l, R), HC_ALG_OK);
+        assert_int_equal(hc_lcc_optimize(&l, R), HC_OK);
         hc_lcc_reorder(&l, R, &q);
         hc_lcc_contention(&q, T);
         assert_int_equal(hc_lcc_max(T, n), bound);
@@ -1068,7 +1068,7 @@ static void test_optimizer_presets_brute(void **state) {
       hc_lcc_preset(p[k].name, n, &l);
       int R[8];
       uint64_t T[8], bound, lib;
-      assert_int_equal(hc_lcc_optimize(&l, R), HC_ALG_OK);
+      assert_int_equal(hc_lcc_optimize(&l, R), HC_OK);
       tcontention(&l, R, T);
       hc_lcc_bound(&l, &bound);
       uint64_t brute = n <= 6 ? tbrute(&l, 1, HC_LCC_MAX_OF_MAX) : bound;
@@ -1078,7 +1078,7 @@ static void test_optimizer_presets_brute(void **state) {
                  (unsigned long long)bound);
       if (n <= 6) {
         assert_int_equal(hc_lcc_brute(&l, 1, HC_LCC_MAX_OF_MAX, R, &lib),
-                         HC_ALG_OK);
+                         HC_OK);
         assert_int_equal(lib, brute);
       }
     }
@@ -1091,15 +1091,15 @@ static void test_optimizer_errors(void **state) {
   int R[8];
   hc_lcc_preset("transpose", 8, &t);
   hc_lcc_preset("scale2x", 8, &s);
-  assert_int_equal(hc_lcc_optimize_lcp(&s, R), HC_ALG_ESINGULAR);
-  assert_int_equal(hc_lcc_optimize_lcg(&t, R), HC_ALG_EKIND);
-  assert_int_equal(hc_lcc_optimize(&t, NULL), HC_ALG_EPARAM);
-  assert_int_equal(hc_lcc_optimize(NULL, R), HC_ALG_EPARAM);
+  assert_int_equal(hc_lcc_optimize_lcp(&s, R), HC_ESINGULAR);
+  assert_int_equal(hc_lcc_optimize_lcg(&t, R), HC_EKIND);
+  assert_int_equal(hc_lcc_optimize(&t, NULL), HC_EPARAM);
+  assert_int_equal(hc_lcc_optimize(NULL, R), HC_EPARAM);
   hc_lcc broken = t;
   broken.b = 0x100;
-  assert_int_equal(hc_lcc_optimize(&broken, R), HC_ALG_EPARAM);
+  assert_int_equal(hc_lcc_optimize(&broken, R), HC_EPARAM);
   uint64_t T[8];
-  assert_int_equal(hc_lcc_theorem1(&broken, T), HC_ALG_EPARAM);
+  assert_int_equal(hc_lcc_theorem1(&broken, T), HC_EPARAM);
 }
 
 /* ------------------------------------------------------------ lcc_dp */
@@ -1118,13 +1118,13 @@ static void test_dp_example6(void **state) {
   tcontention(&set[1], EX6_ORDER, T);
   assert_int_equal(tmax(T, 8), 1);
   assert_int_equal(hc_lcc_cost(set, 2, HC_LCC_MAX_OF_MAX, EX6_ORDER, &cost),
-                   HC_ALG_OK);
+                   HC_OK);
   assert_int_equal(cost, 2);
   /* the DP reaches the paper's optimum 2, confirmed over all 8! orders */
-  assert_int_equal(hc_lcc_dp(set, 2, HC_LCC_MAX_OF_MAX, R, &cost), HC_ALG_OK);
+  assert_int_equal(hc_lcc_dp(set, 2, HC_LCC_MAX_OF_MAX, R, &cost), HC_OK);
   assert_int_equal(cost, 2);
   assert_int_equal(hc_lcc_brute(set, 2, HC_LCC_MAX_OF_MAX, B, &bcost),
-                   HC_ALG_OK);
+                   HC_OK);
   assert_int_equal(bcost, 2);
   /* the DP's order: one of the two contention free, the other 2 (the
   ** paper's split 2/1; which LCC gets 1 is a tie, see docs/lcc.md) */
@@ -1146,7 +1146,7 @@ static void test_dp_section6_mg(void **state) {
   hc_lcc_preset("transpose", 8, &set[0]);
   hc_lcc_preset("bitrev", 8, &set[1]);
   hc_lcc_preset("revflip", 8, &set[2]);
-  assert_int_equal(hc_lcc_dp(set, 3, HC_LCC_MAX_OF_MAX, R, &cost), HC_ALG_OK);
+  assert_int_equal(hc_lcc_dp(set, 3, HC_LCC_MAX_OF_MAX, R, &cost), HC_OK);
   assert_int_equal(cost, 2);
   tcontention(&set[0], R, T);
   assert_int_equal(tmax(T, 8), 2);
@@ -1177,10 +1177,10 @@ static void test_dp_vs_brute(void **state) {
         hc_lcc_objective obj = (hc_lcc_objective)o;
         int R[8], B[8];
         uint64_t dp, br, c;
-        assert_int_equal(hc_lcc_dp(set, m, obj, R, &dp), HC_ALG_OK);
-        assert_int_equal(hc_lcc_brute(set, m, obj, B, &br), HC_ALG_OK);
+        assert_int_equal(hc_lcc_dp(set, m, obj, R, &dp), HC_OK);
+        assert_int_equal(hc_lcc_brute(set, m, obj, B, &br), HC_OK);
         assert_int_equal(dp, br);
-        assert_int_equal(hc_lcc_cost(set, m, obj, R, &c), HC_ALG_OK);
+        assert_int_equal(hc_lcc_cost(set, m, obj, R, &c), HC_OK);
         assert_int_equal(c, dp);
         if (n <= 6 || o == 0) assert_int_equal(tbrute(set, m, obj), dp);
       }
@@ -1212,7 +1212,7 @@ static void test_dp_single_and_large(void **state) {
       int R[16];
       uint64_t cost, bound;
       assert_int_equal(hc_lcc_dp(&l, 1, HC_LCC_MAX_OF_MAX, R, &cost),
-                       HC_ALG_OK);
+                       HC_OK);
       hc_lcc_bound(&l, &bound);
       assert_int_equal(cost, bound);
     }
@@ -1222,9 +1222,9 @@ static void test_dp_single_and_large(void **state) {
   uint64_t cost;
   hc_lcc_preset("transpose", 16, &set[0]);
   hc_lcc_preset("bitrev", 16, &set[1]);
-  assert_int_equal(hc_lcc_dp(set, 1, HC_LCC_MAX_OF_MAX, R, &cost), HC_ALG_OK);
+  assert_int_equal(hc_lcc_dp(set, 1, HC_LCC_MAX_OF_MAX, R, &cost), HC_OK);
   assert_int_equal(cost, 1); /* Corollary 1 */
-  assert_int_equal(hc_lcc_dp(set, 2, HC_LCC_SUM_OF_SUM, R, &cost), HC_ALG_OK);
+  assert_int_equal(hc_lcc_dp(set, 2, HC_LCC_SUM_OF_SUM, R, &cost), HC_OK);
   assert_true(cost >= 2 * 16); /* every dimension moves: T_i >= 1 each */
 }
 
@@ -1233,35 +1233,35 @@ static void test_dp_errors(void **state) {
   hc_lcc big, a, b;
   int R[32];
   uint64_t cost = 12345, T[32];
-  assert_int_equal(hc_lcc_preset("bitrev", 25, &big), HC_ALG_OK);
+  assert_int_equal(hc_lcc_preset("bitrev", 25, &big), HC_OK);
   assert_int_equal(hc_lcc_dp(&big, 1, HC_LCC_MAX_OF_MAX, R, &cost),
-                   HC_ALG_ETOOBIG);
+                   HC_ETOOBIG);
   assert_int_equal(cost, 12345);
   assert_int_equal(hc_lcc_brute(&big, 1, HC_LCC_MAX_OF_MAX, R, &cost),
-                   HC_ALG_ETOOBIG);
-  assert_int_equal(hc_lcc_path_count(&big, T), HC_ALG_ETOOBIG);
+                   HC_ETOOBIG);
+  assert_int_equal(hc_lcc_path_count(&big, T), HC_ETOOBIG);
   hc_lcc_preset("bitrev", 9, &a);
   assert_int_equal(hc_lcc_brute(&a, 1, HC_LCC_MAX_OF_MAX, R, &cost),
-                   HC_ALG_ETOOBIG);
+                   HC_ETOOBIG);
   hc_lcc_preset("bitrev", 8, &a);
   hc_lcc_preset("bitrev", 6, &b);
   hc_lcc mixed[2] = {a, b};
   assert_int_equal(hc_lcc_dp(mixed, 2, HC_LCC_MAX_OF_MAX, R, &cost),
-                   HC_ALG_EPARAM);
+                   HC_EPARAM);
   assert_int_equal(hc_lcc_dp(&a, 0, HC_LCC_MAX_OF_MAX, R, &cost),
-                   HC_ALG_EPARAM);
+                   HC_EPARAM);
   assert_int_equal(hc_lcc_dp(&a, 1, (hc_lcc_objective)9, R, &cost),
-                   HC_ALG_EPARAM);
+                   HC_EPARAM);
   assert_int_equal(hc_lcc_dp(NULL, 1, HC_LCC_MAX_OF_MAX, R, &cost),
-                   HC_ALG_EPARAM);
+                   HC_EPARAM);
   assert_int_equal(hc_lcc_cost(&a, 1, HC_LCC_MAX_OF_MAX, NULL, &cost),
-                   HC_ALG_EPARAM);
+                   HC_EPARAM);
   hc_lcc_objective obj;
-  assert_int_equal(hc_lcc_objective_parse("maxsum", &obj), HC_ALG_OK);
+  assert_int_equal(hc_lcc_objective_parse("maxsum", &obj), HC_OK);
   assert_int_equal(obj, HC_LCC_MAX_OF_SUM);
-  assert_int_equal(hc_lcc_objective_parse("sum-of-sum", &obj), HC_ALG_OK);
+  assert_int_equal(hc_lcc_objective_parse("sum-of-sum", &obj), HC_OK);
   assert_int_equal(obj, HC_LCC_SUM_OF_SUM);
-  assert_int_equal(hc_lcc_objective_parse("minmax", &obj), HC_ALG_EUNKNOWN);
+  assert_int_equal(hc_lcc_objective_parse("minmax", &obj), HC_EUNKNOWN);
   assert_string_equal(hc_lcc_objective_name(HC_LCC_MAX_OF_MAX), "maxmax");
 }
 

@@ -44,7 +44,7 @@ static void expect_invalid(const char *text, int code, unsigned long line,
   int rc = hc_sched_validate(s, &e);
   if (rc != code || e.code != code || e.line != line || !strstr(e.msg, sub))
     fail_msg("expected %s at line %lu with \"%s\", got %s at line %lu: %s",
-             hc_sched_strerror(code), line, sub, hc_sched_strerror(rc), e.line,
+             hc_status_name(code), line, sub, hc_status_name(rc), e.line,
              e.msg);
   /* the executor and the longest path refuse it the same way, without hanging */
   hc_exec_result r;
@@ -62,7 +62,7 @@ static void expect_syntax(const char *text, int code, unsigned long line,
   int rc = hc_sched_parse(text, strlen(text), &s, &e);
   if (rc != code || e.line != line || !strstr(e.msg, sub))
     fail_msg("expected %s at line %lu with \"%s\", got %s at line %lu: %s",
-             hc_sched_strerror(code), line, sub, hc_sched_strerror(rc), e.line,
+             hc_status_name(code), line, sub, hc_status_name(rc), e.line,
              e.msg);
   assert_null(s);
 }
@@ -85,8 +85,8 @@ static void run(hc_sched *s, uint32_t beta, const uint32_t *init,
   hc_sched_err e;
   uint64_t cp = 0;
   int rc = hc_sched_exec(s, beta, init, r, &e);
-  if (rc) fail_msg("exec: %s line %lu: %s", hc_sched_strerror(rc), e.line, e.msg);
-  assert_int_equal(hc_sched_critical_path(s, beta, &cp, &e), HC_SCHED_OK);
+  if (rc) fail_msg("exec: %s line %lu: %s", hc_status_name(rc), e.line, e.msg);
+  assert_int_equal(hc_sched_critical_path(s, beta, &cp, &e), HC_OK);
   assert_int_equal(r->cycles, cp);
 }
 
@@ -112,23 +112,23 @@ static const char canon[] =
 
 static hc_sched *build_canon(void) {
   hc_sched *s;
-  assert_int_equal(hc_sched_new(2, 16, &s), HC_SCHED_OK);
+  assert_int_equal(hc_sched_new(2, 16, &s), HC_OK);
   /* added out of order: the writer sorts */
-  assert_int_equal(hc_sched_add_own(s, 3, 0, 1), HC_SCHED_OK);
-  assert_int_equal(hc_sched_add_own(s, 0, 8, 2), HC_SCHED_OK);
-  assert_int_equal(hc_sched_add_own(s, 0, 0, 4), HC_SCHED_OK);
+  assert_int_equal(hc_sched_add_own(s, 3, 0, 1), HC_OK);
+  assert_int_equal(hc_sched_add_own(s, 0, 8, 2), HC_OK);
+  assert_int_equal(hc_sched_add_own(s, 0, 0, 4), HC_OK);
   hc_seg g1[] = {{1, 2}, {8, 1}}, s1[] = {{12, 3}};
-  assert_int_equal(hc_sched_add_packet(s, 0, 1, g1, 2, s1, 1), HC_SCHED_OK);
+  assert_int_equal(hc_sched_add_packet(s, 0, 1, g1, 2, s1, 1), HC_OK);
   hc_seg g2[] = {{0, 1}}, s2[] = {{15, 1}};
-  assert_int_equal(hc_sched_add_packet(s, 3, 1, g2, 1, s2, 1), HC_SCHED_OK);
+  assert_int_equal(hc_sched_add_packet(s, 3, 1, g2, 1, s2, 1), HC_OK);
   /* incremental: contiguous gathers merge, the scatter stays split */
-  assert_int_equal(hc_sched_begin(s, 0, 0), HC_SCHED_OK);
-  assert_int_equal(hc_sched_gather(s, 0, 3), HC_SCHED_OK);
-  assert_int_equal(hc_sched_gather(s, 3, 1), HC_SCHED_OK);
-  assert_int_equal(hc_sched_scatter(s, 4, 4), HC_SCHED_OK);
-  assert_int_equal(hc_sched_end(s), HC_SCHED_OK);
+  assert_int_equal(hc_sched_begin(s, 0, 0), HC_OK);
+  assert_int_equal(hc_sched_gather(s, 0, 3), HC_OK);
+  assert_int_equal(hc_sched_gather(s, 3, 1), HC_OK);
+  assert_int_equal(hc_sched_scatter(s, 4, 4), HC_OK);
+  assert_int_equal(hc_sched_end(s), HC_OK);
   hc_seg g3[] = {{8, 2}}, s3[] = {{0, 1}, {2, 1}};
-  assert_int_equal(hc_sched_add_packet(s, 0, 0, g3, 1, s3, 2), HC_SCHED_OK);
+  assert_int_equal(hc_sched_add_packet(s, 0, 0, g3, 1, s3, 2), HC_OK);
   return s;
 }
 
@@ -136,10 +136,10 @@ static void test_format_canonical(void **state) {
   (void)state;
   hc_sched *s = build_canon();
   hc_sched_err e;
-  assert_int_equal(hc_sched_validate(s, &e), HC_SCHED_OK);
+  assert_int_equal(hc_sched_validate(s, &e), HC_OK);
   char *t;
   size_t n;
-  assert_int_equal(hc_sched_format(s, &t, &n), HC_SCHED_OK);
+  assert_int_equal(hc_sched_format(s, &t, &n), HC_OK);
   assert_string_equal(t, canon);
   assert_int_equal(n, strlen(canon));
   free(t);
@@ -165,7 +165,7 @@ static void test_format_round_trip(void **state) {
     assert_true(y.line >= 6 && y.line <= 9);
   }
   char *t;
-  assert_int_equal(hc_sched_format(b, &t, NULL), HC_SCHED_OK);
+  assert_int_equal(hc_sched_format(b, &t, NULL), HC_OK);
   assert_string_equal(t, canon);
   free(t);
   hc_sched_free(a);
@@ -192,7 +192,7 @@ static void test_format_free_form(void **state) {
       "link 0 0 0: gather 0+4 -> scatter 4+4";
   hc_sched *s = parse_ok(text);
   char *t;
-  assert_int_equal(hc_sched_format(s, &t, NULL), HC_SCHED_OK);
+  assert_int_equal(hc_sched_format(s, &t, NULL), HC_OK);
   assert_string_equal(t, canon);
   free(t);
   hc_packet_info pi;
@@ -207,12 +207,12 @@ static void test_format_file_io(void **state) {
   hc_sched_err e;
   FILE *f = tmpfile();
   assert_non_null(f);
-  assert_int_equal(hc_sched_write(s, f), HC_SCHED_OK);
+  assert_int_equal(hc_sched_write(s, f), HC_OK);
   rewind(f);
-  assert_int_equal(hc_sched_read(f, &b, &e), HC_SCHED_OK);
+  assert_int_equal(hc_sched_read(f, &b, &e), HC_OK);
   fclose(f);
   char *t;
-  assert_int_equal(hc_sched_format(b, &t, NULL), HC_SCHED_OK);
+  assert_int_equal(hc_sched_format(b, &t, NULL), HC_OK);
   assert_string_equal(t, canon);
   free(t);
   hc_sched_free(s);
@@ -227,12 +227,12 @@ static void test_format_algorithms(void **state) {
                             &hc_sf_algo_total_exchange};
   for (size_t a = 0; a < 3; a++) {
     hc_sched_case c;
-    assert_int_equal(al[a]->build(3, 2 * al[a]->unit(3), &c), HC_SCHED_OK);
+    assert_int_equal(al[a]->build(3, 2 * al[a]->unit(3), &c), HC_OK);
     char *t1, *t2;
     size_t n1;
-    assert_int_equal(hc_sched_format(c.sched, &t1, &n1), HC_SCHED_OK);
+    assert_int_equal(hc_sched_format(c.sched, &t1, &n1), HC_OK);
     hc_sched *b = parse_ok(t1);
-    assert_int_equal(hc_sched_format(b, &t2, NULL), HC_SCHED_OK);
+    assert_int_equal(hc_sched_format(b, &t2, NULL), HC_OK);
     assert_string_equal(t1, t2);
     hc_exec_result r1, r2;
     run(c.sched, 5, c.init, &r1);
@@ -253,40 +253,40 @@ static void test_format_algorithms(void **state) {
 
 static void test_format_syntax_errors(void **state) {
   (void)state;
-  expect_syntax("", HC_SCHED_ESYNTAX, 0, "end of text before the \"hcsched 1\"");
-  expect_syntax("# nothing\n\n", HC_SCHED_ESYNTAX, 2, "end of text");
-  expect_syntax("dim 2\n", HC_SCHED_ESYNTAX, 1, "expected the first line \"hcsched 1\"");
-  expect_syntax("hcsched 2\n", HC_SCHED_ESYNTAX, 1, "version 2 is not supported");
-  expect_syntax("hcsched 1\ndim 2\n", HC_SCHED_ESYNTAX, 2, "before the mem line");
-  expect_syntax("hcsched 1\ndim 2\nmem 8\ndim 3\n", HC_SCHED_ESYNTAX, 4,
+  expect_syntax("", HC_ESYNTAX, 0, "end of text before the \"hcsched 1\"");
+  expect_syntax("# nothing\n\n", HC_ESYNTAX, 2, "end of text");
+  expect_syntax("dim 2\n", HC_ESYNTAX, 1, "expected the first line \"hcsched 1\"");
+  expect_syntax("hcsched 2\n", HC_ESYNTAX, 1, "version 2 is not supported");
+  expect_syntax("hcsched 1\ndim 2\n", HC_ESYNTAX, 2, "before the mem line");
+  expect_syntax("hcsched 1\ndim 2\nmem 8\ndim 3\n", HC_ESYNTAX, 4,
                 "a second dim line");
-  expect_syntax("hcsched 1\ndim 0\nmem 8\n", HC_SCHED_EPARAM, 2, "outside 1..16");
-  expect_syntax("hcsched 1\ndim 17\nmem 8\n", HC_SCHED_EPARAM, 2, "outside 1..16");
-  expect_syntax("hcsched 1\ndim 2\nmem 0\n", HC_SCHED_EPARAM, 3, "mem 0 is outside");
-  expect_syntax("hcsched 1\ndim 2\nown 0: 0+1\nmem 8\n", HC_SCHED_ESYNTAX, 3,
+  expect_syntax("hcsched 1\ndim 0\nmem 8\n", HC_EPARAM, 2, "outside 1..16");
+  expect_syntax("hcsched 1\ndim 17\nmem 8\n", HC_EPARAM, 2, "outside 1..16");
+  expect_syntax("hcsched 1\ndim 2\nmem 0\n", HC_EPARAM, 3, "mem 0 is outside");
+  expect_syntax("hcsched 1\ndim 2\nown 0: 0+1\nmem 8\n", HC_ESYNTAX, 3,
                 "an own line before both the dim and the mem line");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlnk 0 0 0: gather 0+1 -> scatter 0+1\n",
-                HC_SCHED_ESYNTAX, 4, "expected \"dim\", \"mem\", \"own\" or \"link\"");
+                HC_ESYNTAX, 4, "expected \"dim\", \"mem\", \"own\" or \"link\"");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0: gather 0+1 -> scatter 0+1\n",
-                HC_SCHED_ESYNTAX, 4, "expected the position on the link");
+                HC_ESYNTAX, 4, "expected the position on the link");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0 0 gather 0+1 -> scatter 0+1\n",
-                HC_SCHED_ESYNTAX, 4, "expected ':' after the position");
+                HC_ESYNTAX, 4, "expected ':' after the position");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0 0: 0+1 -> scatter 0+1\n",
-                HC_SCHED_ESYNTAX, 4, "expected \"gather\"");
+                HC_ESYNTAX, 4, "expected \"gather\"");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0 0: gather 0+1 scatter 0+1\n",
-                HC_SCHED_ESYNTAX, 4, "expected \"->\" after the gather list");
+                HC_ESYNTAX, 4, "expected \"->\" after the gather list");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0 0: gather 0+1 -> 0+1\n",
-                HC_SCHED_ESYNTAX, 4, "expected \"scatter\"");
+                HC_ESYNTAX, 4, "expected \"scatter\"");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0 0: gather 0 -> scatter 0+1\n",
-                HC_SCHED_ESYNTAX, 4, "expected '+' between address and length");
+                HC_ESYNTAX, 4, "expected '+' between address and length");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0 0: gather 0+1, -> scatter 0+1\n",
-                HC_SCHED_ESYNTAX, 4, "expected an address (a gather segment");
+                HC_ESYNTAX, 4, "expected an address (a gather segment");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0 0: gather 0+1 -> scatter 0+1 x\n",
-                HC_SCHED_ESYNTAX, 4, "expected end of line, found \"x\"");
+                HC_ESYNTAX, 4, "expected end of line, found \"x\"");
   expect_syntax("hcsched 1\ndim 2\nmem 8\nlink 0 0 0: gather 0+1 -> scatter 0+1\n"
                 "own 0: 0+99999999999\n",
-                HC_SCHED_ESYNTAX, 5, "larger than 4294967295");
-  expect_syntax("hcsched 1\ndim 2\nmem 8\nown -1: 0+1\n", HC_SCHED_ESYNTAX, 4,
+                HC_ESYNTAX, 5, "larger than 4294967295");
+  expect_syntax("hcsched 1\ndim 2\nmem 8\nown -1: 0+1\n", HC_ESYNTAX, 4,
                 "expected a node number");
 }
 
@@ -300,68 +300,68 @@ static void test_validate_good(void **state) {
                          "link 0 0 0: gather 0+4 -> scatter 4+4\n"
                          "link 1 1 0: gather 4+2,0+1 -> scatter 0+3\n");
   hc_sched_err e;
-  assert_int_equal(hc_sched_validate(s, &e), HC_SCHED_OK);
-  assert_int_equal(e.code, HC_SCHED_OK);
+  assert_int_equal(hc_sched_validate(s, &e), HC_OK);
+  assert_int_equal(e.code, HC_OK);
   hc_sched_free(s);
 }
 
 static void test_validate_link(void **state) {
   (void)state;
-  expect_invalid(HDR "link 4 0 0: gather 0+1 -> scatter 0+1\n", HC_SCHED_ELINK, 6,
+  expect_invalid(HDR "link 4 0 0: gather 0+1 -> scatter 0+1\n", HC_ELINK, 6,
                  "link 4 0 0: there is no link from that node in a 2-cube");
   expect_invalid(HDR "link 0 0 0: gather 0+1 -> scatter 4+1\n"
                      "link 0 2 0: gather 0+1 -> scatter 0+1\n",
-                 HC_SCHED_ELINK, 7, "no link of that dimension");
+                 HC_ELINK, 7, "no link of that dimension");
   /* the builder refuses to append to a link that does not exist */
   hc_sched *s;
   hc_seg g = {0, 1};
-  assert_int_equal(hc_sched_new(2, 8, &s), HC_SCHED_OK);
-  assert_int_equal(hc_sched_add_packet(s, 0, 2, &g, 1, &g, 1), HC_SCHED_ELINK);
-  assert_int_equal(hc_sched_add_packet(s, 4, 0, &g, 1, &g, 1), HC_SCHED_ELINK);
-  assert_int_equal(hc_sched_begin(s, 0, 5), HC_SCHED_ELINK);
+  assert_int_equal(hc_sched_new(2, 8, &s), HC_OK);
+  assert_int_equal(hc_sched_add_packet(s, 0, 2, &g, 1, &g, 1), HC_ELINK);
+  assert_int_equal(hc_sched_add_packet(s, 4, 0, &g, 1, &g, 1), HC_ELINK);
+  assert_int_equal(hc_sched_begin(s, 0, 5), HC_ELINK);
   hc_sched_free(s);
 }
 
 static void test_validate_range(void **state) {
   (void)state;
-  expect_invalid(HDR "link 0 0 0: gather 6+3 -> scatter 4+3\n", HC_SCHED_ERANGE, 6,
+  expect_invalid(HDR "link 0 0 0: gather 6+3 -> scatter 4+3\n", HC_ERANGE, 6,
                  "gather segment 6+3 is outside memory (words 0..7)");
-  expect_invalid(HDR "link 0 0 0: gather 0+2 -> scatter 7+2\n", HC_SCHED_ERANGE, 6,
+  expect_invalid(HDR "link 0 0 0: gather 0+2 -> scatter 7+2\n", HC_ERANGE, 6,
                  "scatter segment 7+2 is outside memory");
   expect_invalid(HDR "link 0 0 0: gather 0+2,3+0 -> scatter 4+2\n",
-                 HC_SCHED_ERANGE, 6, "gather segment 3+0 is empty");
+                 HC_ERANGE, 6, "gather segment 3+0 is empty");
   expect_invalid(HDR "link 0 0 0: gather 4294967295+2 -> scatter 4+2\n",
-                 HC_SCHED_ERANGE, 6, "outside memory");
-  expect_invalid("hcsched 1\ndim 2\nmem 8\nown 0: 6+3\n", HC_SCHED_ERANGE, 4,
+                 HC_ERANGE, 6, "outside memory");
+  expect_invalid("hcsched 1\ndim 2\nmem 8\nown 0: 6+3\n", HC_ERANGE, 4,
                  "own data 6+3 of node 0 is outside memory");
-  expect_invalid("hcsched 1\ndim 2\nmem 8\nown 4: 0+1\n", HC_SCHED_ERANGE, 4,
+  expect_invalid("hcsched 1\ndim 2\nmem 8\nown 4: 0+1\n", HC_ERANGE, 4,
                  "own data for node 4, which does not exist in a 2-cube");
 }
 
 static void test_validate_length(void **state) {
   (void)state;
-  expect_invalid(HDR "link 0 0 0: gather 0+3 -> scatter 4+2\n", HC_SCHED_ELENGTH, 6,
+  expect_invalid(HDR "link 0 0 0: gather 0+3 -> scatter 4+2\n", HC_ELENGTH, 6,
                  "link 0 0 0: gathers 3 words but scatters 2");
   expect_invalid(HDR "link 0 0 0: gather 0+1,2+2 -> scatter 4+1,6+1\n",
-                 HC_SCHED_ELENGTH, 6, "gathers 3 words but scatters 2");
+                 HC_ELENGTH, 6, "gathers 3 words but scatters 2");
   /* a packet without words can only be built with the API */
   hc_sched *s;
   hc_sched_err e;
   hc_seg g = {0, 1};
-  assert_int_equal(hc_sched_new(1, 8, &s), HC_SCHED_OK);
-  assert_int_equal(hc_sched_add_packet(s, 0, 0, &g, 0, &g, 0), HC_SCHED_OK);
-  assert_int_equal(hc_sched_validate(s, &e), HC_SCHED_ELENGTH);
+  assert_int_equal(hc_sched_new(1, 8, &s), HC_OK);
+  assert_int_equal(hc_sched_add_packet(s, 0, 0, &g, 0, &g, 0), HC_OK);
+  assert_int_equal(hc_sched_validate(s, &e), HC_ELENGTH);
   assert_non_null(strstr(e.msg, "carries no words"));
   assert_int_equal(e.line, 0);
   hc_sched_free(s);
   /* and the incremental builder refuses empty segments */
-  assert_int_equal(hc_sched_new(1, 8, &s), HC_SCHED_OK);
-  assert_int_equal(hc_sched_gather(s, 0, 1), HC_SCHED_EPARAM); /* nothing open */
-  assert_int_equal(hc_sched_end(s), HC_SCHED_EPARAM);
-  assert_int_equal(hc_sched_begin(s, 0, 0), HC_SCHED_OK);
-  assert_int_equal(hc_sched_begin(s, 1, 0), HC_SCHED_EPARAM); /* already open */
-  assert_int_equal(hc_sched_gather(s, 0, 0), HC_SCHED_EPARAM);
-  assert_int_equal(hc_sched_scatter(s, 0, 0), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sched_new(1, 8, &s), HC_OK);
+  assert_int_equal(hc_sched_gather(s, 0, 1), HC_EPARAM); /* nothing open */
+  assert_int_equal(hc_sched_end(s), HC_EPARAM);
+  assert_int_equal(hc_sched_begin(s, 0, 0), HC_OK);
+  assert_int_equal(hc_sched_begin(s, 1, 0), HC_EPARAM); /* already open */
+  assert_int_equal(hc_sched_gather(s, 0, 0), HC_EPARAM);
+  assert_int_equal(hc_sched_scatter(s, 0, 0), HC_EPARAM);
   hc_sched_free(s);
 }
 
@@ -369,10 +369,10 @@ static void test_validate_seq(void **state) {
   (void)state;
   expect_invalid(HDR "link 0 0 0: gather 0+1 -> scatter 4+1\n"
                      "link 0 0 0: gather 1+1 -> scatter 5+1\n",
-                 HC_SCHED_ESEQ, 7, "position 0 of link 0 0 is taken twice (also line 6)");
+                 HC_ESEQ, 7, "position 0 of link 0 0 is taken twice (also line 6)");
   expect_invalid(HDR "link 0 0 0: gather 0+1 -> scatter 4+1\n"
                      "link 0 0 2: gather 1+1 -> scatter 5+1\n",
-                 HC_SCHED_ESEQ, 7, "link 0 0 has 2 packets, at positions 0..1, but "
+                 HC_ESEQ, 7, "link 0 0 has 2 packets, at positions 0..1, but "
                                    "this one is at position 2");
 }
 
@@ -380,32 +380,32 @@ static void test_validate_overlap(void **state) {
   (void)state;
   expect_invalid(HDR "link 0 0 0: gather 0+2 -> scatter 4+2\n"
                      "link 0 0 1: gather 2+2 -> scatter 5+2\n",
-                 HC_SCHED_EOVERLAP, 7,
+                 HC_EOVERLAP, 7,
                  "link 0 0 1: writes word 5 of node 1, which link 0 0 0 (line 6) "
                  "also writes");
   /* two different incoming links writing the same word */
   expect_invalid(HDR "link 0 0 0: gather 0+1 -> scatter 4+1\n"
                      "link 3 1 0: gather 0+1 -> scatter 4+1\n"
                      "own 3: 0+1\n",
-                 HC_SCHED_EOVERLAP, 7, "which link 0 0 0 (line 6) also writes");
-  expect_invalid(HDR "link 0 0 0: gather 0+2 -> scatter 3+2\n", HC_SCHED_EOVERLAP, 6,
+                 HC_EOVERLAP, 7, "which link 0 0 0 (line 6) also writes");
+  expect_invalid(HDR "link 0 0 0: gather 0+2 -> scatter 3+2\n", HC_EOVERLAP, 6,
                  "writes word 3 of node 1, which is node 1's own data");
   expect_invalid(HDR "link 0 0 0: gather 0+2 -> scatter 5+1,5+1\n",
-                 HC_SCHED_EOVERLAP, 6, "writes word 5 of node 1 twice");
-  expect_invalid(HDR "own 0: 3+2\n", HC_SCHED_EOVERLAP, 6,
+                 HC_EOVERLAP, 6, "writes word 5 of node 1 twice");
+  expect_invalid(HDR "own 0: 3+2\n", HC_EOVERLAP, 6,
                  "word 3 of node 0 is declared own data twice");
 }
 
 static void test_validate_unsourced(void **state) {
   (void)state;
   /* word 4 of node 0 is neither own data nor brought */
-  expect_invalid(HDR "link 0 0 0: gather 3+2 -> scatter 4+2\n", HC_SCHED_EUNSOURCED,
+  expect_invalid(HDR "link 0 0 0: gather 3+2 -> scatter 4+2\n", HC_EUNSOURCED,
                  6, "link 0 0 0: sends word 4 of node 0, which is not node 0's own "
                     "data and which no packet brings to node 0");
   /* brought, but to another node: node 2 forwards what node 1 received */
   expect_invalid(HDR "link 0 0 0: gather 0+2 -> scatter 4+2\n"
                      "link 2 0 0: gather 4+1 -> scatter 4+1\n",
-                 HC_SCHED_EUNSOURCED, 7, "sends word 4 of node 2");
+                 HC_EUNSOURCED, 7, "sends word 4 of node 2");
 }
 
 static void test_validate_deadlock(void **state) {
@@ -414,7 +414,7 @@ static void test_validate_deadlock(void **state) {
   expect_invalid("hcsched 1\ndim 1\nmem 8\nown 0: 0+2\nown 1: 0+2\n"
                  "link 0 0 0: gather 0+1,4+1 -> scatter 5+2\n"
                  "link 1 0 0: gather 0+1,5+1 -> scatter 3+2\n",
-                 HC_SCHED_EDEADLOCK, 6,
+                 HC_EDEADLOCK, 6,
                  "deadlock: link 0 0 0 (line 6) needs word 4 of node 0 from link 1 0 0 "
                  "(line 7), which needs word 5 of node 1 from link 0 0 0 (the first again)");
   /* a cycle through the order on the links: 0's first packet needs what
@@ -424,14 +424,14 @@ static void test_validate_deadlock(void **state) {
                  "link 0 0 1: gather 0+1 -> scatter 5+1\n"
                  "link 1 0 0: gather 5+1 -> scatter 7+1\n"
                  "link 1 0 1: gather 0+1 -> scatter 6+1\n",
-                 HC_SCHED_EDEADLOCK, 6, "comes after link 1 0 0 on its link");
+                 HC_EDEADLOCK, 6, "comes after link 1 0 0 on its link");
   /* a longer cycle around a square (0 -> 1 -> 3 -> 2 -> 0) */
   expect_invalid("hcsched 1\ndim 2\nmem 8\n"
                  "link 0 0 0: gather 5+1 -> scatter 5+1\n"
                  "link 1 1 0: gather 5+1 -> scatter 5+1\n"
                  "link 3 0 0: gather 5+1 -> scatter 5+1\n"
                  "link 2 1 0: gather 5+1 -> scatter 5+1\n",
-                 HC_SCHED_EDEADLOCK, 4, "deadlock: link 0 0 0 (line 4) needs word 5 "
+                 HC_EDEADLOCK, 4, "deadlock: link 0 0 0 (line 4) needs word 5 "
                                         "of node 0 from link 2 1 0");
 }
 
@@ -445,16 +445,16 @@ static void test_validate_need(void **state) {
                          "link 0 0 0: gather 0+1 -> scatter 6+1\n");
   uint32_t need[2];
   hc_sched_err e;
-  assert_int_equal(hc_sched_need(s, find_pk(s, 0, 1, 0), need, &e), HC_SCHED_OK);
+  assert_int_equal(hc_sched_need(s, find_pk(s, 0, 1, 0), need, &e), HC_OK);
   assert_int_equal(need[0], 2); /* the second packet from node 1 */
   assert_int_equal(need[1], 1); /* the first packet from node 2 */
-  assert_int_equal(hc_sched_need(s, find_pk(s, 0, 0, 0), need, &e), HC_SCHED_OK);
+  assert_int_equal(hc_sched_need(s, find_pk(s, 0, 0, 0), need, &e), HC_OK);
   assert_int_equal(need[0], 1);
   assert_int_equal(need[1], 0);
-  assert_int_equal(hc_sched_need(s, find_pk(s, 1, 0, 1), need, &e), HC_SCHED_OK);
+  assert_int_equal(hc_sched_need(s, find_pk(s, 1, 0, 1), need, &e), HC_OK);
   assert_int_equal(need[0], 0);
   assert_int_equal(need[1], 0);
-  assert_int_equal(hc_sched_need(s, 99, need, &e), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sched_need(s, 99, need, &e), HC_EPARAM);
   hc_sched_free(s);
 }
 
@@ -558,7 +558,7 @@ static void test_exec_thresholds(void **state) {
                          "link 0 0 0: gather 0+1 -> scatter 6+1\n");
   const uint32_t beta = 5;
   hc_sched_case c = {s, NULL, NULL, NULL};
-  assert_int_equal(hc_sched_case_alloc(&c), HC_SCHED_OK);
+  assert_int_equal(hc_sched_case_alloc(&c), HC_OK);
   for (uint32_t a = 0; a < 6; a++) c.init[1 * 8 + a] = hc_sched_tag(1, a);
   c.init[2 * 8 + 0] = hc_sched_tag(2, 0);
   memcpy(c.expect, c.init, 4 * 8 * sizeof *c.expect);
@@ -632,13 +632,13 @@ static void test_exec_random(void **state) {
     const unsigned d = 1 + trial % 4;
     const uint32_t n = 1u << d, mem = 96, own = 6;
     hc_sched *s;
-    assert_int_equal(hc_sched_new(d, mem, &s), HC_SCHED_OK);
+    assert_int_equal(hc_sched_new(d, mem, &s), HC_OK);
     uint32_t *init = calloc((size_t)n * mem, sizeof *init);
     uint32_t *want = calloc((size_t)n * mem, sizeof *want);
     uint8_t *have = calloc((size_t)n * mem, 1);
     uint32_t *next = malloc(n * sizeof *next);
     for (uint32_t x = 0; x < n; x++) {
-      assert_int_equal(hc_sched_add_own(s, x, 0, own), HC_SCHED_OK);
+      assert_int_equal(hc_sched_add_own(s, x, 0, own), HC_OK);
       for (uint32_t a = 0; a < own; a++) {
         init[x * mem + a] = want[x * mem + a] = hc_sched_tag(x, a);
         have[x * mem + a] = 1;
@@ -650,18 +650,18 @@ static void test_exec_random(void **state) {
       unsigned c = RND() % d;
       uint32_t y = x ^ (1u << c), len = 1 + RND() % 4;
       if (next[y] + len > mem) continue;
-      assert_int_equal(hc_sched_begin(s, x, c), HC_SCHED_OK);
+      assert_int_equal(hc_sched_begin(s, x, c), HC_OK);
       for (uint32_t w = 0; w < len; w++) {
         uint32_t a;
         do a = RND() % mem;
         while (!have[x * mem + a]);
-        assert_int_equal(hc_sched_gather(s, a, 1), HC_SCHED_OK);
+        assert_int_equal(hc_sched_gather(s, a, 1), HC_OK);
         want[y * mem + next[y] + w] = want[x * mem + a];
       }
       /* scattered in two pieces when it can be */
       uint32_t h = len / 2;
-      if (h) assert_int_equal(hc_sched_scatter(s, next[y] + len - h, h), HC_SCHED_OK);
-      assert_int_equal(hc_sched_scatter(s, next[y], len - h), HC_SCHED_OK);
+      if (h) assert_int_equal(hc_sched_scatter(s, next[y] + len - h, h), HC_OK);
+      assert_int_equal(hc_sched_scatter(s, next[y], len - h), HC_OK);
       if (h) {
         /* fix the expectation for the swapped halves */
         uint32_t tmp[4];
@@ -669,7 +669,7 @@ static void test_exec_random(void **state) {
         for (uint32_t w = 0; w < h; w++) want[y * mem + next[y] + len - h + w] = tmp[w];
         for (uint32_t w = 0; w < len - h; w++) want[y * mem + next[y] + w] = tmp[h + w];
       }
-      assert_int_equal(hc_sched_end(s), HC_SCHED_OK);
+      assert_int_equal(hc_sched_end(s), HC_OK);
       for (uint32_t w = 0; w < len; w++) have[y * mem + next[y] + w] = 1;
       next[y] += len;
     }
@@ -707,7 +707,7 @@ static void test_broadcast2_formula(void **state) {
       for (size_t ri = 0; ri < 3; ri++) {
         const uint32_t m = ms[mi], root = roots[ri];
         hc_sched_case c;
-        assert_int_equal(hc_sf_broadcast2(d, m, root, &c), HC_SCHED_OK);
+        assert_int_equal(hc_sf_broadcast2(d, m, root, &c), HC_OK);
         assert_int_equal(hc_sched_num_packets(c.sched), (size_t)d * (n - 1));
         for (size_t bi = 0; bi < 4; bi++) {
           const uint32_t beta = betas[bi];
@@ -742,12 +742,12 @@ static void test_broadcast2_formula(void **state) {
 static void test_broadcast2_params(void **state) {
   (void)state;
   hc_sched_case c;
-  assert_int_equal(hc_sf_broadcast2(3, 7, 0, &c), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sf_broadcast2(3, 7, 0, &c), HC_EPARAM);
   assert_null(c.sched);
-  assert_int_equal(hc_sf_broadcast2(3, 0, 0, &c), HC_SCHED_EPARAM);
-  assert_int_equal(hc_sf_broadcast2(0, 4, 0, &c), HC_SCHED_EPARAM);
-  assert_int_equal(hc_sf_broadcast2(3, 6, 8, &c), HC_SCHED_EPARAM);
-  assert_int_equal(hc_sf_broadcast2(HC_SF_MAX_D + 1, 22, 0, &c), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sf_broadcast2(3, 0, 0, &c), HC_EPARAM);
+  assert_int_equal(hc_sf_broadcast2(0, 4, 0, &c), HC_EPARAM);
+  assert_int_equal(hc_sf_broadcast2(3, 6, 8, &c), HC_EPARAM);
+  assert_int_equal(hc_sf_broadcast2(HC_SF_MAX_D + 1, 22, 0, &c), HC_EPARAM);
   assert_string_equal(hc_sf_algo_broadcast2.name, "broadcast2");
 }
 
@@ -761,7 +761,7 @@ static void test_complete_exchange_formula(void **state) {
     for (uint32_t mult = 1; mult <= 2; mult++) {
       const uint32_t m = u * mult;
       hc_sched_case c;
-      assert_int_equal(hc_sf_complete_exchange(d, m, &c), HC_SCHED_OK);
+      assert_int_equal(hc_sf_complete_exchange(d, m, &c), HC_OK);
       hc_sched *s = c.sched;
       /* one batched packet per link per stage */
       assert_int_equal(hc_sched_num_packets(s), (size_t)d * d * n);
@@ -810,10 +810,10 @@ static void test_complete_exchange_params(void **state) {
   assert_int_equal(hc_sf_complete_exchange_unit(1), 1);
   assert_int_equal(hc_sf_complete_exchange_unit(4), 12);
   assert_int_equal(hc_sf_complete_exchange_unit(6), 60);
-  assert_int_equal(hc_sf_complete_exchange(4, 18, &c), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sf_complete_exchange(4, 18, &c), HC_EPARAM);
   assert_null(c.sched);
-  assert_int_equal(hc_sf_complete_exchange(4, 0, &c), HC_SCHED_EPARAM);
-  assert_int_equal(hc_sf_complete_exchange(0, 1, &c), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sf_complete_exchange(4, 0, &c), HC_EPARAM);
+  assert_int_equal(hc_sf_complete_exchange(0, 1, &c), HC_EPARAM);
   /* scratch = the words a node relays: m (d 2^(d-1) - 2^d + 1) */
   assert_int_equal(hc_sf_exchange_mem(3, 6), 6 * (16 + 12 - 8 + 1));
 }
@@ -829,7 +829,7 @@ static void test_total_exchange_formula(void **state) {
     for (size_t ki = 0; ki < 3; ki++) {
       const uint32_t k = ks[ki];
       hc_sched_case c;
-      assert_int_equal(hc_sf_total_exchange(d, k, &c), HC_SCHED_OK);
+      assert_int_equal(hc_sf_total_exchange(d, k, &c), HC_OK);
       /* the optimum number of transmissions, d 2^(2d-1) */
       assert_int_equal(hc_sched_num_packets(c.sched),
                        hc_sf_total_exchange_transmissions(d));
@@ -890,7 +890,7 @@ static void test_total_exchange_tables(void **state) {
       assert_int_equal(len, 1u << m);
     }
     hc_sched_case c;
-    assert_int_equal(hc_sf_total_exchange(d, k, &c), HC_SCHED_OK);
+    assert_int_equal(hc_sf_total_exchange(d, k, &c), HC_OK);
     hc_sched *s = c.sched;
     /* position of every packet by (node, dim, seq) */
     size_t *at = malloc((size_t)n * d * (n / 2) * sizeof *at);
@@ -920,10 +920,10 @@ static void test_total_exchange_tables(void **state) {
 static void test_total_exchange_params(void **state) {
   (void)state;
   hc_sched_case c;
-  assert_int_equal(hc_sf_total_exchange(3, 0, &c), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sf_total_exchange(3, 0, &c), HC_EPARAM);
   assert_null(c.sched);
-  assert_int_equal(hc_sf_total_exchange(0, 1, &c), HC_SCHED_EPARAM);
-  assert_int_equal(hc_sf_total_exchange(HC_SF_MAX_D + 1, 1, &c), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sf_total_exchange(0, 1, &c), HC_EPARAM);
+  assert_int_equal(hc_sf_total_exchange(HC_SF_MAX_D + 1, 1, &c), HC_EPARAM);
   assert_int_equal(hc_sf_total_exchange_unit(5), 1);
   assert_string_equal(hc_sf_algo_total_exchange.param, "K");
 }

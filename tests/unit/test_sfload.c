@@ -34,14 +34,14 @@
 /* A case around a new d-cube schedule with mem words per node. */
 static void new_case(hc_sched_case *c, unsigned d, uint32_t mem) {
   memset(c, 0, sizeof *c);
-  assert_int_equal(hc_sched_new(d, mem, &c->sched), HC_SCHED_OK);
-  assert_int_equal(hc_sched_case_alloc(c), HC_SCHED_OK);
+  assert_int_equal(hc_sched_new(d, mem, &c->sched), HC_OK);
+  assert_int_equal(hc_sched_case_alloc(c), HC_OK);
 }
 
 static void pkt(hc_sched_case *c, uint32_t node, unsigned dim,
                 const hc_seg *g, size_t ng, const hc_seg *s, size_t ns) {
   assert_int_equal(hc_sched_add_packet(c->sched, node, dim, g, ng, s, ns),
-                   HC_SCHED_OK);
+                   HC_OK);
 }
 
 /* Build c, expect status code and an err->msg containing sub; *out zeroed. */
@@ -64,7 +64,7 @@ static void expect_fail(hc_sched_case *c, uint32_t beta, int code,
 static void build_ok(hc_sched_case *c, uint32_t beta, hc_sfload *l) {
   hc_sched_err e;
   int rc = hc_sfload_build(c, beta, l, &e);
-  if (rc) fail_msg("build: %s: %s", hc_sched_strerror(rc), e.msg);
+  if (rc) fail_msg("build: %s: %s", hc_status_name(rc), e.msg);
 }
 
 /*
@@ -83,7 +83,7 @@ static void check_placement(const hc_sched_case *c, const hc_sfload *l) {
   memset(want, (int)d, (size_t)n * mem);
   hc_packet_info pi;
   for (size_t i = 0; i < hc_sched_num_packets(s); i++) {
-    assert_int_equal(hc_sched_packet(s, i, &pi), HC_SCHED_OK);
+    assert_int_equal(hc_sched_packet(s, i, &pi), HC_OK);
     uint32_t y = pi.node ^ (1u << pi.dim);
     for (size_t k = 0; k < pi.nscatter; k++)
       for (uint32_t a = 0; a < pi.scatter[k].len; a++)
@@ -356,9 +356,9 @@ static void check_case(hc_sched_case *c, hc_sfload *l) {
 */
 static void hand_case(hc_sched_case *c) {
   new_case(c, 2, 8);
-  assert_int_equal(hc_sched_case_own(c, 0, 0, 4), HC_SCHED_OK);
-  assert_int_equal(hc_sched_case_own(c, 1, 0, 4), HC_SCHED_OK);
-  assert_int_equal(hc_sched_case_own(c, 3, 1, 2), HC_SCHED_OK);
+  assert_int_equal(hc_sched_case_own(c, 0, 0, 4), HC_OK);
+  assert_int_equal(hc_sched_case_own(c, 1, 0, 4), HC_OK);
+  assert_int_equal(hc_sched_case_own(c, 3, 1, 2), HC_OK);
   const hc_seg gG[] = {{5, 1}}, sG[] = {{6, 1}};
   const hc_seg gC[] = {{1, 1}}, sC[] = {{6, 1}};
   const hc_seg gA[] = {{0, 2}}, sA[] = {{4, 2}};
@@ -544,7 +544,7 @@ static void test_broadcast2(void **state) {
     for (uint32_t root = 0; root < (1u << d); root += 3) {
       hc_sched_case c;
       hc_sfload l;
-      assert_int_equal(hc_sf_broadcast2(d, 12, root, &c), HC_SCHED_OK);
+      assert_int_equal(hc_sf_broadcast2(d, 12, root, &c), HC_OK);
       check_case(&c, &l);
       /* d stages, and the root's links carry all d packets */
       assert_int_equal(l.desc_max, d);
@@ -558,7 +558,7 @@ static void test_complete_exchange(void **state) {
   for (unsigned d = 1; d <= 4; d++) {
     hc_sched_case c;
     hc_sfload l;
-    assert_int_equal(hc_sf_complete_exchange(d, 12, &c), HC_SCHED_OK);
+    assert_int_equal(hc_sf_complete_exchange(d, 12, &c), HC_OK);
     check_case(&c, &l);
     assert_int_equal(l.desc_max, d); /* one packet per link and stage */
     hc_sfload_free(&l);
@@ -571,7 +571,7 @@ static void test_total_exchange(void **state) {
   for (unsigned d = 1; d <= 4; d++) {
     hc_sched_case c;
     hc_sfload l;
-    assert_int_equal(hc_sf_total_exchange(d, 3, &c), HC_SCHED_OK);
+    assert_int_equal(hc_sf_total_exchange(d, 3, &c), HC_OK);
     check_case(&c, &l);
     assert_int_equal(l.desc_max, 1u << (d - 1)); /* one packet per unit */
     hc_sfload_free(&l);
@@ -592,7 +592,7 @@ static void test_fit_own_bank(void **state) {
   hc_sfload_free(&l);
   hc_sched_case_free(&c);
   new_case(&c, 1, (1u << HC_SF_BANK_AW) + 1);
-  expect_fail(&c, 3, HC_SFLOAD_EFIT, "HC_SF_BANK_AW = 11");
+  expect_fail(&c, 3, HC_EFIT, "HC_SF_BANK_AW = 11");
   hc_sched_case_free(&c);
 }
 
@@ -607,17 +607,17 @@ static void test_fit_link_bank(void **state) {
   const uint32_t m = 1u << HC_SF_BANK_AW;
   new_case(&c, 2, m + 1);
   for (uint32_t x = 0; x < 4; x++)
-    if (x != 2) assert_int_equal(hc_sched_case_own(&c, x, 0, m), HC_SCHED_OK);
+    if (x != 2) assert_int_equal(hc_sched_case_own(&c, x, 0, m), HC_OK);
   const hc_seg g0[] = {{0, 1}}, s0[] = {{m, 1}};
   const hc_seg g2[] = {{0, m + 1}}, s2[] = {{0, m + 1}};
   pkt(&c, 1, 0, g0, 1, s0, 1);
   pkt(&c, 0, 0, g0, 1, s0, 1);
   pkt(&c, 0, 1, g2, 1, s2, 1);
   pkt(&c, 2, 0, g0, 1, s0, 1);
-  expect_fail(&c, 3, HC_SFLOAD_EFIT,
+  expect_fail(&c, 3, HC_EFIT,
               "node 2 needs 2049 words in bank 1; the hardware's banks have "
               "2048 (HC_SF_BANK_AW = 11)");
-  assert_int_equal(hc_sfload_build(&c, 3, &l, &e), HC_SFLOAD_EFIT);
+  assert_int_equal(hc_sfload_build(&c, 3, &l, &e), HC_EFIT);
   hc_sched_case_free(&c);
 }
 
@@ -628,7 +628,7 @@ static void test_fit_descriptors(void **state) {
     hc_sched_case c;
     hc_sfload l;
     new_case(&c, 1, np);
-    assert_int_equal(hc_sched_case_own(&c, 0, 0, np), HC_SCHED_OK);
+    assert_int_equal(hc_sched_case_own(&c, 0, 0, np), HC_OK);
     for (uint32_t k = 0; k < np; k++) {
       const hc_seg g[] = {{k, 1}}, s[] = {{k, 1}};
       pkt(&c, 0, 0, g, 1, s, 1);
@@ -638,7 +638,7 @@ static void test_fit_descriptors(void **state) {
       assert_int_equal(l.desc_max, NDESC);
       hc_sfload_free(&l);
     } else {
-      expect_fail(&c, 3, HC_SFLOAD_EFIT,
+      expect_fail(&c, 3, HC_EFIT,
                   "link 0 0 needs 65 packet descriptors; the hardware has 64 "
                   "(HC_SF_DESC_AW = 6)");
     }
@@ -658,7 +658,7 @@ static void test_fit_segments(void **state) {
       assert_non_null(one);
       for (uint32_t k = 0; k < ns; k++) one[k] = (hc_seg){k, 1};
       new_case(&c, 1, ns);
-      assert_int_equal(hc_sched_case_own(&c, 0, 0, ns), HC_SCHED_OK);
+      assert_int_equal(hc_sched_case_own(&c, 0, 0, ns), HC_OK);
       if (scatter) pkt(&c, 0, 0, &all, 1, one, ns);
       else pkt(&c, 0, 0, one, ns, &all, 1);
       if (ns == NSEG) {
@@ -666,11 +666,11 @@ static void test_fit_segments(void **state) {
         assert_int_equal(l.seg_max, NSEG);
         hc_sfload_free(&l);
       } else if (scatter) {
-        expect_fail(&c, 3, HC_SFLOAD_EFIT,
+        expect_fail(&c, 3, HC_EFIT,
                     "link 0 0 (into node 1) needs 1025 scatter segments; the "
                     "hardware has 1024 (HC_SF_SEG_AW = 10)");
       } else {
-        expect_fail(&c, 3, HC_SFLOAD_EFIT,
+        expect_fail(&c, 3, HC_EFIT,
                     "link 0 0 needs 1025 gather segments; the hardware has "
                     "1024 (HC_SF_SEG_AW = 10)");
       }
@@ -686,11 +686,11 @@ static void test_fit_words(void **state) {
   hc_sched_case c;
   const uint32_t m = 1u << HC_SF_LEN_W;
   new_case(&c, 1, m);
-  assert_int_equal(hc_sched_case_own(&c, 0, 0, m), HC_SCHED_OK);
+  assert_int_equal(hc_sched_case_own(&c, 0, 0, m), HC_OK);
   const hc_seg g[] = {{0, m}}, s[] = {{0, m}};
   pkt(&c, 0, 0, g, 1, s, 1);
-  expect_fail(&c, 3, HC_SFLOAD_EFIT, "65536 words");
-  expect_fail(&c, 3, HC_SFLOAD_EFIT, "HC_SF_LEN_W = 16");
+  expect_fail(&c, 3, HC_EFIT, "65536 words");
+  expect_fail(&c, 3, HC_EFIT, "HC_SF_LEN_W = 16");
   hc_sched_case_free(&c);
 }
 
@@ -703,15 +703,15 @@ static void test_fit_need(void **state) {
   hc_sched_err e;
   hc_sfload l;
   new_case(&c, 2, 128);
-  assert_int_equal(hc_sched_case_own(&c, 2, 0, 128), HC_SCHED_OK);
+  assert_int_equal(hc_sched_case_own(&c, 2, 0, 128), HC_OK);
   for (uint32_t k = 0; k < 128; k++) {
     const hc_seg g[] = {{k, 1}}, s[] = {{k, 1}};
     pkt(&c, 2, 1, g, 1, s, 1);
   }
   const hc_seg g[] = {{127, 1}}, s[] = {{0, 1}};
   pkt(&c, 0, 0, g, 1, s, 1);
-  expect_fail(&c, 3, HC_SFLOAD_EFIT, "(HC_SF_DESC_AW + 1 = 7 bits)");
-  assert_int_equal(hc_sfload_build(&c, 3, &l, &e), HC_SFLOAD_EFIT);
+  expect_fail(&c, 3, HC_EFIT, "(HC_SF_DESC_AW + 1 = 7 bits)");
+  assert_int_equal(hc_sfload_build(&c, 3, &l, &e), HC_EFIT);
   assert_non_null(strstr(e.msg, "link 0 0 0 waits for 128 packets"));
   hc_sched_case_free(&c);
 }
@@ -721,7 +721,7 @@ static void test_fit_dim(void **state) {
   (void)state;
   hc_sched_case c;
   new_case(&c, 16, 1);
-  expect_fail(&c, 3, HC_SFLOAD_EFIT, "d is at most 15");
+  expect_fail(&c, 3, HC_EFIT, "d is at most 15");
   hc_sched_case_free(&c);
 }
 
@@ -730,9 +730,9 @@ static void test_beta(void **state) {
   hc_sched_case c;
   hc_sfload l;
   hand_case(&c);
-  expect_fail(&c, 2, HC_SCHED_EPARAM, "HC_SF_BETA_MIN = 3");
-  expect_fail(&c, 0, HC_SCHED_EPARAM, "beta 0");
-  expect_fail(&c, 1u << HC_SF_BETA_W, HC_SCHED_EPARAM, "HC_SF_BETA_W = 16");
+  expect_fail(&c, 2, HC_EPARAM, "HC_SF_BETA_MIN = 3");
+  expect_fail(&c, 0, HC_EPARAM, "beta 0");
+  expect_fail(&c, 1u << HC_SF_BETA_W, HC_EPARAM, "HC_SF_BETA_W = 16");
   build_ok(&c, 3, &l);
   assert_int_equal(l.ops[1].wdata, 3);
   hc_sfload_free(&l);
@@ -752,9 +752,9 @@ static void test_invalid(void **state) {
   hand_case(&c);
   const hc_seg g[] = {{0, 1}}, s[] = {{1, 1}}; /* node 1's own word 1 */
   pkt(&c, 0, 0, g, 1, s, 1);
-  assert_int_equal(hc_sched_validate(c.sched, &v), HC_SCHED_EOVERLAP);
+  assert_int_equal(hc_sched_validate(c.sched, &v), HC_EOVERLAP);
   memset(&l, 0xAB, sizeof l);
-  assert_int_equal(hc_sfload_build(&c, 1, &l, &e), HC_SCHED_EOVERLAP);
+  assert_int_equal(hc_sfload_build(&c, 1, &l, &e), HC_EOVERLAP);
   assert_int_equal(e.code, v.code);
   assert_int_equal(e.line, v.line);
   assert_string_equal(e.msg, v.msg);
@@ -762,7 +762,7 @@ static void test_invalid(void **state) {
   assert_null(l.place);
   assert_int_equal(l.nops, 0);
   hc_sched_case_free(&c);
-  assert_int_equal(hc_sfload_build(NULL, 3, &l, NULL), HC_SCHED_EPARAM);
+  assert_int_equal(hc_sfload_build(NULL, 3, &l, NULL), HC_EPARAM);
 }
 
 int main(void) {
