@@ -48,12 +48,12 @@ CXX := g++
 CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN := -Wall -Wextra -Werror
 INC := -Icsim -Itb -Ialgorithms
-CFLAGS_HOST := $(CSTD) $(WARN) $(INC) -O2 -g
-CFLAGS_ASAN := $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+CFLAGS_HOST = $(CSTD) $(WARN) $(INC) -O2 -g
+CFLAGS_ASAN = $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-RTL_SRC := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv \
-           rtl/hc_ni.sv rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv \
-           rtl/hc_network.sv
+# The router IP's sources, from its one file list (rtl/hc_ip.f).
+RTL_LIST := rtl/hc_ip.f
+RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_sf.c csim/hc_sched.c csim/hc_sfload.c tb/hc_sf_run.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
 TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
@@ -139,11 +139,18 @@ VRT_CXXFLAGS := -std=gnu++17 -Os -I$(VRT_INC) -I$(VRT_INC)/vltstd -DVM_COVERAGE=
 VRT_OBJ := $(addprefix $(BUILD)/obj/verilated/,verilated.o verilated_fst_c.o verilated_threads.o)
 LINK_LIBS := -lz -pthread -latomic -lm
 
-# The configuration comes from the directory name, D<d>_W<w>_B<b>_I<i>.
+# The configuration comes from the directory name, D<d>_W<w>_B<b>_I<i>, with
+# an optional _F<name> that defines HC_FAULT_<name>: a fault injected on
+# purpose, so a test can show an RTL assertion firing.
+# Every Verilator build of this project passes --assert (VFLAGS_COMMON):
+# without it Verilator compiles the RTL's assertions out and a failing one
+# runs to the end with exit 0.
 cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
-vflags = --cc --build -j 2 --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
+VFLAGS_COMMON := --assert
+vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
          --top-module hc_network -GDim=$(call cfgval,$(1),D) -GPayloadWidth=$(call cfgval,$(1),W) \
          -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
+         $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
 
 $(BUILD)/obj/verilated/%.o: $(VRT_INC)/%.cpp
@@ -157,9 +164,9 @@ $(BUILD)/rtl/%/vflags: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(call vflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call vflags,$*)' > $@
 
-$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) tb/hc_verilator.vlt $(BUILD)/rtl/%/vflags
+$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/hc_verilator.vlt $(BUILD)/rtl/%/vflags
 	@echo "  VERILATE $* (log in $(BUILD)/rtl/$*/verilator.log)"
-	@verilator $(call vflags,$*) --Mdir $(dir $@) tb/hc_verilator.vlt $(RTL_SRC) \
+	@verilator $(call vflags,$*) --Mdir $(dir $@) tb/hc_verilator.vlt -F $(RTL_LIST) \
 	    > $(BUILD)/rtl/$*/verilator.log 2>&1 || { tail -30 $(BUILD)/rtl/$*/verilator.log; exit 1; }
 
 $(BUILD)/rtl/%/hc_rtl_shim.o: tb/hc_rtl_shim.cpp tb/hc_rtl.h csim/hc_model.h $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
@@ -244,4 +251,4 @@ clean:
 	rm -rf $(BUILD)
 
 # ---- the FPGA boards (docs/fpga.md) ----------------------------------------
-include mk/fpga.mk
+include rtl/fpga/fpga.mk

@@ -38,7 +38,8 @@
   X(HC_EUNKNOWN, 23, "unknown name")                                                    \
   X(HC_ETOOBIG, 24, "problem too large")                                                \
   X(HC_EBUFFER, 25, "output buffer too small")                                          \
-  X(HC_EABORT, 26, "enumeration stopped by the callback")
+  X(HC_EABORT, 26, "enumeration stopped by the callback")                              \
+  X(HC_EASSERT, 27, "an RTL assertion failed (Verilator printed its message, file and line)")
 
 enum hc_status {
 #define HC_STATUS_ENUM(name, value, msg) name = value,

@@ -21,7 +21,7 @@ struct hc_backend {
   hc_rtl *rtl;     /* rtl and both */
   hc_obs shadow;   /* both: the RTL's observation, compared with the model's */
   uint64_t cycle;
-  int failed;
+  int failed;      /* HC_OK, or what ended the run: HC_EMISMATCH or HC_EASSERT */
   hc_mismatch mm;
 };
 
@@ -83,7 +83,7 @@ int hc_backend_inj_ready(const hc_backend *b, unsigned x) {
 static int mismatch(hc_backend *b, unsigned node, const char *where,
                     uint32_t expected, uint32_t actual) {
   if (!b->failed) {
-    b->failed = 1;
+    b->failed = HC_EMISMATCH;
     b->mm.cycle = b->cycle;
     b->mm.node = node;
     snprintf(b->mm.where, sizeof b->mm.where, "%s", where);
@@ -91,6 +91,20 @@ static int mismatch(hc_backend *b, unsigned node, const char *where,
     b->mm.actual = actual;
   }
   return HC_EMISMATCH;
+}
+
+/* An RTL assertion failed in this cycle: the run ends here, reported like a
+** mismatch (cycle, and "RTL assertion" as the place) after Verilator's own
+** message with the assertion's file and line. */
+static void assertion_failed(hc_backend *b) {
+  if (!b->failed) {
+    b->failed = HC_EASSERT;
+    b->mm.cycle = b->cycle;
+    b->mm.node = 0;
+    snprintf(b->mm.where, sizeof b->mm.where, "RTL assertion failed");
+    b->mm.expected = 0;
+    b->mm.actual = 0;
+  }
 }
 
 /* Compare the model's observation m with the RTL's r for one cycle. */
@@ -125,21 +139,22 @@ static int compare_obs(hc_backend *b, const hc_obs *m, const hc_obs *r) {
 
 int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
                     const uint32_t *inj_flit, hc_obs *obs) {
-  if (b->failed) return HC_EMISMATCH; /* the run is over at the first difference */
+  if (b->failed) return b->failed; /* the run is over at the first failure */
   int rc = HC_OK;
   switch (b->sim) {
     case HC_SIM_MODEL:
       hc_model_step(b->model, inj_valid, inj_flit, obs);
       break;
     case HC_SIM_RTL:
-      hc_rtl_step(b->rtl, inj_valid, inj_flit, obs);
+      rc = hc_rtl_step(b->rtl, inj_valid, inj_flit, obs);
       break;
     case HC_SIM_BOTH:
       hc_model_step(b->model, inj_valid, inj_flit, obs);
-      hc_rtl_step(b->rtl, inj_valid, inj_flit, &b->shadow);
-      rc = compare_obs(b, obs, &b->shadow);
+      rc = hc_rtl_step(b->rtl, inj_valid, inj_flit, &b->shadow);
+      if (rc == HC_OK) rc = compare_obs(b, obs, &b->shadow);
       break;
   }
+  if (rc == HC_EASSERT) assertion_failed(b);
   b->cycle++;
   return rc;
 }

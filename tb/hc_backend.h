@@ -49,9 +49,10 @@ int hc_backend_inj_ready(const hc_backend *b, unsigned x);
 
 /*
 ** Run one cycle with the given injection inputs; obs receives the cycle's
-** channels (required). Returns HC_OK, or HC_EMISMATCH (lockstep only; see
-** hc_backend_mismatch); once a mismatch is seen every later call returns
-** HC_EMISMATCH without simulating.
+** channels (required). Returns HC_OK, HC_EMISMATCH (lockstep only; see
+** hc_backend_mismatch) or HC_EASSERT (an RTL assertion failed; the cycle is
+** in hc_backend_mismatch too); once either is seen every later call returns
+** it again without simulating.
 */
 int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
                     const uint32_t *inj_flit, hc_obs *obs);
@@ -82,7 +83,7 @@ uint32_t hc_backend_counter(hc_backend *b, unsigned x, unsigned port, unsigned i
 */
 int hc_backend_check_counters(hc_backend *b);
 
-/* The first mismatch, or NULL when there was none. */
+/* The first mismatch or failed RTL assertion, or NULL when there was none. */
 const hc_mismatch *hc_backend_mismatch(const hc_backend *b);
 
 /* Cycles stepped since the last reset. */

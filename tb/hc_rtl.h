@@ -46,9 +46,12 @@ int hc_rtl_inj_ready(const hc_rtl *r, unsigned x);
 /*
 ** One clock cycle with the same contract as hc_model_step(): drive the
 ** injection inputs, settle, fill obs (if not NULL) with every link, ejection
-** port and inj_ready, then clock.
+** port and inj_ready, then clock. Returns HC_OK, or HC_EASSERT when an RTL
+** assertion failed in this cycle or before (Verilator has printed the
+** assertion's message, file and line; the simulation's state is no longer
+** trusted, so the caller ends the run).
 */
-void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid, const uint32_t *inj_flit,
+int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid, const uint32_t *inj_flit,
                  hc_obs *obs);
 
 /* Write the NIs' address map during the next hc_rtl_step() (perm: d entries,
@@ -61,6 +64,10 @@ void hc_rtl_set_cfg(hc_rtl *r, const hc_cfg_op *op);
 
 /* The network's registered idle output for the coming cycle. */
 int hc_rtl_idle(const hc_rtl *r);
+
+/* How many RTL simulations of this process have seen an assertion fail
+** (each counts once, at its first failure). */
+unsigned long hc_rtl_assert_failures(void);
 
 /* Label the waveform with the algorithm's step number (no effect on traffic). */
 void hc_rtl_set_step(hc_rtl *r, unsigned step);

@@ -63,7 +63,11 @@ struct hc_rtl {
   uint8_t remap[16] = {};
   int cfg_pending = 0;
   hc_cfg_op cfg = {};
+  int assert_seen = 0;  // counted in assert_failures
 };
+
+// RTL simulations of this process that saw an assertion fail.
+static unsigned long assert_failures = 0;
 
 static const unsigned kNodes = 1u << HC_D;
 static const unsigned kFlitW = HC_W + 2;
@@ -89,6 +93,10 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
     return HC_ENORTL;
   hc_rtl *r = new (std::nothrow) hc_rtl;
   if (!r) return HC_ENOMEM;
+  // An assertion that fails ($error in the RTL, built with --assert) is
+  // printed by Verilator and sets gotError(), which hc_rtl_step() reports;
+  // it must not abort the process, so the test framework can fail the test.
+  r->ctx.fatalOnError(false);
   r->top = new (std::nothrow) Vhc_network(&r->ctx, "tb");
   if (!r->top) {
     delete r;
@@ -150,13 +158,14 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   half_cycle(r, 1);
   t->rst_ni = 1;
   half_cycle(r, 0);
+  r->ctx.time(0);
 }
 
 extern "C" int hc_rtl_inj_ready(const hc_rtl *r, unsigned x) {
   return static_cast<int>(get_bits(r->top->inj_ready_o, x, 1));
 }
 
-extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
+extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
                             const uint32_t *inj_flit, hc_obs *obs) {
   Vhc_network *t = r->top;
   for (unsigned x = 0; x < kNodes; ++x) {
@@ -201,9 +210,20 @@ extern "C" void hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   if (r->fst) r->fst->dump(r->time);
   r->time += 5; // 5 ns a half cycle: the waveform reads as a 100 MHz clock
   half_cycle(r, 1);
+  // Verilator's messages ($error of a failing assertion) print the context's
+  // time: make it the cycle number, as the model and the logs count.
+  r->ctx.time(r->ctx.time() + 1);
   // The outputs are settled for the new state: hc_rtl_inj_ready() reads them
   // now, and the next step's first eval takes the clock low with its inputs.
+  if (!r->ctx.gotError()) return HC_OK;
+  if (!r->assert_seen) {
+    r->assert_seen = 1;
+    ++assert_failures;
+  }
+  return HC_EASSERT;
 }
+
+extern "C" unsigned long hc_rtl_assert_failures(void) { return assert_failures; }
 
 extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
   for (unsigned k = 0; k < HC_D; ++k) r->remap[k] = perm[k];

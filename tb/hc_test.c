@@ -256,7 +256,11 @@ int main(int argc, char **argv) {
     t.rng = t.seed;
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
+    unsigned long asserts = hc_rtl_assert_failures();
     tests[i].fn(&t);
+    /* Whatever the test checked: a failed RTL assertion fails it. */
+    if (hc_rtl_assert_failures() != asserts)
+      hc_test_fail(&t, __FILE__, __LINE__, "an RTL assertion failed (message above)");
     clock_gettime(CLOCK_MONOTONIC, &b);
     double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
     hc_log(&t, "%s (%.2f s)", t.failed ? "FAIL" : "PASS", secs);

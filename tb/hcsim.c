@@ -854,8 +854,7 @@ int main(int argc, char **argv) {
 
   /* Failed checks, one line each on stderr. */
   if (err)
-    say("FAIL: %s at cycle %" PRIu64, err == HC_ENOMEM ? "out of memory" : "internal error",
-        hc_driver_cycle(drv));
+    say("FAIL: %s at cycle %" PRIu64, hc_strerror(err), hc_driver_cycle(drv));
   if (r.mismatch)
     say("FAIL: lockstep mismatch at cycle %" PRIu64 ", node %u, %s: expected (model) 0x%" PRIx32
         ", actual (rtl) 0x%" PRIx32,

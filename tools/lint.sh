@@ -5,8 +5,7 @@
 # any warning.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-src=(rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv
-     rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv rtl/hc_network.sv)
+src=(-F rtl/hc_ip.f)
 fail=0
 run() {
   local name=$1; shift

@@ -6,8 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/synth
-src="rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv \
-     rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv rtl/hc_network.sv"
+src=$(tools/filelist.sh rtl/hc_ip.f | tr '\n' ' ')
 fail=0
 synth() {
   local name=$1 top=$2 params=$3

@@ -1,5 +1,5 @@
 /*
-** The C interface of the Verilated FPGA self-test top (rtl/hc_board_top.sv):
+** The C interface of the Verilated FPGA self-test top (rtl/fpga/hc_board_top.sv):
 ** tests/fpga/hc_selftest_shim.cpp implements it around the Verilated class,
 ** and nothing else in the test touches C++. The RTL is built for one set of
 ** parameters, reported by hc_strtl_built(), and one table directory (its

@@ -1,5 +1,5 @@
 // The thin C++ shim between the C test of the FPGA self-test and the
-// Verilated rtl/hc_board_top.sv: it implements tests/fpga/hc_selftest_rtl.h
+// Verilated rtl/fpga/hc_board_top.sv: it implements tests/fpga/hc_selftest_rtl.h
 // and nothing else. Compile it with the -D values the RTL was verilated
 // with: HC_D, HC_W, HC_B, HC_I, HC_CW (counter bits), HC_ROM (table words),
 // HC_TIME (time bits), HC_CLK_HZ and HC_BAUD.

@@ -1,7 +1,7 @@
 /*
-** The FPGA self-test top (rtl/hc_board_top.sv) in Verilator, against the C
+** The FPGA self-test top (rtl/fpga/hc_board_top.sv) in Verilator, against the C
 ** model. The test reads the tables the generator wrote for the board
-** (tests/fpga/hc_fpga_gen.c), writes them where the Verilated RTL's
+** (rtl/fpga/gen/hc_fpga_gen.c), writes them where the Verilated RTL's
 ** $readmemh reads them, powers the simulated board up and decodes its UART
 ** line as a terminal would (8N1 at the real line rate, each bit sampled in
 ** its middle). The decoded report must equal, byte for byte, the report

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Write the resource and timing tables of docs/fpga.md from the figures
-# tools/synth_board.sh left in build/synth/<board>/ (top.env, router.env,
+# rtl/fpga/synth_board.sh left in build/synth/<board>/ (top.env, router.env,
 # router_cnt32.env): everything between the lines
 #   <!-- fpga-table: begin -->  and  <!-- fpga-table: end -->
 # of the document is replaced. `make fpga-docs` runs the synthesis of every
 # board first, so the numbers are always the tools' own.
-# Usage: tools/fpga_report.sh DOC BOARD...
+# Usage: rtl/fpga/fpga_report.sh DOC BOARD...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 doc=$1; shift
-[ $# -ge 1 ] || { echo "usage: tools/fpga_report.sh DOC BOARD..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: rtl/fpga/fpga_report.sh DOC BOARD..." >&2; exit 2; }
 
 get() { sed -n "s/^$2=//p" "build/synth/$1/$3.env"; }
 device() { case $1 in icebreaker) echo "iCE40UP5K-SG48";; hx8k) echo "iCE40HX8K-CT256";; *) echo "?";; esac; }
@@ -18,7 +18,7 @@ yn() { [ "$1" = true ] && echo yes || echo "**no**"; }
 table=$(mktemp)
 trap 'rm -f "$table"' EXIT
 {
-  echo "Self-test top at the board's 12 MHz clock (the board defaults of \`mk/fpga.mk\`):"
+  echo "Self-test top at the board's 12 MHz clock (the board defaults of \`rtl/fpga/fpga.mk\`):"
   echo
   echo "| board | device | d | w | b | i | counter bits | logic cells | flip-flops | block RAMs | fmax (MHz) | meets 12 MHz |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -28,7 +28,7 @@ trap 'rm -f "$table"' EXIT
     echo "| $b | $(device $b) | $(get $b d top) | $(get $b w top) | $(get $b b top) | $(get $b i top) | $(get $b cw top) | $(get $b lcs top) / $(get $b lcs_avail top) | $(get $b ffs top) | $(get $b brams top) / $(get $b brams_avail top) | $(get $b fmax top) | $(yn "$(get $b meets top)") |"
   done
   echo
-  echo "One router alone (\`rtl/hc_router_harness.sv\`: d = 3, 10-bit flits, 4-flit buffers,"
+  echo "One router alone (\`rtl/fpga/hc_router_harness.sv\`: d = 3, 10-bit flits, 4-flit buffers,"
   echo "links looped back), against the targets of at most 450 logic cells and"
   echo "75 MHz (HX8K) / 30 MHz (UP5K):"
   echo

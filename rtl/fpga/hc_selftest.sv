@@ -4,7 +4,7 @@
 // report on a UART. Everything is on chip:
 //
 //   - one traffic source per node (hc_traffic_rom), replaying the flits and
-//     creation cycles that tests/fpga/hc_fpga_gen.c wrote from the project's
+//     creation cycles that rtl/fpga/gen/hc_fpga_gen.c wrote from the project's
 //     traffic generators into <TableDir>/node<xx>.hex;
 //   - one checker per ejection port (hc_checker): framing, right node, and
 //     a signature of the messages delivered, compared at the end with the

@@ -1,5 +1,5 @@
 /*
-** The tables of the FPGA self-test (rtl/hc_selftest.sv) and the C model's
+** The tables of the FPGA self-test (rtl/fpga/hc_selftest.sv) and the C model's
 ** prediction of what the board reports for them. One table per node holds
 ** the flits that node sends, in order, each with the creation cycle of the
 ** message a head starts; an expectation file holds the totals, the cycles
@@ -112,7 +112,7 @@ int hc_fpga_predict(const hc_fpga_tables *t, hc_fpga_run *out);
 /*
 ** Write into buf (cap bytes, NUL-terminated) the UART report the board
 ** prints for a run r of tables t with the board's parameters g, byte for
-** byte as rtl/hc_selftest.sv's template makes it. Returns the length, or 0
+** byte as rtl/fpga/hc_selftest.sv's template makes it. Returns the length, or 0
 ** if cap is too small. *pass, if not NULL, receives the verdict.
 */
 size_t hc_fpga_report(const hc_fpga_geom *g, const hc_fpga_tables *t, const hc_fpga_run *r,

@@ -2,7 +2,7 @@
 # Synthesis, place and route of the FPGA self-test for one board, and of one
 # router alone on the same device (docs/fpga.md). Usage:
 #
-#   tools/synth_board.sh BOARD [all|top|router]
+#   rtl/fpga/synth_board.sh BOARD [all|top|router]
 #
 #   BOARD   icebreaker (iCE40UP5K-SG48) or hx8k (iCE40HX8K-CT256)
 #   top     the self-test top: yosys synth_ice40, nextpnr-ice40 with the
@@ -31,7 +31,7 @@ what=${2:-all}
 case "$board" in
   icebreaker) dev=up5k; pkg=sg48; top=hc_top_icebreaker; router_mhz=30 ;;
   hx8k)       dev=hx8k; pkg=ct256; top=hc_top_hx8k; router_mhz=75 ;;
-  *) echo "usage: tools/synth_board.sh icebreaker|hx8k [all|top|router]" >&2; exit 2 ;;
+  *) echo "usage: rtl/fpga/synth_board.sh icebreaker|hx8k [all|top|router]" >&2; exit 2 ;;
 esac
 case "$what" in all|top|router) ;; *) echo "synth_board.sh: part must be all, top or router" >&2; exit 2 ;; esac
 
@@ -42,10 +42,9 @@ out=${OUT:-build/synth/$board}
 mkdir -p "$out"
 root=$(pwd)
 
-core="rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv"
-selftest="$core rtl/hc_ni.sv rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv rtl/hc_network.sv rtl/hc_uart_tx.sv rtl/hc_traffic_rom.sv
-          rtl/hc_checker.sv rtl/hc_report.sv rtl/hc_selftest.sv rtl/hc_board_top.sv rtl/$top.sv"
-selftest=$(echo $selftest)
+# Every part reads the board's file list; yosys elaborates only the top's
+# hierarchy (-defer).
+board_src=$(tools/filelist.sh rtl/fpga/hc_board.f | tr '\n' ' ')
 fail=0
 
 # yosys: read, elaborate with the parameters, check for latches,
@@ -97,7 +96,7 @@ if [ "$what" = all ] || [ "$what" = top ]; then
   cfg="d=$D w=$W b=$B i=$I c=$CW"
   if [ ! -f "$tables/expect.hex" ]; then
     echo "synth: FAIL $board self-test top ($cfg): no tables in $tables (make fpga-tables)"; fail=1
-  elif ! run_yosys top "$top" "$selftest" \
+  elif ! run_yosys top "$top" "$board_src" \
       "-set Dim $D -set PayloadWidth $W -set BufDepth $B -set InjDepth $I -set CntWidth $CW -set TableDir \"$root/$tables\""; then
     echo "synth: FAIL $board self-test top ($cfg): yosys (latch, loop or error; see $out/top.yosys.log)"
     grep -iE "error|assert|latch|loop" "$out/top.yosys.log" | head -5; fail=1
@@ -138,7 +137,7 @@ fi
 # ---- one router ---------------------------------------------------------------
 router_part() { # name cnt-width
   local name=$1 rcw=$2 cfg="d=3 w=8 b=4 c=$2"
-  if ! run_yosys "$name" hc_router_harness "$core rtl/hc_router_harness.sv" \
+  if ! run_yosys "$name" hc_router_harness "$board_src" \
       "-set Dim 3 -set PayloadWidth 8 -set BufDepth 4 -set CntWidth $rcw"; then
     echo "synth: FAIL $board router ($cfg): yosys (latch, loop or error; see $out/$name.yosys.log)"
     grep -iE "error|assert|latch|loop" "$out/$name.yosys.log" | head -5; fail=1; return

@@ -1,5 +1,5 @@
 /*
-** Implementation of tests/fpga/hc_fpga.h: the FPGA self-test's table files,
+** Implementation of rtl/fpga/gen/hc_fpga.h: the FPGA self-test's table files,
 ** the checker's CRC, the replay of a set of tables through the C model as
 ** the board runs it, and the board's UART report as text. Every rule here
 ** is a transcription of an RTL block, named at each function.

@@ -1,4 +1,4 @@
-// A measurement harness for one router on an FPGA (tools/synth_board.sh):
+// A measurement harness for one router on an FPGA (rtl/fpga/synth_board.sh):
 // it puts a single hc_router on a package as small as the iCEBreaker's
 // 48-pin UP5K, to measure the logic cells and the maximum clock frequency of
 // a router alone. Each link output i is looped back into link input i of

@@ -1,6 +1,6 @@
 /*
 ** hc_fpga_gen: write the traffic tables of the FPGA self-test
-** (rtl/hc_selftest.sv) from the project's traffic generators, so that the
+** (rtl/fpga/hc_selftest.sv) from the project's traffic generators, so that the
 ** traffic that drives the simulations drives the board. It runs the
 ** chosen traffic (a pattern of tb/hc_traffic.h, or a message-list file)
 ** through the testbench driver on the C model for --cycles cycles of

@@ -43,7 +43,7 @@ FPGA_CW ?= $(fpga_cw_$(BOARD))
 FPGA_ROM := 256
 FPGA_TIME := 16
 
-# ---- traffic of the self-test (tests/fpga/hc_fpga_gen.c) -------------------
+# ---- traffic of the self-test (rtl/fpga/gen/hc_fpga_gen.c) -------------------
 FPGA_TRAFFIC ?= uniform
 FPGA_RATE ?= 0.4
 FPGA_LEN ?= 4
@@ -58,12 +58,11 @@ FPGA_GEN_ARGS = --d $(FPGA_D) --w $(FPGA_W) --buf $(FPGA_B) --inj $(FPGA_I) --cn
 FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)
 FPGA_TABLES = $(BUILD)/fpga/tables/$(FPGA_CFG)
 FPGA_GEN := $(BUILD)/bin/hc_fpga_gen
-FPGA_HDRS := tests/fpga/hc_fpga.h tests/fpga/hc_selftest_rtl.h
+FPGA_HDRS := rtl/fpga/gen/hc_fpga.h tests/fpga/hc_selftest_rtl.h
 
-FPGA_RTL := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv rtl/hc_ni.sv \
-            rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv \
-            rtl/hc_network.sv rtl/hc_uart_tx.sv rtl/hc_traffic_rom.sv rtl/hc_checker.sv \
-            rtl/hc_report.sv rtl/hc_selftest.sv rtl/hc_board_top.sv
+# The board's sources (router IP included), from their one file list.
+FPGA_LIST := rtl/fpga/hc_board.f
+FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 
 # The tests of this flow, run by `make fpga-test` (and so by `make test`):
 # lint of the FPGA RTL, the self-test top of each board in Verilator against
@@ -79,9 +78,10 @@ FPGA_TEST_BOARD ?= hx8k
 
 # The C of this flow is compiled by the Makefile's object rule; these are
 # its headers.
-$(addprefix $(BUILD)/obj/tests/fpga/,hc_fpga.o hc_fpga_gen.o test_selftest.o): $(FPGA_HDRS)
+$(BUILD)/obj/rtl/fpga/gen/hc_fpga.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga_gen.o $(BUILD)/obj/tests/fpga/test_selftest.o: $(FPGA_HDRS)
+$(BUILD)/obj/rtl/fpga/gen/%.o $(BUILD)/obj/tests/fpga/%.o: INC += -Irtl/fpga/gen
 
-$(FPGA_GEN): $(BUILD)/obj/tests/fpga/hc_fpga_gen.o $(BUILD)/obj/tests/fpga/hc_fpga.o \
+$(FPGA_GEN): $(BUILD)/obj/rtl/fpga/gen/hc_fpga_gen.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
              $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/hc_backend.o $(BUILD)/obj/tb/hc_driver.o \
              $(BUILD)/obj/tb/hc_traffic.o $(BUILD)/obj/tb/hc_rtl_stub.o
 	@mkdir -p $(dir $@)
@@ -98,24 +98,24 @@ fpga-tables: $(FPGA_GEN)
 
 # ---- the self-test top in Verilator ---------------------------------------
 FPGA_SIM_DIR = $(BUILD)/fpga/sim/$(FPGA_CFG)
-FPGA_SIM_OBJ := $(BUILD)/obj/tests/fpga/test_selftest.o $(BUILD)/obj/tests/fpga/hc_fpga.o \
+FPGA_SIM_OBJ := $(BUILD)/obj/tests/fpga/test_selftest.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
                 $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o
 
 # Verilator's own makefile does not relink for changed objects: remove the
 # program first.
-$(BUILD)/fpga/sim/%/test_selftest: $(FPGA_RTL) tests/fpga/hc_selftest_shim.cpp $(FPGA_SIM_OBJ)
+$(BUILD)/fpga/sim/%/test_selftest: $(FPGA_RTL) $(FPGA_LIST) tests/fpga/hc_selftest_shim.cpp $(FPGA_SIM_OBJ)
 	@mkdir -p $(dir $@)tables
 	@rm -f $@
-	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal \
+	verilator --cc --exe --build -j 2 $(VFLAGS_COMMON) -O3 --x-assign fast --x-initial fast -Wno-fatal \
 	  --top-module hc_board_top --Mdir $(dir $@)obj -o $(ROOT)/$@ \
 	  -GDim=$(FPGA_D) -GPayloadWidth=$(FPGA_W) -GBufDepth=$(FPGA_B) -GInjDepth=$(FPGA_I) \
 	  -GCntWidth=$(FPGA_CW) -GRomDepth=$(FPGA_ROM) -GTimeW=$(FPGA_TIME) \
 	  -GTableDir='"$(ROOT)/$(dir $@)tables"' \
 	  -CFLAGS "-DHC_D=$(FPGA_D) -DHC_W=$(FPGA_W) -DHC_B=$(FPGA_B) -DHC_I=$(FPGA_I) -DHC_CW=$(FPGA_CW) \
 	    -DHC_ROM=$(FPGA_ROM) -DHC_TIME=$(FPGA_TIME) -DHC_CLK_HZ=12000000 -DHC_BAUD=115200 \
-	    -I$(ROOT)/csim -I$(ROOT)/tests/fpga" \
+	    -I$(ROOT)/csim -I$(ROOT)/rtl/fpga/gen -I$(ROOT)/tests/fpga" \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0" -LDFLAGS -lm \
-	  $(FPGA_RTL) $(ROOT)/tests/fpga/hc_selftest_shim.cpp $(addprefix $(ROOT)/,$(FPGA_SIM_OBJ)) \
+	  -F $(FPGA_LIST) $(ROOT)/tests/fpga/hc_selftest_shim.cpp $(addprefix $(ROOT)/,$(FPGA_SIM_OBJ)) \
 	  > $(dir $@)verilator.log 2>&1 || { tail -30 $(dir $@)verilator.log; exit 1; }
 
 fpga-sim: fpga-tables $(FPGA_SIM_DIR)/test_selftest
@@ -128,7 +128,7 @@ FPGA_SYNTH_ENV = FPGA_D=$(FPGA_D) FPGA_W=$(FPGA_W) FPGA_B=$(FPGA_B) FPGA_I=$(FPG
 synth: deps
 	@case "$(BOARD)" in icebreaker|hx8k) ;; *) echo "make synth: BOARD must be icebreaker or hx8k, not '$(BOARD)'" >&2; exit 2;; esac
 	+@$(FPGA_SUBMAKE) -s fpga-tables BOARD=$(BOARD)
-	@$(FPGA_SYNTH_ENV) tools/synth_board.sh $(BOARD) all
+	@$(FPGA_SYNTH_ENV) rtl/fpga/synth_board.sh $(BOARD) all
 
 prog:
 	@test -f $(BUILD)/synth/$(BOARD)/hc_selftest.bin || { echo "make prog: run 'make synth BOARD=$(BOARD)' first" >&2; exit 2; }
@@ -136,14 +136,11 @@ prog:
 
 fpga-docs:
 	+@for b in $(FPGA_BOARDS); do $(FPGA_SUBMAKE) synth BOARD=$$b || exit 1; done
-	@tools/fpga_report.sh docs/fpga.md $(FPGA_BOARDS)
+	@rtl/fpga/fpga_report.sh docs/fpga.md $(FPGA_BOARDS)
 
 fpga-lint:
-	@verilator --lint-only -Wall $(FPGA_RTL) rtl/hc_top_icebreaker.sv --top-module hc_top_icebreaker \
-	  && verilator --lint-only -Wall $(FPGA_RTL) rtl/hc_top_hx8k.sv --top-module hc_top_hx8k \
-	  && verilator --lint-only -Wall rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv \
-	       rtl/hc_router.sv rtl/hc_router_harness.sv --top-module hc_router_harness \
-	  && echo "fpga-lint: clean"
+	@for top in hc_top_icebreaker hc_top_hx8k hc_router_harness; do \
+	  verilator --lint-only -Wall -F $(FPGA_LIST) --top-module $$top || exit 1; done; echo "fpga-lint: clean"
 
 # ---- tests: each prints "fpga: PASS <name>" or "fpga: FAIL <name>" --------
 # The generator, the tables and the C objects the tests share are made
@@ -171,4 +168,4 @@ fpga-test-synth-top:
 	+@$(FPGA_SUBMAKE) -s _fpga-synth PART=top BOARD=$(FPGA_TEST_BOARD)
 
 _fpga-synth: fpga-tables
-	@$(FPGA_SYNTH_ENV) OUT=$(BUILD)/synth/test-$(BOARD) tools/synth_board.sh $(BOARD) $(PART)
+	@$(FPGA_SYNTH_ENV) OUT=$(BUILD)/synth/test-$(BOARD) rtl/fpga/synth_board.sh $(BOARD) $(PART)

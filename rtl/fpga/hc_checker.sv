@@ -10,7 +10,7 @@
 // significant first). The table generator computes the same sum over the
 // messages sent to this node, so the comparison at the end of the run finds
 // a lost, duplicated or corrupted message (up to a 2^-16 chance of a
-// collision); see docs/fpga.md. tests/fpga/hc_fpga.c is the C mirror.
+// collision); see docs/fpga.md. rtl/fpga/gen/hc_fpga.c is the C mirror.
 module hc_checker #(
   /// Cube dimension: the destination is the low Dim bits of a head.
   parameter int unsigned Dim          = 3,

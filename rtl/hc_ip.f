@@ -1,0 +1,14 @@
+// The router IP: the network and every block it is made of, package first.
+// The one list of the router's sources: `verilator -F rtl/hc_ip.f`, and
+// tools/filelist.sh expands it for yosys, make and the scripts. Paths are
+// relative to this file.
+hc_pkg.sv
+hc_fifo.sv
+hc_chan_counters.sv
+hc_router.sv
+hc_ni.sv
+hc_ram_1r1w.sv
+hc_sf_tx.sv
+hc_sf_rx.sv
+hc_sf_node.sv
+hc_network.sv
