@@ -20,10 +20,14 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 # ---- RTL configuration (one Verilator build per configuration) ----------
-D ?= 4
-W ?= 16
-B ?= 2
-I ?= 4
+# Defaults and limits come from the hardware/software contract (generated
+# csim/hc_contract.h; rtl/hc_contract.txt is the one place they are written).
+contract = $(shell sed -n 's/^\#define $(1) \([0-9]*\) .*/\1/p' csim/hc_contract.h)
+D ?= $(call contract,HC_DEFAULT_D)
+W ?= $(call contract,HC_DEFAULT_W)
+B ?= $(call contract,HC_DEFAULT_B)
+I ?= $(call contract,HC_DEFAULT_I)
+BUILD_MAX_D := $(call contract,HC_BUILD_MAX_D)
 CFG = D$(D)_W$(W)_B$(B)_I$(I)
 
 # ---- simulation front end ------------------------------------------------
@@ -57,7 +61,6 @@ RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_sf.c csim/hc_sched.c csim/hc_sfload.c tb/hc_sf_run.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
 TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
-HDRS := $(wildcard csim/*.h tb/*.h algorithms/*.h)
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -66,6 +69,10 @@ STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 
 # Keep every object: the per-configuration links reuse them.
 .SECONDARY:
+
+# `make print-VAR` shows a variable (scripts read lists from here).
+print-%:
+	@echo $($*)
 
 .PHONY: help deps sim test bench lint synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table
 help:
@@ -78,15 +85,20 @@ deps:
 # V=1 shows the full compiler command lines.
 Q := $(if $(filter 1,$(V)),,@)
 
-$(BUILD)/obj/%.o: %.c $(HDRS)
+# Header dependencies come from the compiler (-MMD -MP: a .d file beside
+# each object), so an object is rebuilt for the headers it includes only.
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS_HOST) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS_HOST) -MMD -MP -c $< -o $@
 
-$(BUILD)/asan/%.o: %.c $(HDRS)
+$(BUILD)/asan/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  CC asan $<")
-	$(Q)$(CC) $(CFLAGS_ASAN) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS_ASAN) -MMD -MP -c $< -o $@
+
+-include $(shell find $(BUILD)/obj $(BUILD)/asan -name '*.d' 2>/dev/null) \
+         $(wildcard $(BUILD)/rtl/*/hc_rtl_shim.d)
 
 # Model-only programs: no Verilator involved.
 $(BUILD)/bin/hc_flit_filter: tb/hc_flit_filter.c
@@ -101,31 +113,14 @@ $(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)
 $(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/tb/hc_rtl_stub.o
 	$(CC) $(CFLAGS_ASAN) $^ -lm -o $@
 
-$(BUILD)/asan/test_model: $(BUILD)/asan/tests/unit/test_model.o $(BUILD)/asan/csim/hc_status.o $(BUILD)/asan/csim/hc_model.o $(BUILD)/asan/csim/hc_sf.o
-	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
+# The cmocka unit tests: one program per tests/unit/test_<group>.c, each
+# linked with the model, schedule and generator libraries (no testbench,
+# no RTL). The list is derived here only (run_tests.sh asks for it).
+UNIT_LIB_SRC := $(filter csim/%,$(LIB_SRC)) $(ALGO_SRC)
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(sort $(wildcard tests/unit/test_*.c)))
 
-$(BUILD)/asan/test_sf: $(BUILD)/asan/tests/unit/test_sf.o $(BUILD)/asan/csim/hc_status.o $(BUILD)/asan/csim/hc_sf.o
-	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
-
-$(BUILD)/asan/test_sfload: $(BUILD)/asan/tests/unit/test_sfload.o $(BUILD)/asan/csim/hc_status.o $(BUILD)/asan/csim/hc_sfload.o \
-    $(BUILD)/asan/csim/hc_sched.o $(patsubst %.c,$(BUILD)/asan/%.o,$(wildcard algorithms/sf_*.c))
-	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
-
-$(BUILD)/asan/test_algo: $(BUILD)/asan/tests/unit/test_algo.o $(BUILD)/asan/csim/hc_status.o $(ALGO_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/csim/hc_sched.o
-	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
-
-$(BUILD)/asan/test_sched: $(BUILD)/asan/tests/unit/test_sched.o $(BUILD)/asan/csim/hc_status.o $(BUILD)/asan/csim/hc_sched.o \
-    $(patsubst %.c,$(BUILD)/asan/%.o,$(wildcard algorithms/sf_*.c))
-	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
-
-$(BUILD)/asan/test_lcc: $(BUILD)/asan/tests/unit/test_lcc.o $(BUILD)/asan/csim/hc_status.o $(BUILD)/asan/algorithms/gf2.o $(BUILD)/asan/algorithms/lcc.o
-	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
-
-$(BUILD)/asan/test_status: $(BUILD)/asan/tests/unit/test_status.o $(BUILD)/asan/csim/hc_status.o
-	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
-
-UNIT_TESTS := $(BUILD)/asan/test_status $(BUILD)/asan/test_model $(BUILD)/asan/test_algo $(BUILD)/asan/test_lcc $(BUILD)/asan/test_sched \
-              $(BUILD)/asan/test_sf $(BUILD)/asan/test_sfload
+$(BUILD)/asan/test_%: $(BUILD)/asan/tests/unit/test_%.o $(UNIT_LIB_SRC:%.c=$(BUILD)/asan/%.o)
+	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -lm -o $@
 
 # ---- Verilated RTL, one directory per configuration ----------------------
 # The Verilated model of a configuration depends on the RTL alone, so a
@@ -169,9 +164,9 @@ $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/hc_verilator.vl
 	@verilator $(call vflags,$*) --Mdir $(dir $@) tb/hc_verilator.vlt -F $(RTL_LIST) \
 	    > $(BUILD)/rtl/$*/verilator.log 2>&1 || { tail -30 $(BUILD)/rtl/$*/verilator.log; exit 1; }
 
-$(BUILD)/rtl/%/hc_rtl_shim.o: tb/hc_rtl_shim.cpp tb/hc_rtl.h csim/hc_model.h $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
+$(BUILD)/rtl/%/hc_rtl_shim.o: tb/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
 	$(if $(Q),@echo "  CXX     $< ($*)")
-	$(Q)$(CXX) $(VRT_CXXFLAGS) -O2 -I$(BUILD)/rtl/$*/obj -Icsim -Itb -DHC_D=$(call cfgval,$*,D) \
+	$(Q)$(CXX) $(VRT_CXXFLAGS) -O2 -MMD -MP -I$(BUILD)/rtl/$*/obj -Icsim -Itb -DHC_D=$(call cfgval,$*,D) \
 	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) -c $< -o $@
 
 $(BUILD)/rtl/%/tb_rtl: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(TB_OBJ) $(VRT_OBJ)
@@ -209,8 +204,7 @@ sim: deps
 	fi; \
 	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
 	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl or both, not '$(SIM)'" >&2; exit 2;; esac; \
-	case "$(D)" in [1-8]) ;; *) echo "make sim: D=$(D) cannot be built as RTL (1..8); use SIM=model for larger cubes" >&2; exit 2;; esac; \
-	tools/check_params.sh "$(W)" "$(B)" "$(I)" || exit 2; \
+	tools/check_params.sh "$(D)" "$(W)" "$(B)" "$(I)" || exit 2; \
 	[ -x $(RTL_DIR)/hcsim ] || echo "building RTL for $(CFG) (first use only; log in $(RTL_DIR)/verilator.log)" >&2; \
 	$(MAKE) --no-print-directory -s $(RTL_DIR)/hcsim >/dev/null || exit 1; \
 	mkdir -p $(BUILD)/waves; \

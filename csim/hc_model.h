@@ -14,26 +14,9 @@
 #include "hc_status.h"
 
 
-/* Flit kinds, bits [W+1:W] of a flit (docs/microarchitecture.md). */
-#define HC_KIND_BODY 0u
-#define HC_KIND_HEAD 1u
-#define HC_KIND_TAIL 2u
-#define HC_KIND_SINGLE 3u
-
-/* Counter ids of one output port, in read-port order. */
-enum {
-  HC_CNT_FLITS = 0,
-  HC_CNT_MESSAGES = 1,
-  HC_CNT_BUSY = 2,
-  HC_CNT_BLOCKED = 3,
-  HC_CNT_MAX_WAITING = 4,
-  HC_CNT_NUM = 5
-};
-
-/* Limits of the model (the RTL's are in docs/microarchitecture.md). */
-#define HC_MODEL_MAX_D 16
-#define HC_MAX_W 30
-#define HC_MAX_DEPTH 16
+/* Flit kinds (HC_KIND_*), counter ids (HC_CNT_*) and the limits HC_MODEL_MAX_D,
+** HC_MAX_W, HC_MAX_DEPTH come from the contract, hc_contract.h (included by
+** hc_sf.h); the RTL's limits are in docs/microarchitecture.md. */
 
 typedef struct hc_cfg {
   unsigned d;         /* cube dimension, 1..HC_MODEL_MAX_D */

@@ -514,10 +514,10 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
     break;
   case HC_SF_TGT_TXDESC:
     if (unit >= d || idx >= HC_NDESC) break;
-    if (field == 0) {
+    if (field == HC_SF_DESC_WORDS) {
       s->words[HC_ENT(s, idx, e)] = (uint16_t)(wdata & HC_LEN_MASK);
-    } else if (field - 1u < d) {
-      s->need[HC_ENT(s, idx, e) * d + field - 1u] =
+    } else if (field - HC_SF_DESC_NEED0 < d) {
+      s->need[HC_ENT(s, idx, e) * d + field - HC_SF_DESC_NEED0] =
           (uint8_t)(wdata & HC_CNT_MASK);
       hc_mark(s, x);
     }
@@ -525,11 +525,12 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
   case HC_SF_TGT_GSEG:
   case HC_SF_TGT_SSEG: {
     uint32_t *v;
-    if (unit >= d || idx >= HC_NSEG || field > 2) break;
+    /* The gather and scatter fields share their numbers (hc_contract.h). */
+    if (unit >= d || idx >= HC_NSEG || field > HC_SF_GSEG_BANK) break;
     v = (tgt == HC_SF_TGT_GSEG ? s->gseg : s->sseg) + HC_ENT(s, idx, e);
-    if (field == 0)
+    if (field == HC_SF_GSEG_OFF)
       *v = (*v & ~(HC_OFF_MASK << 16)) | ((wdata & HC_OFF_MASK) << 16);
-    else if (field == 1)
+    else if (field == HC_SF_GSEG_LEN)
       *v = (*v & ~HC_LEN_MASK) | (wdata & HC_LEN_MASK);
     else if (tgt == HC_SF_TGT_GSEG)
       *v = (*v & ~(HC_BANK_FIELD_MASK << 27)) |
@@ -546,12 +547,12 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
   case HC_SF_TGT_COUNT: {
     int before;
     if (unit >= d) break;
-    if (field == 0) {
+    if (field == HC_SF_COUNT_TX) {
       before = hc_tx_fin(s, e);
       s->npkt[e] = (uint8_t)(wdata & HC_CNT_MASK);
       s->unfin = s->unfin + (uint64_t)before - (uint64_t)hc_tx_fin(s, e);
       hc_mark(s, x);
-    } else if (field == 1) {
+    } else if (field == HC_SF_COUNT_RX) {
       before = hc_rx_fin(s, e);
       s->nseg[e] = (uint16_t)(wdata & HC_NSEG_MASK);
       s->unfin = s->unfin + (uint64_t)before - (uint64_t)hc_rx_fin(s, e);

@@ -13,38 +13,13 @@
 
 #include <stdint.h>
 
-/* Geometry: the RTL's parameter defaults (section 7.2). */
-#define HC_SF_BANK_AW 11 /* 2^11 words per bank */
-#define HC_SF_SEG_AW 10  /* 2^10 segments per TX and per RX engine */
-#define HC_SF_DESC_AW 6  /* 2^6 packet descriptors per TX engine */
-#define HC_SF_LEN_W 16   /* bits of a packet's words and a segment's length */
-#define HC_SF_BETA_W 16  /* bits of beta */
-#define HC_SF_BETA_MIN 3 /* the hardware's own start-up: decision, RAM read, link register */
+/* Geometry defaults, targets, registers, fields, modes and counter ids:
+** the hardware/software contract, generated from rtl/hc_contract.txt. */
+#include "hc_contract.h"
 
-/* Configuration port targets (section 7.3). */
-enum {
-  HC_SF_TGT_GLOBAL = 0,
-  HC_SF_TGT_TXDESC = 1,
-  HC_SF_TGT_GSEG = 2,
-  HC_SF_TGT_SSEG = 3,
-  HC_SF_TGT_BANK = 4,
-  HC_SF_TGT_COUNT = 5
-};
-/* Global register indices (target 0). */
-enum { HC_SF_REG_MODE = 0, HC_SF_REG_BETA = 1, HC_SF_REG_START = 2 };
-/* Mode register values: wormhole routing, scheduled store-and-forward
-** multiport (these engines), store-and-forward by header (the routers hold a
-** head until its tail is in the same buffer; docs/microarchitecture.md). */
-enum { HC_MODE_WORMHOLE = 0, HC_MODE_SF = 1, HC_MODE_SAF = 2 };
-/* Status bits read at target 0 index 2. */
-#define HC_SF_STATUS_DONE 1u
-#define HC_SF_STATUS_ERROR 2u
-
-/* Counter ids of the TX engines, after the wormhole ones (HC_CNT_*). */
-#define HC_CNT_SF_PACKETS 5
-#define HC_CNT_SF_BUSY 6
-#define HC_CNT_SF_WORDS 7
-#define HC_CNT_ALL 8 /* ids 0..7 */
+/* Status bits read at target HC_SF_TGT_GLOBAL, index HC_SF_REG_START. */
+#define HC_SF_STATUS_DONE (1u << HC_SF_STATUS_DONE_BIT)
+#define HC_SF_STATUS_ERROR (1u << HC_SF_STATUS_ERROR_BIT)
 
 /*
 ** One transaction on the configuration port, driven for one cycle. we and

@@ -253,9 +253,10 @@ static void put(hc_cfg_op **o, uint32_t node, unsigned tgt, unsigned unit,
   op->wdata = wdata;
 }
 
-/* Append the table segments of g[0..ng-1] (node placement pl): target 2
-** (gather, field 2 = bank) from index *idx on, or target 3 (scatter, all in
-** bank `bank`, field 2 = last on the packet's final segment when last). */
+/* Append the table segments of g[0..ng-1] (node placement pl): gather
+** segments (with their bank) from index *idx on, or scatter segments (all in
+** bank `bank`, with "last" on the packet's final segment when last). The two
+** tables number their fields alike (hc_contract.h). */
 static void put_segs(hc_cfg_op **o, uint32_t node, unsigned tgt, unsigned unit,
                      const hc_sf_place *pl, const hc_seg *g, size_t ng,
                      unsigned bank, int last, uint32_t *idx) {
@@ -264,13 +265,13 @@ static void put_segs(hc_cfg_op **o, uint32_t node, unsigned tgt, unsigned unit,
     while (a < end) {
       uint32_t len = run_len(pl, a, end);
       assert(len <= LEN_MAX);
-      put(o, node, tgt, unit, *idx, 0, pl[a].offset);
-      put(o, node, tgt, unit, *idx, 1, len);
+      put(o, node, tgt, unit, *idx, HC_SF_GSEG_OFF, pl[a].offset);
+      put(o, node, tgt, unit, *idx, HC_SF_GSEG_LEN, len);
       if (tgt == HC_SF_TGT_GSEG) {
-        put(o, node, tgt, unit, *idx, 2, pl[a].bank);
+        put(o, node, tgt, unit, *idx, HC_SF_GSEG_BANK, pl[a].bank);
       } else {
         assert(pl[a].bank == bank);
-        put(o, node, tgt, unit, *idx, 2,
+        put(o, node, tgt, unit, *idx, HC_SF_SSEG_LAST,
             (uint32_t)(last && k + 1 == ng && a + len == end));
       }
       (*idx)++;
@@ -296,9 +297,9 @@ static int emit(ld *l, const hc_sched_case *c, uint32_t beta, hc_sfload *out) {
   for (uint32_t x = 0; x < l->n; x++)
     for (unsigned i = 0; i < d; i++) {
       size_t L = (size_t)x * d + i;
-      put(&o, x, HC_SF_TGT_COUNT, i, 0, 0,
+      put(&o, x, HC_SF_TGT_COUNT, i, 0, HC_SF_COUNT_TX,
           (uint32_t)(l->lk_first[L + 1] - l->lk_first[L]));
-      put(&o, x, HC_SF_TGT_COUNT, i, 0, 1, (uint32_t)l->rx_seg[L]);
+      put(&o, x, HC_SF_TGT_COUNT, i, 0, HC_SF_COUNT_RX, (uint32_t)l->rx_seg[L]);
     }
   for (uint32_t x = 0; x < l->n; x++)
     for (unsigned i = 0; i < d; i++) {
@@ -309,9 +310,9 @@ static int emit(ld *l, const hc_sched_case *c, uint32_t beta, hc_sfload *out) {
         int rc = hc_sched_need(l->s, l->lk_pkt[k], l->need, NULL);
         assert(rc == HC_OK);
         (void)rc;
-        put(&o, x, HC_SF_TGT_TXDESC, i, p, 0, (uint32_t)pi.words);
+        put(&o, x, HC_SF_TGT_TXDESC, i, p, HC_SF_DESC_WORDS, (uint32_t)pi.words);
         for (unsigned j = 0; j < d; j++)
-          put(&o, x, HC_SF_TGT_TXDESC, i, p, 1 + j, l->need[j]);
+          put(&o, x, HC_SF_TGT_TXDESC, i, p, HC_SF_DESC_NEED0 + j, l->need[j]);
       }
     }
   for (uint32_t x = 0; x < l->n; x++)

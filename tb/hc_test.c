@@ -215,7 +215,7 @@ int main(int argc, char **argv) {
     xrep = &xre;
   }
 
-  hc_cfg cfg = {4, 16, 2, 4};
+  hc_cfg cfg = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I};
   hc_sim sim = HC_SIM_MODEL;
   if (hc_rtl_built_cfg(&cfg) == HC_OK) {
     sim = HC_SIM_BOTH;
@@ -232,14 +232,16 @@ int main(int argc, char **argv) {
   printf("%s: RANDOM_SEED=%llu (set RANDOM_SEED to replay)\n", suite, (unsigned long long)seed);
 
   qsort(tests, ntests, sizeof tests[0], by_place);
+  /* JUnit results only where asked: COCOTB_RESULTS_FILE as in cocotb, or
+  ** HC_RESULTS_XML (tools/run_tests.sh, one file per binary). A binary run
+  ** by hand writes nothing into the suite's results. */
   const char *xml_path = getenv("HC_RESULTS_XML");
-  char xml_default[256];
-  if (!xml_path) {
-    mkdir("build", 0777);
-    snprintf(xml_default, sizeof xml_default, "build/results-%s.xml", suite);
-    xml_path = xml_default;
+  if (!xml_path || !*xml_path) xml_path = getenv("COCOTB_RESULTS_FILE");
+  FILE *xml = xml_path && *xml_path ? fopen(xml_path, "w") : NULL;
+  if (xml_path && *xml_path && !xml) {
+    fprintf(stderr, "%s: cannot write the results file '%s'\n", suite, xml_path);
+    return 2;
   }
-  FILE *xml = fopen(xml_path, "w");
   if (xml) fprintf(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"%s\">\n", suite);
 
   unsigned passed = 0, failed = 0;
@@ -291,5 +293,14 @@ int main(int argc, char **argv) {
   for (unsigned k = 0; k < failed; k++) printf("%s:   FAILED %s\n", suite, fails[k]);
   free(fails);
   printf("%u passed, %u failed\n", passed, failed);
+  /* A filter that selects nothing is a mistake (as in cocotb), unless the
+  ** caller runs several binaries with one filter and counts itself
+  ** (HC_TEST_ALLOW_EMPTY=1, tools/run_tests.sh). */
+  const char *allow = getenv("HC_TEST_ALLOW_EMPTY");
+  if (passed + failed == 0 && ((list && *list) || rep) && !(allow && strcmp(allow, "1") == 0)) {
+    fprintf(stderr, "%s: no test matches TESTCASE='%s' COCOTB_TEST_FILTER='%s'\n", suite,
+            list ? list : "", filter ? filter : "");
+    return 1;
+  }
   return failed ? 1 : 0;
 }

@@ -612,10 +612,10 @@ int main(int argc, char **argv) {
         "--sim %s: this hcsim has no RTL linked (built without Verilator); "
         "run make sim (which builds it) or use --sim model",
         hc_sim_name(o.sim));
-  if (!o.set[O_D]) o.d = have_rtl ? built.d : 4;
-  if (!o.set[O_W]) o.w = have_rtl ? built.w : 16;
-  if (!o.set[O_BUF]) o.buf = have_rtl ? built.buf_depth : 2;
-  if (!o.set[O_INJ]) o.inj = have_rtl ? built.inj_depth : 4;
+  if (!o.set[O_D]) o.d = have_rtl ? built.d : HC_DEFAULT_D;
+  if (!o.set[O_W]) o.w = have_rtl ? built.w : HC_DEFAULT_W;
+  if (!o.set[O_BUF]) o.buf = have_rtl ? built.buf_depth : HC_DEFAULT_B;
+  if (!o.set[O_INJ]) o.inj = have_rtl ? built.inj_depth : HC_DEFAULT_I;
   if (o.sim != HC_SIM_MODEL &&
       (o.d != built.d || o.w != built.w || o.buf != built.buf_depth || o.inj != built.inj_depth))
     usage_error(

@@ -51,7 +51,7 @@ static void json_s(FILE *f, const char *k, const char *v, int comma) {
 
 int hc_algo_main(int argc, char **argv) {
   const char *name = NULL, *json = NULL, *waves = NULL;
-  hc_cfg built, cfg = {4, 16, 2, 4};
+  hc_cfg built, cfg = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I};
   const int have_rtl = hc_rtl_built_cfg(&built) == HC_OK;
   if (have_rtl) cfg = built;
   hc_sim sim = have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;

@@ -63,7 +63,7 @@ static void json_arr(FILE *f, const char *key, const uint64_t *t, int n) {
 int hc_lcc_main(int argc, char **argv) {
   const char *preset = NULL, *a_text = NULL, *b_text = NULL, *file = NULL, *remap = "none";
   const char *lccs = NULL, *json = NULL, *waves = NULL, *objective = "maxmax";
-  hc_cfg built, cfg = {4, 16, 2, 4};
+  hc_cfg built, cfg = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I};
   const int have_rtl = hc_rtl_built_cfg(&built) == HC_OK;
   if (have_rtl) cfg = built;
   hc_sim sim = have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;

@@ -5,7 +5,10 @@
 # model lockstep regressions for every RTL configuration in CONFIGS, and the
 # hcsim command-line tests. Every suite reports its own counts; this script
 # adds them up, merges the JUnit files into build/results.xml, and ends with
-# one line "N passed, N failed". RANDOM_SEED (default 1) is passed on.
+# one line "N passed, N failed". RANDOM_SEED (default 1) is passed on;
+# TESTCASE / COCOTB_TEST_FILTER select tests of the lockstep and model
+# regressions (a filter that selects none of them fails the run), and
+# COCOTB_RESULTS_FILE names the merged JUnit file (default build/results.xml).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,16 +17,27 @@ CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D5_W16_B
 MODEL_CONFIGS=${MODEL_CONFIGS:-"D4_W16_B2_I4 D6_W16_B2_I4 D7_W16_B2_I4 D8_W16_B1_I4 D10_W20_B3_I2"}
 SEEDS=${SEEDS:-3}
 JOBS=${JOBS:-2}
-mkdir -p build
-rm -f build/results-*.xml build/results.xml
+RESULTS=${COCOTB_RESULTS_FILE:-build/results.xml}
+unset COCOTB_RESULTS_FILE  # each binary writes its own file (HC_RESULTS_XML)
+filtered=0
+if [ -n "${TESTCASE:-}" ] || [ -n "${COCOTB_TEST_FILTER:-}" ]; then filtered=1; fi
+export HC_TEST_ALLOW_EMPTY=1  # this script counts the filtered tests itself
+mkdir -p build/results
+rm -f build/results/*.xml "$RESULTS"
+# The unit tests and the fault-injected build of the negative test, from the
+# Makefile (the one place the unit-test list is derived).
+UNIT_TESTS=$(make --no-print-directory -s print-UNIT_TESTS)
+NEG_CFG=D3_W16_B1_I2_Ffifoready
 
 passed=0 failed=0
 start=$(date +%s)
 log() { printf '[%4ds] %s\n' $(( $(date +%s) - start )) "$*"; }
 
 # Record one check that is not a test binary of its own (lint, synth, build).
+xml_esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g' <<< "$1"; }
 junit_one() { # suite name ok message
-  local f=build/results-$1.xml
+  local f=build/results/$1.xml
+  set -- "$1" "$(xml_esc "$2")" "$3" "$(xml_esc "$4")"
   [ -f "$f" ] || printf '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n<testsuite name="%s">\n' "$1" > "$f"
   if [ "$3" = 1 ]; then
     printf '  <testcase classname="%s" name="%s"/>\n' "$1" "$2" >> "$f"
@@ -31,7 +45,7 @@ junit_one() { # suite name ok message
     printf '  <testcase classname="%s" name="%s"><failure message="%s"/></testcase>\n' "$1" "$2" "$4" >> "$f"
   fi
 }
-junit_close() { [ -f "build/results-$1.xml" ] && printf '</testsuite>\n</testsuites>\n' >> "build/results-$1.xml"; }
+junit_close() { [ -f "build/results/$1.xml" ] && printf '</testsuite>\n</testsuites>\n' >> "build/results/$1.xml"; }
 
 # Lines "xxx: PASS name" / "xxx: FAIL name" from lint.sh and synth_check.sh.
 count_lines() { # suite output
@@ -50,6 +64,7 @@ count_lines() { # suite output
 }
 
 # A test binary's closing line "N passed, N failed".
+selected=0  # tests run by the binaries that a filter applies to
 count_summary() { # suite output status
   local s
   s=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' <<< "$2" | tail -1)
@@ -60,7 +75,7 @@ count_summary() { # suite output status
   fi
   local p f
   p=${s%% passed*}; f=${s#*, }; f=${f%% failed*}
-  passed=$((passed + p)); failed=$((failed + f))
+  passed=$((passed + p)); failed=$((failed + f)); selected=$((selected + p + f))
   log "$1: $s"
 }
 
@@ -70,8 +85,12 @@ log "synthesis check starts in the background"
 tools/synth_check.sh > build/test-synth.out 2>&1 &
 bg_synth=$!
 
+log "contract: generated files against rtl/hc_contract.txt"
+out=$(tools/gen_contract.sh --check 2>&1); echo "$out" | tail -20
+count_lines contract "$out"
+
 log "building (make -j$JOBS; a Verilator build per RTL configuration)"
-targets="build/asan/test_status build/asan/test_model build/asan/test_algo build/asan/test_lcc build/asan/test_sched build/asan/test_sf build/asan/test_sfload build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter"
+targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter build/rtl/$NEG_CFG/hcsim"
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
   tail -40 build/test-build.log
@@ -94,16 +113,17 @@ log "lint"
 out=$(tools/lint.sh 2>&1); echo "$out"
 count_lines lint "$out"
 
-for u in test_status test_model test_algo test_lcc test_sched test_sf test_sfload; do
+for ut in $UNIT_TESTS; do
+  u=${ut##*/}
   log "unit tests $u (cmocka, ASan+UBSan)"
-  out=$(CMOCKA_MESSAGE_OUTPUT=stdout build/asan/$u 2>&1); st=$?
+  out=$(CMOCKA_MESSAGE_OUTPUT=stdout $ut 2>&1); st=$?
   echo "$out" | grep -E '^\[  (PASSED|FAILED)|^\[  ERROR|^\[ +FAILED' || true
   p=$(grep -E '^\[  PASSED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
   f=$(grep -E '^\[  FAILED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
   if [ "$st" != 0 ] && [ "$f" = 0 ]; then f=1; fi
   passed=$((passed + p)); failed=$((failed + f))
   log "cmocka $u: $p passed, $f failed"
-  CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results-cmocka-$u-%g.xml build/asan/$u >/dev/null 2>&1
+  CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results/cmocka-$u-%g.xml $ut >/dev/null 2>&1
 done
 
 log "regressions on the model alone, larger cubes (ASan+UBSan)"
@@ -111,7 +131,7 @@ log "regressions on the model alone, larger cubes (ASan+UBSan)"
 # tests/regress/test_sf.c): not again on the cubes above d = 6.
 for c in $MODEL_CONFIGS; do
   case $c in D[1-6]_*) x="" ;; *) x="^sf_" ;; esac
-  out=$(HC_TEST_EXCLUDE=$x build/asan/tb_model "model-$c" "$c" 2>&1); st=$?
+  out=$(HC_RESULTS_XML=build/results/model-$c.xml HC_TEST_EXCLUDE=$x build/asan/tb_model "model-$c" "$c" 2>&1); st=$?
   grep -E 'FAIL' <<< "$out" || true
   count_summary "model $c" "$out" $st
 done
@@ -123,22 +143,47 @@ for c in $CONFIGS; do
     # Store-and-forward runs are long (loading and reading back through the
     # configuration port) and hardly depend on the seed: first seed only.
     if [ $k = 0 ]; then x=""; else x="^sf_"; fi
-    out=$(HC_TEST_EXCLUDE=$x RANDOM_SEED=$seed build/rtl/$c/tb_rtl "$c-seed$seed" 2>&1); st=$?
+    out=$(HC_RESULTS_XML=build/results/$c-seed$seed.xml HC_TEST_EXCLUDE=$x RANDOM_SEED=$seed \
+          build/rtl/$c/tb_rtl "$c-seed$seed" 2>&1); st=$?
     grep -E 'FAIL' <<< "$out" || true
     count_summary "lockstep $c seed $seed" "$out" $st
   done
 done
+
+if [ $filtered = 1 ] && [ $selected = 0 ]; then
+  count_lines filter "filter: FAIL no test matches TESTCASE='${TESTCASE:-}' COCOTB_TEST_FILTER='${COCOTB_TEST_FILTER:-}'"
+fi
+
+log "assertions: a fault-injected build ($NEG_CFG) must trip an RTL assertion"
+# The buffers of this build claim room when full (HC_FAULT_fifoready in
+# rtl/hc_fifo.sv). Without --assert, or with dead assertions, the run would
+# end with exit 0 or only a scoreboard failure; the good build of the same
+# configuration is the control.
+neg() { # name: run the saturated RTL-only simulation on one build
+  build/rtl/$1/hcsim --sim rtl --traffic uniform --rate 0.9 --len 4 --cycles 300 --warmup 10 2>&1
+}
+out=$(neg $NEG_CFG); st=$?
+if [ $st = 1 ] && grep -q 'Assertion failed' <<< "$out"; then ok_neg=1; else ok_neg=0; fi
+[ $ok_neg = 1 ] || { echo "$out" | head -5; }
+count_lines assertions "assertions: $([ $ok_neg = 1 ] && echo PASS || echo FAIL) fault-injected buffer trips an assertion: $(grep -m1 -o 'Assertion failed in [^:]*' <<< "$out")"
+ctl=${NEG_CFG%_F*}
+out=$(neg $ctl); st=$?
+count_lines assertions-control "assertions: $([ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out" && echo PASS || echo FAIL) the same run on the good build $ctl fires none"
 
 if [ -x tests/cli/test_hcsim.sh ]; then
   log "hcsim command line"
   out=$(tests/cli/test_hcsim.sh 2>&1); st=$?
   grep -E 'FAIL' <<< "$out" || true
   count_summary cli "$out" $st
+  # JUnit: one testcase per "PASS name" / "FAIL name: why" line.
+  count_lines_cli=$(sed -n -e 's/^PASS /cli: PASS /p' -e 's/^FAIL /cli: FAIL /p' <<< "$out")
+  saved_p=$passed saved_f=$failed
+  count_lines cli "$count_lines_cli"
+  passed=$saved_p failed=$saved_f  # counted above by its summary line
 fi
 
 log "waiting for the synthesis and FPGA checks"
-wait $bg_synth
-wait $bg_fpga
+wait "$bg_synth" "$bg_fpga" 2>/dev/null
 log "synthesis"
 out=$(cat build/test-synth.out); echo "$out"
 count_lines synth "$out"
@@ -150,12 +195,17 @@ count_lines fpga "$(grep -E '^fpga: (PASS|FAIL) ' <<< "$out")"
 {
   echo '<?xml version="1.0" encoding="UTF-8"?>'
   echo '<testsuites>'
-  for f in build/results-*.xml; do
+  for f in build/results/*.xml; do
     [ -f "$f" ] && sed -e '/<?xml/d' -e '/<\/\{0,1\}testsuites[^>]*>/d' "$f"
   done
   echo '</testsuites>'
-} > build/results.xml
+} > "$RESULTS"
+cases=$(grep -c '<testcase ' "$RESULTS")
+if [ "$cases" != $((passed + failed)) ]; then
+  log "results: $RESULTS holds $cases test cases but $((passed + failed)) were counted"
+  failed=$((failed + 1))
+fi
 
-log "JUnit results in build/results.xml; RANDOM_SEED=$RANDOM_SEED"
+log "JUnit results in $RESULTS ($cases test cases); RANDOM_SEED=$RANDOM_SEED"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

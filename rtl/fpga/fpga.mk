@@ -58,7 +58,6 @@ FPGA_GEN_ARGS = --d $(FPGA_D) --w $(FPGA_W) --buf $(FPGA_B) --inj $(FPGA_I) --cn
 FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)
 FPGA_TABLES = $(BUILD)/fpga/tables/$(FPGA_CFG)
 FPGA_GEN := $(BUILD)/bin/hc_fpga_gen
-FPGA_HDRS := rtl/fpga/gen/hc_fpga.h tests/fpga/hc_selftest_rtl.h
 
 # The board's sources (router IP included), from their one file list.
 FPGA_LIST := rtl/fpga/hc_board.f
@@ -76,9 +75,8 @@ FPGA_TEST_BOARD ?= hx8k
 .PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim \
         fpga-test-synth-router fpga-test-synth-top _fpga-synth
 
-# The C of this flow is compiled by the Makefile's object rule; these are
-# its headers.
-$(BUILD)/obj/rtl/fpga/gen/hc_fpga.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga_gen.o $(BUILD)/obj/tests/fpga/test_selftest.o: $(FPGA_HDRS)
+# The C of this flow is compiled by the Makefile's object rule (header
+# dependencies from the compiler), with the generator's headers in reach.
 $(BUILD)/obj/rtl/fpga/gen/%.o $(BUILD)/obj/tests/fpga/%.o: INC += -Irtl/fpga/gen
 
 $(FPGA_GEN): $(BUILD)/obj/rtl/fpga/gen/hc_fpga_gen.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
