@@ -5,6 +5,7 @@
 #                  with "N passed, N failed"
 #   make bench     model and RTL speed and memory
 #   make lint      verilator --lint-only -Wall on the RTL
+#   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
 #   make synth-check   yosys synth_ice40 of one router and of a 2-cube
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
 #   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
@@ -74,7 +75,7 @@ STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test bench lint synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table
+.PHONY: help deps sim test bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -228,6 +229,10 @@ sf-table: deps
 
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh
+
+# Regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt.
+contract:
+	@tools/gen_contract.sh && echo "contract: rtl/hc_pkg.sv and csim/hc_contract.h written"
 
 lint:
 	@tools/lint.sh

@@ -10,7 +10,7 @@ doc=docs/algorithms.md
 tmp=$(mktemp)
 json=$(mktemp)
 trap 'rm -f "$tmp" "$json"' EXIT
-val() { sed -n "s/^  \"$1\": \\(.*\\),\$/\\1/p" "$json" | tr -d '"' | head -1; }
+val() { tools/jsonval.sh "$json" "$1"; }
 {
   echo "| algo | d | k | steps | measured | formula (xi=4, tau=0) | lower bound k(N-1) | eta | max msgs/channel/step | blocked link cycles | data |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"

@@ -20,7 +20,7 @@ run() { # label binary cycles sim
       --rate 0.05 --len 20 --cycles "$3" --warmup 0 --seed 1 --quiet --json "$json" >/dev/null
   local secs kb cycles
   read -r secs kb < build/bench-$1.time
-  cycles=$(sed -n 's/^  "cycles": \([0-9]*\).*/\1/p' "$json" | head -1)
+  cycles=$(tools/jsonval.sh "$json" cycles)
   awk -v l="$1" -v c="$cycles" -v s="$secs" -v k="$kb" 'BEGIN {
     r = (s > 0) ? c * 256 / s : 0;
     printf "%-6s %8d cycles  %7.2f s  %8.2f M node-cycles/s  peak %7.1f MiB\n", l, c, s, r / 1e6, k / 1024 }'

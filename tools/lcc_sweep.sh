@@ -18,7 +18,7 @@ WARMUP=${WARMUP:-5000}
 make --no-print-directory -s build/bin/hcsim >/dev/null
 mkdir -p build/lcc docs/img
 suffix=$([ "$BUF" = 1 ] && echo "" || echo "_b$BUF")
-val() { sed -n "s/^  \"$1\": \\([^,]*\\),\$/\\1/p" "$2" | head -1; }
+val() { tools/jsonval.sh "$2" "$1"; }
 for comm in transpose bitrev revflip; do
   csv=build/lcc/$comm$suffix.csv
   echo "mapping,offered,throughput,avg_latency,delivered,lost" > "$csv"

@@ -10,8 +10,8 @@ make --no-print-directory -s build/bin/hcsim >/dev/null
 doc=docs/algorithms.md
 tmp=$(mktemp); json=$(mktemp)
 trap 'rm -f "$tmp" "$json"' EXIT
-arr() { sed -n "s/^  \"$1\": \\[\\(.*\\)\\],\$/\\1/p" "$json" | tr -d ' '; }
-val() { sed -n "s/^  \"$1\": \\([^,]*\\),\$/\\1/p" "$json" | tr -d '"' | head -1; }
+arr() { tools/jsonval.sh "$json" "$1"; }
+val() { tools/jsonval.sh "$json" "$1"; }
 presets=$(build/bin/hcsim --algo lcc --lcc list --sim model 2>&1 | sed -n 's/^  \([a-z0-9_]*\) .*/\1/p' || true)
 [ -n "$presets" ] || presets="transpose bitrev revflip shuffle reflect_diag reflect_anti rot90 rot180 rot270 reflect_vert reflect_horiz scale2x fft_row fft_col"
 {

@@ -81,9 +81,12 @@ count_summary() { # suite output status
 
 # yosys needs nothing from the build: it starts first, in the background
 # (single-threaded for most of its time), and is reported at the end.
+# The background checks leave their output in build/test-*.out and are
+# waited for with a plain `wait` at the end: waiting on a saved $! fails
+# ("not a child of this shell") once its pid is reused by one of the many
+# processes this script starts after it.
 log "synthesis check starts in the background"
 tools/synth_check.sh > build/test-synth.out 2>&1 &
-bg_synth=$!
 
 log "contract: generated files against rtl/hc_contract.txt"
 out=$(tools/gen_contract.sh --check 2>&1); echo "$out" | tail -20
@@ -95,7 +98,7 @@ for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
   tail -40 build/test-build.log
   log "build failed (build/test-build.log)"
-  kill $bg_synth 2>/dev/null
+  kill $(jobs -p) 2>/dev/null
   failed=$((failed + 1))
   echo "$passed passed, $failed failed"
   exit 1
@@ -107,7 +110,6 @@ fi
 # are reported at the end.
 log "FPGA checks start in the background"
 make --no-print-directory -s fpga-test FPGA_JOBS="$JOBS" > build/test-fpga.out 2>&1 &
-bg_fpga=$!
 
 log "lint"
 out=$(tools/lint.sh 2>&1); echo "$out"
@@ -183,7 +185,7 @@ if [ -x tests/cli/test_hcsim.sh ]; then
 fi
 
 log "waiting for the synthesis and FPGA checks"
-wait "$bg_synth" "$bg_fpga" 2>/dev/null
+wait
 log "synthesis"
 out=$(cat build/test-synth.out); echo "$out"
 count_lines synth "$out"

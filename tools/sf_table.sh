@@ -11,7 +11,7 @@ doc=docs/store_and_forward.md
 tmp=$(mktemp)
 json=$(mktemp)
 trap 'rm -f "$tmp" "$json"' EXIT
-val() { sed -n "s/^  \"$1\": \\(.*\\),\$/\\1/p" "$json" | tr -d '"' | head -1; }
+val() { tools/jsonval.sh "$json" "$1"; }
 make --no-print-directory -s build/bin/hcsim >/dev/null
 lcm=(1 1 2 6 12 60 60)
 row() { # binary d algo size-option size beta

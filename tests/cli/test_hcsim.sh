@@ -84,19 +84,19 @@ else ko "algo list" "$out"; fi
 "$model" --algo aap --sim model --d 4 --k 8 --quiet --json "$tmp/a.json"; st=$?
 missing=""
 for k in algo steps xi tau cycles formula_cycles lower_bound_cycles eta data_ok max_step_contention lockstep; do
-  grep -q "\"$k\"" "$tmp/a.json" || missing+=" $k"
+  jq -e --arg k "$k" 'has($k)' "$tmp/a.json" >/dev/null 2>&1 || missing+=" $k"
 done
-if [ $st = 0 ] && [ -z "$missing" ] && grep -q '"cycles": 197,' "$tmp/a.json" && grep -q '"data_ok": true' "$tmp/a.json"; then
+if [ $st = 0 ] && [ -z "$missing" ] && jq -e '.cycles == 197 and .data_ok == true' "$tmp/a.json" >/dev/null; then
   ok "aap json and exact formula"
 else ko "aap json and exact formula" "exit $st, missing:$missing, $(grep cycles "$tmp/a.json" | head -1)"; fi
 
 # LCC: Example 3 of Hou et al. in all three counts, T = 1 after REMAP=opt
 "$model" --algo lcc --sim model --d 8 --lcc transpose --quiet --json "$tmp/l.json"; st=$?
-if [ $st = 0 ] && grep -q '"t_hardware": \[1, 2, 4, 8, 8, 4, 2, 1\]' "$tmp/l.json" && grep -q '"t_theorem": \[1, 2, 4, 8, 8, 4, 2, 1\]' "$tmp/l.json" \
-   && grep -q '"agree": true' "$tmp/l.json"; then ok "lcc transpose example 3"
+if [ $st = 0 ] && jq -e '.t_hardware == [1, 2, 4, 8, 8, 4, 2, 1] and .t_theorem == [1, 2, 4, 8, 8, 4, 2, 1]
+     and .agree == true' "$tmp/l.json" >/dev/null; then ok "lcc transpose example 3"
 else ko "lcc transpose example 3" "exit $st"; fi
 "$model" --algo lcc --sim model --d 8 --lcc transpose --remap opt --quiet --json "$tmp/l.json"; st=$?
-if [ $st = 0 ] && grep -q '"t_hardware": \[1, 1, 1, 1, 1, 1, 1, 1\]' "$tmp/l.json" && grep -q '"order": \[0, 4, 2, 6, 1, 5, 3, 7\]' "$tmp/l.json"; then
+if [ $st = 0 ] && jq -e '.t_hardware == [1, 1, 1, 1, 1, 1, 1, 1] and .order == [0, 4, 2, 6, 1, 5, 3, 7]' "$tmp/l.json" >/dev/null; then
   ok "lcc transpose example 4 remap"
 else ko "lcc transpose example 4 remap" "exit $st"; fi
 
@@ -109,10 +109,9 @@ sfcase() { # name expected-cycles args...
   "$model" --sim model --quiet --json "$tmp/s.json" "$@"; local st=$?
   local missing=""
   for k in algo cycles formula_cycles lower_bound_cycles data_ok lockstep; do
-    grep -q "\"$k\"" "$tmp/s.json" || missing+=" $k"
+    jq -e --arg k "$k" 'has($k)' "$tmp/s.json" >/dev/null 2>&1 || missing+=" $k"
   done
-  if [ $st = 0 ] && [ -z "$missing" ] && grep -q "\"cycles\": $want," "$tmp/s.json" \
-     && grep -q "\"formula_cycles\": $want," "$tmp/s.json" && grep -q '"data_ok": true' "$tmp/s.json"; then
+  if [ $st = 0 ] && [ -z "$missing" ] && jq -e --argjson w "$want" '.cycles == $w and .formula_cycles == $w and .data_ok == true' "$tmp/s.json" >/dev/null; then
     ok "sf $name: json and exact formula"
   else ko "sf $name: json and exact formula" "exit $st, missing:$missing, $(tr -d '\n' < "$tmp/s.json" | head -c 300)"; fi
 }
@@ -126,8 +125,7 @@ sfcase total_exchange 40 --algo total_exchange --d 4 --k 2 --beta 3
 # node 3's packet runs in 0..5. Completion 18; the data are checked against
 # the executor's final memory.
 "$model" --algo sched --sched docs/examples/two_cube.hcs --d 2 --beta 5 --sim model --quiet --json "$tmp/f.json"; st=$?
-if [ $st = 0 ] && grep -q '"cycles": 18,' "$tmp/f.json" && grep -q '"data_ok": true' "$tmp/f.json" \
-   && grep -q '"formula_cycles": null' "$tmp/f.json"; then ok "sched file: completion by hand, data"
+if [ $st = 0 ] && jq -e '.cycles == 18 and .data_ok == true and .formula_cycles == null' "$tmp/f.json" >/dev/null; then ok "sched file: completion by hand, data"
 else ko "sched file: completion by hand, data" "exit $st, $(tr -d '\n' < "$tmp/f.json" | head -c 300)"; fi
 
 # Store-and-forward by header: the JSON says so, and nothing is lost.
