@@ -7,7 +7,7 @@
 # board first, so the numbers are always the tools' own.
 # Usage: rtl/fpga/fpga_report.sh DOC BOARD...
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 doc=$1; shift
 [ $# -ge 1 ] || { echo "usage: rtl/fpga/fpga_report.sh DOC BOARD..." >&2; exit 2; }
 

@@ -24,7 +24,7 @@
 # 12 MHz clock. The router's own target frequency (75 MHz on the HX8K, 30 MHz
 # on the UP5K) and the 450-logic-cell target are reported, not enforced.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 board=${1:-}
 what=${2:-all}
