@@ -82,8 +82,8 @@ FPGA_TEST_BOARD ?= hx8k
 $(addprefix $(BUILD)/obj/tests/fpga/,hc_fpga.o hc_fpga_gen.o test_selftest.o): $(FPGA_HDRS)
 
 $(FPGA_GEN): $(BUILD)/obj/tests/fpga/hc_fpga_gen.o $(BUILD)/obj/tests/fpga/hc_fpga.o \
-             $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/hc_backend.o $(BUILD)/obj/tb/hc_driver.o \
-             $(BUILD)/obj/tb/hc_traffic.o $(BUILD)/obj/tb/hc_rtl_stub.o
+             $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/backend/hc_backend.o $(BUILD)/obj/tb/driver/hc_driver.o \
+             $(BUILD)/obj/tb/driver/hc_traffic.o $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
 

@@ -2,7 +2,7 @@
 ** hc_fpga_gen: write the traffic tables of the FPGA self-test
 ** (rtl/hc_selftest.sv) from the project's traffic generators, so that the
 ** traffic that drives the simulations drives the board. It runs the
-** chosen traffic (a pattern of tb/hc_traffic.h, or a message-list file)
+** chosen traffic (a pattern of tb/driver/hc_traffic.h, or a message-list file)
 ** through the testbench driver on the C model for --cycles cycles of
 ** creation, keeps each node's messages as far as its table has room, runs
 ** the kept messages again on a fresh model to the last delivery (the

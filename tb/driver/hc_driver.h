@@ -1,5 +1,5 @@
 /*
-** The message-level testbench driver: it sits on a backend (tb/hc_backend.h)
+** The message-level testbench driver: it sits on a backend (tb/backend/hc_backend.h)
 ** the way a processor sits on its network interface. Each node has an
 ** unbounded software send queue; every cycle the driver offers the next flit
 ** of the queue's front message whenever the NI is ready, steps the backend,

@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_lcc_run.h. Virtual node x runs on physical node
+** Implementation of tb/driver/hc_lcc_run.h. Virtual node x runs on physical node
 ** Q x (bit k of Q x is bit order[k] of x); it sends to its virtual
 ** destination y, and the NI map (new destination bit k = old bit order[k],
 ** the same Q) sends the message to Q y. So the network carries exactly the

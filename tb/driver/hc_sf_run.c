@@ -1,5 +1,5 @@
 /*
-** Store-and-forward runs on a backend (see tb/hc_sf_run.h). Everything the
+** Store-and-forward runs on a backend (see tb/driver/hc_sf_run.h). Everything the
 ** hardware is told goes through the configuration port, one transaction per
 ** cycle, and everything checked comes back through it or through the
 ** counter read port; the expected values come from the case (what the

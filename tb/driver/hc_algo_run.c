@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_algo_run.h. The barrier is the one a prearranged
+** Implementation of tb/driver/hc_algo_run.h. The barrier is the one a prearranged
 ** hardware design would use (docs/microarchitecture.md, "Idle output and the
 ** step barrier"): the network's registered idle output, read by every node
 ** after it has offered its last flit of a step; the 2-cycle wait after the

@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_driver.h: send queues, flit injection, per-node
+** Implementation of tb/driver/hc_driver.h: send queues, flit injection, per-node
 ** reassembly of ejected flits and the exactly-once scoreboard. The scoreboard
 ** finds the sent message an ejected one claims to be through a hash of its
 ** content and the node it came out at, then compares every flit with the

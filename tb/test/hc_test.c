@@ -1,5 +1,5 @@
 /*
-** The runner behind tb/hc_test.h: registration, selection by TESTCASE or
+** The runner behind tb/test/hc_test.h: registration, selection by TESTCASE or
 ** COCOTB_TEST_FILTER, seeding, waveforms, the JUnit file and the closing
 ** summary. A test binary is this file's main() plus the test files linked
 ** into it; which backends it can use depends on whether the RTL shim or the

@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_traffic.h: the PRNG, the destination patterns, the
+** Implementation of tb/driver/hc_traffic.h: the PRNG, the destination patterns, the
 ** per-node exponential injection process and the message-list file reader.
 ** A random source keeps, per node, the continuous time of its next message;
 ** a file source keeps the parsed list and the index of the next message to
