@@ -19,12 +19,11 @@ static int all_offered(const hc_driver *drv, unsigned n) {
 
 /* Step until the barrier condition holds; returns HC_OK or an error. */
 static int run_to_barrier(hc_driver *drv, unsigned n, uint64_t *last_offer, uint64_t limit) {
-  hc_backend *be = hc_driver_backend(drv);
   for (;;) {
     uint64_t now = hc_driver_cycle(drv);
     if (!all_offered(drv, n)) {
       *last_offer = now; /* something is offered this cycle at the latest */
-    } else if (now >= *last_offer + 2 && hc_backend_idle(be)) {
+    } else if (now >= *last_offer + 2 && hc_driver_idle(drv)) {
       return HC_OK;
     }
     if (now >= limit) return HC_ETIMEOUT;
@@ -49,15 +48,14 @@ static unsigned path_contention(const hc_algo *a, unsigned d, unsigned s, unsign
   return best;
 }
 
-static void snapshot(hc_backend *be, unsigned n, unsigned d, uint32_t *out) {
+static void snapshot(hc_driver *drv, unsigned n, unsigned d, uint32_t *out) {
   for (unsigned x = 0; x < n; x++)
-    for (unsigned i = 0; i < d; i++) out[x * d + i] = hc_backend_counter(be, x, i, HC_CNT_MESSAGES);
+    for (unsigned i = 0; i < d; i++) out[x * d + i] = hc_driver_counter(drv, x, i, HC_CNT_MESSAGES);
 }
 
 int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint64_t max_cycles,
                 hc_algo_result *r) {
-  hc_backend *be = hc_driver_backend(drv);
-  const unsigned d = hc_backend_cfg(be)->d, n = 1u << d;
+  const unsigned d = hc_driver_cfg(drv)->d, n = 1u << d;
   const unsigned steps = a->num_steps(d);
   memset(r, 0, sizeof *r);
   r->steps = steps;
@@ -75,10 +73,10 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
   for (unsigned s = 0; s < steps && rc == HC_OK; s++) {
     uint64_t start = hc_driver_cycle(drv);
     if (barrier) {
-      hc_backend_set_step(be, s);
-      snapshot(be, n, d, before);
+      hc_driver_set_step(drv, s);
+      snapshot(drv, n, d, before);
     } else if (s == 0) {
-      hc_backend_set_step(be, 0);
+      hc_driver_set_step(drv, 0);
     }
     for (unsigned x = 0; x < n && rc == HC_OK; x++) {
       unsigned y = a->dest(d, s, x);
@@ -87,7 +85,7 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
     if (rc != HC_OK || !barrier) continue;
     rc = run_to_barrier(drv, n, &last_offer, max_cycles);
     if (rc != HC_OK) break;
-    snapshot(be, n, d, after);
+    snapshot(drv, n, d, after);
     for (unsigned l = 0; l < n * d; l++)
       if (after[l] - before[l] > r->max_contention) r->max_contention = after[l] - before[l];
     if (hc_driver_cycle(drv) - start > r->max_step_cycles) r->max_step_cycles = hc_driver_cycle(drv) - start;
@@ -96,8 +94,8 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
   r->cycles = hc_driver_cycle(drv);
   for (unsigned x = 0; rc == HC_OK && x < n; x++) {
     for (unsigned i = 0; i <= d; i++) {
-      uint32_t b = hc_backend_counter(be, x, i, HC_CNT_BLOCKED);
-      uint32_t w = hc_backend_counter(be, x, i, HC_CNT_MAX_WAITING);
+      uint32_t b = hc_driver_counter(drv, x, i, HC_CNT_BLOCKED);
+      uint32_t w = hc_driver_counter(drv, x, i, HC_CNT_MAX_WAITING);
       if (i == d) {
         r->eject_blocked_cycles += b;
       } else {

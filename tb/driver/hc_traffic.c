@@ -429,7 +429,7 @@ void hc_traffic_free(hc_traffic *t) {
 
 int hc_traffic_tick(hc_traffic *t, hc_driver *drv) {
   if (t == NULL || drv == NULL) return HC_EPARAM;
-  if (hc_backend_cfg(hc_driver_backend(drv))->d != t->cfg.d) return HC_EPARAM;
+  if (hc_driver_cfg(drv)->d != t->cfg.d) return HC_EPARAM;
   const uint64_t now = hc_driver_cycle(drv);
   if (t->cfg.pattern == HC_PAT_FILE) {
     while (t->fpos < t->nf && t->fmsgs[t->fpos].cycle <= now) {

@@ -757,13 +757,7 @@ int main(int argc, char **argv) {
   if (o.mode != HC_MODE_WORMHOLE) {
     /* The mode register, written through the configuration port in cycle 0
     ** (in effect from cycle 1, before any flit can reach a router buffer). */
-    hc_cfg_op op;
-    memset(&op, 0, sizeof op);
-    op.we = 1;
-    op.tgt = HC_SF_TGT_GLOBAL;
-    op.idx = HC_SF_REG_MODE;
-    op.wdata = o.mode;
-    if (hc_backend_set_cfg(be, &op) != HC_OK) {
+    if (hc_driver_set_mode(drv, o.mode) != HC_OK) {
       say("cannot write the mode register (out of memory, or d > 15)");
       return EXIT_CHECK;
     }

@@ -180,8 +180,10 @@ int hc_sf_main(int argc, char **argv) {
   if (json && !(jf = fopen(json, "w"))) hc_cli_die("--json: cannot write '%s': %s", json, strerror(errno));
 
   hc_backend *be;
+  hc_driver *drv;
   rc = hc_backend_open(sim, &cfg, waves, &be);
   if (rc != HC_OK) hc_cli_die("cannot open the %s backend: %s", hc_sim_name(sim), hc_strerror(rc));
+  if (hc_driver_new(be, &drv) != HC_OK) hc_cli_die("out of memory");
   if (waves) {
     char gtkw[4096];
     if (hc_gtkw_beside(waves, &cfg, gtkw, sizeof gtkw) == 0)
@@ -189,7 +191,7 @@ int hc_sf_main(int argc, char **argv) {
   }
   hc_sf_result r;
   hc_sched_err err = {0};
-  rc = hc_sf_run(be, &c, (uint32_t)beta, &r, &err);
+  rc = hc_sf_run(drv, &c, (uint32_t)beta, &r, &err);
   if (rc == HC_ESCHED && err.code == HC_EFIT)
     hc_cli_die("%s d=%u does not fit the hardware: %s", aname, cfg.d, err.msg);
   if (rc == HC_ESCHED)
@@ -266,6 +268,7 @@ int hc_sf_main(int argc, char **argv) {
     fprintf(jf, "  \"lockstep\": \"%s\",\n  \"status\": %d\n}\n", lockstep, rc);
     fclose(jf);
   }
+  hc_driver_free(drv);
   hc_backend_close(be);
   hc_sched_case_free(&c);
   return ok ? 0 : 1;

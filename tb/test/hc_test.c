@@ -116,10 +116,9 @@ hc_driver *hc_test_driver(hc_test_ctx *t, const hc_cfg *cfg) {
 }
 
 int hc_test_drain_and_check(hc_test_ctx *t, hc_driver *drv, uint64_t max_cycles) {
-  hc_backend *be = hc_driver_backend(drv);
   int rc = hc_driver_drain(drv, max_cycles);
-  if (rc == HC_OK) rc = hc_backend_check_counters(be);
-  const hc_mismatch *mm = hc_backend_mismatch(be);
+  if (rc == HC_OK) rc = hc_driver_check_counters(drv);
+  const hc_mismatch *mm = hc_driver_mismatch(drv);
   if (mm) {
     hc_test_fail(t, __FILE__, __LINE__,
                  "lockstep mismatch at cycle %llu node %u %s: model 0x%x rtl 0x%x",

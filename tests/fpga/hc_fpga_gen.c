@@ -292,8 +292,8 @@ int main(int argc, char **argv) {
   }
   for (unsigned x = 0; x < n; x++) {
     for (unsigned p = 0; p <= o.g.net.d; p++) {
-      uint32_t mw = hc_backend_counter(be, x, p, HC_CNT_MAX_WAITING);
-      uint32_t bl = hc_backend_counter(be, x, p, HC_CNT_BLOCKED) & cmask;
+      uint32_t mw = hc_driver_counter(drv, x, p, HC_CNT_MAX_WAITING);
+      uint32_t bl = hc_driver_counter(drv, x, p, HC_CNT_BLOCKED) & cmask;
       if (mw > max_wait) max_wait = mw;
       if (bl > max_blk) max_blk = bl;
     }

@@ -16,7 +16,7 @@ static void check_one(hc_test_ctx *t, const char *what, const hc_lcc *l, const i
   if (!drv) return;
   hc_lcc_result r;
   int rc = hc_lcc_run(drv, l, order, 6, 1000000, &r);
-  const hc_mismatch *mm = hc_backend_mismatch(hc_driver_backend(drv));
+  const hc_mismatch *mm = hc_driver_mismatch(drv);
   HC_CHECK(t, !mm, "%s: lockstep mismatch at cycle %llu node %u %s", what,
            mm ? (unsigned long long)mm->cycle : 0ULL, mm ? mm->node : 0, mm ? mm->where : "");
   HC_CHECK(t, rc == HC_OK, "%s: run failed: %s", what, hc_status_name(rc));
