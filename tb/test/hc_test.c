@@ -27,6 +27,7 @@ typedef struct hc_test_entry {
 static hc_test_entry tests[512];
 static unsigned ntests;
 static int want_waves;
+static char waves_dir[256]; /* build/waves/SUITE */
 
 void hc_test_register(const char *name, hc_test_fn fn, const char *file, int line) {
   if (ntests == sizeof tests / sizeof tests[0]) {
@@ -88,10 +89,12 @@ hc_driver *hc_test_driver(hc_test_ctx *t, const hc_cfg *cfg) {
     return NULL;
   }
   if (want_waves && t->sim != HC_SIM_MODEL) {
+    /* One file per backend: the first is TEST.fst, the k-th TEST_k.fst. */
     mkdir("build", 0777);
     mkdir("build/waves", 0777);
-    snprintf(path, sizeof path, "build/waves/%s%s.fst", t->name,
-             t->nowned ? "_2" : "");
+    mkdir(waves_dir, 0777);
+    if (t->nopened == 0) snprintf(path, sizeof path, "%s/%s.fst", waves_dir, t->name);
+    else snprintf(path, sizeof path, "%s/%s_%u.fst", waves_dir, t->name, t->nopened + 1);
     fst = path;
   }
   hc_backend *be;
@@ -110,9 +113,18 @@ hc_driver *hc_test_driver(hc_test_ctx *t, const hc_cfg *cfg) {
   t->owned_be[t->nowned] = be;
   t->owned_drv[t->nowned] = drv;
   t->nowned++;
+  t->nopened++;
   t->drv = drv;
   if (fst) hc_log(t, "waveform %s", fst);
   return drv;
+}
+
+void hc_test_close_driver(hc_test_ctx *t) {
+  if (t->nowned == 0) return;
+  t->nowned--;
+  hc_driver_free(t->owned_drv[t->nowned]);
+  hc_backend_close(t->owned_be[t->nowned]);
+  t->drv = t->nowned ? t->owned_drv[t->nowned - 1] : NULL;
 }
 
 int hc_test_drain_and_check(hc_test_ctx *t, hc_driver *drv, uint64_t max_cycles) {
@@ -184,6 +196,9 @@ int main(int argc, char **argv) {
   if (!seed_s) seed_s = getenv("COCOTB_RANDOM_SEED");
   const char *waves = getenv("WAVES");
   want_waves = waves && strcmp(waves, "1") == 0;
+  snprintf(waves_dir, sizeof waves_dir, "build/waves/%s", suite);
+  for (char *p = waves_dir + strlen("build/waves/"); *p; p++)
+    if (*p == '/') *p = '_';
   uint64_t seed = (uint64_t)time(NULL);
   if (seed_s) {
     int ok;

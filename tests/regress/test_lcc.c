@@ -32,10 +32,7 @@ static void check_one(hc_test_ctx *t, const char *what, const hc_lcc *l, const i
     if (l->kind == HC_LCP) HC_CHECK(t, T <= 1, "%s: LCP not contention free after reordering (T = %llu)", what,
                                     (unsigned long long)T);
   }
-  /* Free this run's backend before the next one. */
-  hc_driver_free(t->owned_drv[--t->nowned]);
-  hc_backend_close(t->owned_be[t->nowned]);
-  t->drv = NULL;
+  hc_test_close_driver(t); /* before the next run */
 }
 
 HC_TEST(lcc_presets_three_counts_agree) {
