@@ -53,6 +53,39 @@ static void snapshot(hc_driver *drv, unsigned n, unsigned d, uint32_t *out) {
     for (unsigned i = 0; i < d; i++) out[x * d + i] = hc_driver_counter(drv, x, i, HC_CNT_MESSAGES);
 }
 
+/* The whole run's blocking, from the hardware counters: link cycles with a
+** head waiting, the most heads waiting for one link, the ejection ports'. */
+static void count_blocking(hc_driver *drv, unsigned d, hc_algo_result *r) {
+  for (unsigned x = 0; x < (1u << d); x++) {
+    for (unsigned i = 0; i <= d; i++) {
+      uint32_t b = hc_driver_counter(drv, x, i, HC_CNT_BLOCKED);
+      uint32_t w = hc_driver_counter(drv, x, i, HC_CNT_MAX_WAITING);
+      if (i == d) {
+        r->eject_blocked_cycles += b;
+      } else {
+        r->blocked_cycles += b;
+        if (w > r->max_waiting) r->max_waiting = w;
+      }
+    }
+  }
+}
+
+/* Every ordered pair's message delivered once and intact (pairs: n*n zeros). */
+static int data_ok(hc_driver *drv, unsigned n, uint8_t *pairs) {
+  const hc_stats *st = hc_driver_stats(drv);
+  int ok = st->delivered == st->injected && !st->duplicated && !st->corrupted &&
+           st->injected == (uint64_t)n * (n - 1);
+  for (uint64_t i = 0; ok && i < hc_driver_num_msgs(drv); i++) {
+    const hc_msg *m = hc_driver_msg(drv, i);
+    if (!m->delivered || m->src == m->dest || pairs[(size_t)m->src * n + m->dest]++) ok = 0;
+  }
+  return ok;
+}
+
+/* One loop for both kinds: with the barrier (AAP) each step is run to it
+** and its channel contention read off the counters; without (AAP' and the
+** baselines) every step is queued at once and the run goes to the barrier
+** after the last. */
 int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint64_t max_cycles,
                 hc_algo_result *r) {
   const unsigned d = hc_driver_cfg(drv)->d, n = 1u << d;
@@ -92,28 +125,9 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
   }
   if (rc == HC_OK && !barrier) rc = run_to_barrier(drv, n, &last_offer, max_cycles);
   r->cycles = hc_driver_cycle(drv);
-  for (unsigned x = 0; rc == HC_OK && x < n; x++) {
-    for (unsigned i = 0; i <= d; i++) {
-      uint32_t b = hc_driver_counter(drv, x, i, HC_CNT_BLOCKED);
-      uint32_t w = hc_driver_counter(drv, x, i, HC_CNT_MAX_WAITING);
-      if (i == d) {
-        r->eject_blocked_cycles += b;
-      } else {
-        r->blocked_cycles += b;
-        if (w > r->max_waiting) r->max_waiting = w;
-      }
-    }
-  }
-
   if (rc == HC_OK) {
-    const hc_stats *st = hc_driver_stats(drv);
-    int ok = st->delivered == st->injected && !st->duplicated && !st->corrupted &&
-             st->injected == (uint64_t)n * (n - 1);
-    for (uint64_t i = 0; ok && i < hc_driver_num_msgs(drv); i++) {
-      const hc_msg *m = hc_driver_msg(drv, i);
-      if (!m->delivered || m->src == m->dest || pairs[(size_t)m->src * n + m->dest]++) ok = 0;
-    }
-    r->data_ok = ok;
+    count_blocking(drv, d, r);
+    r->data_ok = data_ok(drv, n, pairs);
   }
   free(pc);
   free(before);

@@ -188,64 +188,107 @@ static uint64_t parse_seed(const char *s, int *ok) {
   return v;
 }
 
-int main(int argc, char **argv) {
-  const char *suite = argc > 1 ? argv[1] : "tb";
-  const char *filter = getenv("COCOTB_TEST_FILTER");
-  const char *list = getenv("TESTCASE");
+/* The run's settings from the environment and the command line. */
+typedef struct hc_run {
+  const char *suite;
+  const char *list;     /* TESTCASE */
+  regex_t re, xre;      /* COCOTB_TEST_FILTER, HC_TEST_EXCLUDE */
+  regex_t *rep, *xrep;  /* NULL: not given */
+  uint64_t seed;
+  hc_cfg cfg;
+  hc_sim sim;
+} hc_run;
+
+/* Compile the regex of environment variable var, if set; returns -1 on a
+** bad one (after saying so). */
+static int env_regex(const char *suite, const char *var, regex_t *re, regex_t **out) {
+  const char *v = getenv(var);
+  *out = NULL;
+  if (!v || !*v) return 0;
+  if (regcomp(re, v, REG_EXTENDED | REG_NOSUB) != 0) {
+    fprintf(stderr, "%s: %s '%s' is not a valid regex\n", suite, var, v);
+    return -1;
+  }
+  *out = re;
+  return 0;
+}
+
+/* TESTCASE, COCOTB_TEST_FILTER, RANDOM_SEED, WAVES and HC_TEST_EXCLUDE (our
+** addition; cocotb has no negative filter: a regex of tests to leave out,
+** e.g. the long store-and-forward runs on repeated seeds). Returns 0 or 2. */
+static int read_env(hc_run *run) {
   const char *seed_s = getenv("RANDOM_SEED");
   if (!seed_s) seed_s = getenv("COCOTB_RANDOM_SEED");
   const char *waves = getenv("WAVES");
   want_waves = waves && strcmp(waves, "1") == 0;
-  snprintf(waves_dir, sizeof waves_dir, "build/waves/%s", suite);
+  snprintf(waves_dir, sizeof waves_dir, "build/waves/%s", run->suite);
   for (char *p = waves_dir + strlen("build/waves/"); *p; p++)
     if (*p == '/') *p = '_';
-  uint64_t seed = (uint64_t)time(NULL);
+  run->list = getenv("TESTCASE");
+  run->seed = (uint64_t)time(NULL);
   if (seed_s) {
     int ok;
-    seed = parse_seed(seed_s, &ok);
+    run->seed = parse_seed(seed_s, &ok);
     if (!ok) {
-      fprintf(stderr, "%s: RANDOM_SEED '%s' is not a number\n", suite, seed_s);
+      fprintf(stderr, "%s: RANDOM_SEED '%s' is not a number\n", run->suite, seed_s);
       return 2;
     }
   }
-  regex_t re, *rep = NULL;
-  if (filter && *filter) {
-    if (regcomp(&re, filter, REG_EXTENDED | REG_NOSUB) != 0) {
-      fprintf(stderr, "%s: COCOTB_TEST_FILTER '%s' is not a valid regex\n", suite, filter);
-      return 2;
-    }
-    rep = &re;
-  }
-  /* HC_TEST_EXCLUDE (our addition; cocotb has no negative filter): a regex
-  ** of tests to leave out, e.g. the long store-and-forward runs on repeated
-  ** seeds. */
-  const char *exclude = getenv("HC_TEST_EXCLUDE");
-  regex_t xre, *xrep = NULL;
-  if (exclude && *exclude) {
-    if (regcomp(&xre, exclude, REG_EXTENDED | REG_NOSUB) != 0) {
-      fprintf(stderr, "%s: HC_TEST_EXCLUDE '%s' is not a valid regex\n", suite, exclude);
-      return 2;
-    }
-    xrep = &xre;
-  }
+  if (env_regex(run->suite, "COCOTB_TEST_FILTER", &run->re, &run->rep) != 0) return 2;
+  if (env_regex(run->suite, "HC_TEST_EXCLUDE", &run->xre, &run->xrep) != 0) return 2;
+  return 0;
+}
 
-  hc_cfg cfg = {4, 16, 2, 4};
-  hc_sim sim = HC_SIM_MODEL;
-  if (hc_rtl_built_cfg(&cfg) == HC_OK) {
-    sim = HC_SIM_BOTH;
+/* The configuration: the linked RTL's (lockstep), or for model-only
+** binaries D<d>_W<w>_B<b>_I<i> from argv[2] (default D4_W16_B2_I4).
+** Returns 0 or 2. */
+static int pick_config(int argc, char **argv, hc_run *run) {
+  hc_cfg def = {4, 16, 2, 4};
+  run->cfg = def;
+  run->sim = HC_SIM_MODEL;
+  if (hc_rtl_built_cfg(&run->cfg) == HC_OK) {
+    run->sim = HC_SIM_BOTH;
   } else if (argc > 2) {
-    /* Model-only binaries take any configuration: D<d>_W<w>_B<b>_I<i>. */
-    if (sscanf(argv[2], "D%u_W%u_B%u_I%u", &cfg.d, &cfg.w, &cfg.buf_depth, &cfg.inj_depth) != 4 ||
-        hc_cfg_check(&cfg) != HC_OK) {
-      fprintf(stderr, "%s: '%s' is not a valid configuration D<d>_W<w>_B<b>_I<i>\n", suite, argv[2]);
+    hc_cfg *c = &run->cfg;
+    if (sscanf(argv[2], "D%u_W%u_B%u_I%u", &c->d, &c->w, &c->buf_depth, &c->inj_depth) != 4 ||
+        hc_cfg_check(c) != HC_OK) {
+      fprintf(stderr, "%s: '%s' is not a valid configuration D<d>_W<w>_B<b>_I<i>\n", run->suite, argv[2]);
       return 2;
     }
   }
-  printf("%s: backend %s, d=%u w=%u buf=%u inj=%u\n", suite, hc_sim_name(sim), cfg.d, cfg.w,
-         cfg.buf_depth, cfg.inj_depth);
-  printf("%s: RANDOM_SEED=%llu (set RANDOM_SEED to replay)\n", suite, (unsigned long long)seed);
+  return 0;
+}
 
-  qsort(tests, ntests, sizeof tests[0], by_place);
+/* Run test i; its JUnit line goes to xml (may be NULL). Returns 1 if it failed. */
+static int run_test(const hc_run *run, unsigned i, FILE *xml) {
+  hc_test_ctx t;
+  memset(&t, 0, sizeof t);
+  t.name = tests[i].name;
+  t.cfg = run->cfg;
+  t.sim = run->sim;
+  t.seed = run->seed ^ (0x9e3779b97f4a7c15ULL * (i + 1));
+  t.rng = t.seed;
+  struct timespec a, b;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  tests[i].fn(&t);
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+  hc_log(&t, "%s (%.2f s)", t.failed ? "FAIL" : "PASS", secs);
+  while (t.nowned) hc_test_close_driver(&t);
+  if (xml) {
+    fprintf(xml, "  <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">", run->suite, t.name, secs);
+    if (t.failed) {
+      fputs("<failure message=\"", xml);
+      xml_escape(xml, t.msg);
+      fputs("\"/>", xml);
+    }
+    fputs("</testcase>\n", xml);
+  }
+  return t.failed;
+}
+
+/* The JUnit file: $HC_RESULTS_XML, else build/results-SUITE.xml. */
+static FILE *open_xml(const char *suite) {
   const char *xml_path = getenv("HC_RESULTS_XML");
   char xml_default[256];
   if (!xml_path) {
@@ -255,50 +298,37 @@ int main(int argc, char **argv) {
   }
   FILE *xml = fopen(xml_path, "w");
   if (xml) fprintf(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"%s\">\n", suite);
+  return xml;
+}
 
+int main(int argc, char **argv) {
+  hc_run run;
+  memset(&run, 0, sizeof run);
+  run.suite = argc > 1 ? argv[1] : "tb";
+  if (read_env(&run) != 0 || pick_config(argc, argv, &run) != 0) return 2;
+  printf("%s: backend %s, d=%u w=%u buf=%u inj=%u\n", run.suite, hc_sim_name(run.sim), run.cfg.d, run.cfg.w,
+         run.cfg.buf_depth, run.cfg.inj_depth);
+  printf("%s: RANDOM_SEED=%llu (set RANDOM_SEED to replay)\n", run.suite, (unsigned long long)run.seed);
+
+  qsort(tests, ntests, sizeof tests[0], by_place);
+  FILE *xml = open_xml(run.suite);
   unsigned passed = 0, failed = 0;
   char (*fails)[160] = calloc(ntests ? ntests : 1, sizeof *fails);
   for (unsigned i = 0; i < ntests; i++) {
-    if (!selected(tests[i].name, list, rep)) continue;
-    if (xrep && regexec(xrep, tests[i].name, 0, NULL, 0) == 0) continue;
-    hc_test_ctx t;
-    memset(&t, 0, sizeof t);
-    t.name = tests[i].name;
-    t.cfg = cfg;
-    t.sim = sim;
-    t.seed = seed ^ (0x9e3779b97f4a7c15ULL * (i + 1));
-    t.rng = t.seed;
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    tests[i].fn(&t);
-    clock_gettime(CLOCK_MONOTONIC, &b);
-    double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
-    hc_log(&t, "%s (%.2f s)", t.failed ? "FAIL" : "PASS", secs);
-    for (unsigned k = 0; k < t.nowned; k++) {
-      hc_driver_free(t.owned_drv[k]);
-      hc_backend_close(t.owned_be[k]);
-    }
-    if (t.failed) snprintf(fails[failed++], sizeof fails[0], "%s", t.name);
+    if (!selected(tests[i].name, run.list, run.rep)) continue;
+    if (run.xrep && regexec(run.xrep, tests[i].name, 0, NULL, 0) == 0) continue;
+    if (run_test(&run, i, xml)) snprintf(fails[failed++], sizeof fails[0], "%s", tests[i].name);
     else passed++;
-    if (xml) {
-      fprintf(xml, "  <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">", suite, t.name, secs);
-      if (t.failed) {
-        fputs("<failure message=\"", xml);
-        xml_escape(xml, t.msg);
-        fputs("\"/>", xml);
-      }
-      fputs("</testcase>\n", xml);
-    }
   }
   if (xml) {
     fputs("</testsuite>\n</testsuites>\n", xml);
     fclose(xml);
   }
-  if (rep) regfree(rep);
-  if (xrep) regfree(xrep);
-  printf("%s: summary: %u tests, %u passed, %u failed (seed %llu)\n", suite, passed + failed,
-         passed, failed, (unsigned long long)seed);
-  for (unsigned k = 0; k < failed; k++) printf("%s:   FAILED %s\n", suite, fails[k]);
+  if (run.rep) regfree(run.rep);
+  if (run.xrep) regfree(run.xrep);
+  printf("%s: summary: %u tests, %u passed, %u failed (seed %llu)\n", run.suite, passed + failed, passed, failed,
+         (unsigned long long)run.seed);
+  for (unsigned k = 0; k < failed; k++) printf("%s:   FAILED %s\n", run.suite, fails[k]);
   free(fails);
   printf("%u passed, %u failed\n", passed, failed);
   return failed ? 1 : 0;
