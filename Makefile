@@ -52,7 +52,18 @@ CC := cc
 CXX := g++
 CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN := -Wall -Wextra -Werror
-INC := -Icsim -Itb -Ialgorithms
+# Include paths by layer, in the direction the data flows (generator ->
+# driver -> backend, then report): each layer compiles with its own folder
+# and the layers below it only (pattern-specific INC, under "host C
+# objects"), so an include against the flow does not compile.
+INC_CSIM := -Icsim -Icsim/sched
+INC_ALGO := $(INC_CSIM) -Ialgorithms
+INC_BACKEND := $(INC_CSIM) -Itb/backend
+INC_DRIVER := $(INC_ALGO) -Itb/backend -Itb/driver
+INC_REPORT := $(INC_DRIVER) -Itb/report
+INC_TEST := $(INC_DRIVER) -Itb/test
+INC_HCSIM := $(INC_REPORT) -Itb/hcsim
+INC = $(INC_CSIM)
 CFLAGS_HOST = $(CSTD) $(WARN) $(INC) -O2 -g
 CFLAGS_ASAN = $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
@@ -60,13 +71,13 @@ CFLAGS_ASAN = $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-om
 RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_sf.c csim/hc_sched.c csim/hc_sfload.c tb/hc_sf_run.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
-TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_sf.c csim/hc_sched.c csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
+TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
-HCSIM_OBJ := $(BUILD)/obj/tb/hcsim.o $(BUILD)/obj/tb/hcsim_algo.o $(BUILD)/obj/tb/hcsim_lcc.o $(BUILD)/obj/tb/hcsim_sf.o $(BUILD)/obj/tb/hc_cli.o
-STUB_OBJ := $(BUILD)/obj/tb/hc_rtl_stub.o
+HCSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tb/hcsim/*.c))
+STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 
 # Keep every object: the per-configuration links reuse them.
 .SECONDARY:
@@ -101,8 +112,16 @@ $(BUILD)/asan/%.o: %.c
 -include $(shell find $(BUILD)/obj $(BUILD)/asan -name '*.d' 2>/dev/null) \
          $(wildcard $(BUILD)/rtl/*/hc_rtl_shim.d)
 
+$(BUILD)/obj/algorithms/%.o $(BUILD)/asan/algorithms/%.o: INC = $(INC_ALGO)
+$(BUILD)/obj/tb/backend/%.o $(BUILD)/asan/tb/backend/%.o: INC = $(INC_BACKEND)
+$(BUILD)/obj/tb/driver/%.o $(BUILD)/asan/tb/driver/%.o: INC = $(INC_DRIVER)
+$(BUILD)/obj/tb/report/%.o $(BUILD)/asan/tb/report/%.o: INC = $(INC_REPORT)
+$(BUILD)/obj/tb/test/%.o $(BUILD)/asan/tb/test/%.o: INC = $(INC_TEST)
+$(BUILD)/obj/tb/hcsim/%.o: INC = $(INC_HCSIM)
+$(BUILD)/obj/tests/%.o $(BUILD)/asan/tests/%.o: INC = $(INC_TEST)
+
 # Model-only programs: no Verilator involved.
-$(BUILD)/bin/hc_flit_filter: tb/hc_flit_filter.c
+$(BUILD)/bin/hc_flit_filter: tb/report/hc_flit_filter.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $< -o $@
 
@@ -111,7 +130,7 @@ $(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)
 	$(if $(Q),@echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS_HOST) $^ -lm -o $@
 
-$(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/tb/hc_rtl_stub.o
+$(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/tb/backend/hc_rtl_stub.o
 	$(CC) $(CFLAGS_ASAN) $^ -lm -o $@
 
 # The cmocka unit tests: one program per tests/unit/test_<group>.c, each
@@ -160,14 +179,14 @@ $(BUILD)/rtl/%/vflags: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(call vflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call vflags,$*)' > $@
 
-$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/hc_verilator.vlt $(BUILD)/rtl/%/vflags
+$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt $(BUILD)/rtl/%/vflags
 	@echo "  VERILATE $* (log in $(BUILD)/rtl/$*/verilator.log)"
-	@verilator $(call vflags,$*) --Mdir $(dir $@) tb/hc_verilator.vlt -F $(RTL_LIST) \
+	@verilator $(call vflags,$*) --Mdir $(dir $@) tb/backend/hc_verilator.vlt -F $(RTL_LIST) \
 	    > $(BUILD)/rtl/$*/verilator.log 2>&1 || { tail -30 $(BUILD)/rtl/$*/verilator.log; exit 1; }
 
-$(BUILD)/rtl/%/hc_rtl_shim.o: tb/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
+$(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
 	$(if $(Q),@echo "  CXX     $< ($*)")
-	$(Q)$(CXX) $(VRT_CXXFLAGS) -O2 -MMD -MP -I$(BUILD)/rtl/$*/obj -Icsim -Itb -DHC_D=$(call cfgval,$*,D) \
+	$(Q)$(CXX) $(VRT_CXXFLAGS) -O2 -MMD -MP -I$(BUILD)/rtl/$*/obj $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
 	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) -c $< -o $@
 
 $(BUILD)/rtl/%/tb_rtl: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(TB_OBJ) $(VRT_OBJ)

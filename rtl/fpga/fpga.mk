@@ -77,11 +77,12 @@ FPGA_TEST_BOARD ?= hx8k
 
 # The C of this flow is compiled by the Makefile's object rule (header
 # dependencies from the compiler), with the generator's headers in reach.
-$(BUILD)/obj/rtl/fpga/gen/%.o $(BUILD)/obj/tests/fpga/%.o: INC += -Irtl/fpga/gen
+$(BUILD)/obj/rtl/fpga/gen/%.o: INC = $(INC_DRIVER) -Irtl/fpga/gen
+$(BUILD)/obj/tests/fpga/%.o: INC = $(INC_TEST) -Irtl/fpga/gen
 
 $(FPGA_GEN): $(BUILD)/obj/rtl/fpga/gen/hc_fpga_gen.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
-             $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/hc_backend.o $(BUILD)/obj/tb/hc_driver.o \
-             $(BUILD)/obj/tb/hc_traffic.o $(BUILD)/obj/tb/hc_rtl_stub.o
+             $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/backend/hc_backend.o $(BUILD)/obj/tb/driver/hc_driver.o \
+             $(BUILD)/obj/tb/driver/hc_traffic.o $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
 

@@ -38,8 +38,8 @@ static void run_algo(hc_test_ctx *t, const char *name, unsigned k, int barrier, 
   hc_driver *drv = hc_test_driver(t, &c);
   if (!drv) return;
   int rc = hc_algo_run(drv, a, k, barrier, 10000000, r);
-  if (rc == HC_OK) rc = hc_backend_check_counters(hc_driver_backend(drv));
-  const hc_mismatch *mm = hc_backend_mismatch(hc_driver_backend(drv));
+  if (rc == HC_OK) rc = hc_driver_check_counters(drv);
+  const hc_mismatch *mm = hc_driver_mismatch(drv);
   HC_CHECK(t, mm == NULL, "lockstep mismatch at cycle %llu node %u %s: model 0x%x rtl 0x%x",
            mm ? (unsigned long long)mm->cycle : 0ULL, mm ? mm->node : 0, mm ? mm->where : "",
            mm ? mm->expected : 0, mm ? mm->actual : 0);

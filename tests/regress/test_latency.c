@@ -57,10 +57,7 @@ HC_TEST(one_message_per_node) {
                (unsigned long long)(m->t_deliver - m->t_create),
                (unsigned long long)zero_load(&t->cfg, 1, len));
     }
-    /* Free this driver's backend before the next dimension. */
-    hc_driver_free(t->owned_drv[--t->nowned]);
-    hc_backend_close(t->owned_be[t->nowned]);
-    t->drv = NULL;
+    hc_test_close_driver(t); /* before the next dimension */
   }
 }
 

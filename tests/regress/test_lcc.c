@@ -16,7 +16,7 @@ static void check_one(hc_test_ctx *t, const char *what, const hc_lcc *l, const i
   if (!drv) return;
   hc_lcc_result r;
   int rc = hc_lcc_run(drv, l, order, 6, 1000000, &r);
-  const hc_mismatch *mm = hc_backend_mismatch(hc_driver_backend(drv));
+  const hc_mismatch *mm = hc_driver_mismatch(drv);
   HC_CHECK(t, !mm, "%s: lockstep mismatch at cycle %llu node %u %s", what,
            mm ? (unsigned long long)mm->cycle : 0ULL, mm ? mm->node : 0, mm ? mm->where : "");
   HC_CHECK(t, rc == HC_OK, "%s: run failed: %s", what, hc_status_name(rc));
@@ -32,10 +32,7 @@ static void check_one(hc_test_ctx *t, const char *what, const hc_lcc *l, const i
     if (l->kind == HC_LCP) HC_CHECK(t, T <= 1, "%s: LCP not contention free after reordering (T = %llu)", what,
                                     (unsigned long long)T);
   }
-  /* Free this run's backend before the next one. */
-  hc_driver_free(t->owned_drv[--t->nowned]);
-  hc_backend_close(t->owned_be[t->nowned]);
-  t->drv = NULL;
+  hc_test_close_driver(t); /* before the next run */
 }
 
 HC_TEST(lcc_presets_three_counts_agree) {

@@ -17,13 +17,7 @@ static unsigned hops(unsigned a, unsigned b) { return (unsigned)__builtin_popcou
 
 /* Write the mode register (2: store-and-forward by header) in the coming cycle. */
 static int set_saf(hc_test_ctx *t, hc_driver *drv) {
-  hc_cfg_op op;
-  memset(&op, 0, sizeof op);
-  op.we = 1;
-  op.tgt = HC_SF_TGT_GLOBAL;
-  op.idx = HC_SF_REG_MODE;
-  op.wdata = HC_MODE_SAF;
-  if (hc_backend_set_cfg(hc_driver_backend(drv), &op) != HC_OK) {
+  if (hc_driver_set_mode(drv, HC_MODE_SAF) != HC_OK) {
     hc_test_fail(t, __FILE__, __LINE__, "mode write refused by the backend");
     return 0;
   }

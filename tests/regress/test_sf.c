@@ -33,10 +33,9 @@ static hc_cfg sf_cfg(const hc_test_ctx *t) {
 ** executor's completion and the counters. Returns 1 if all is well. */
 static int run_case(hc_test_ctx *t, hc_driver *drv, hc_sched_case *c, uint32_t beta,
                     const char *what, hc_sf_result *r) {
-  hc_backend *be = hc_driver_backend(drv);
   hc_sched_err err = {0};
-  int rc = hc_sf_run(be, c, beta, r, &err);
-  const hc_mismatch *mm = hc_backend_mismatch(be);
+  int rc = hc_sf_run(drv, c, beta, r, &err);
+  const hc_mismatch *mm = hc_driver_mismatch(drv);
   if (mm) {
     hc_test_fail(t, __FILE__, __LINE__, "%s: lockstep mismatch at cycle %llu node %u %s: model 0x%x rtl 0x%x",
                  what, (unsigned long long)mm->cycle, mm->node, mm->where, mm->expected, mm->actual);
@@ -166,12 +165,12 @@ HC_TEST(sf_deadlock_refused) {
   }
   hc_sf_result r;
   hc_sched_err err = {0};
-  int rc = hc_sf_run(hc_driver_backend(drv), &c, 4, &r, &err);
+  int rc = hc_sf_run(drv, &c, 4, &r, &err);
   hc_sched_case_free(&c);
   HC_CHECK(t, rc == HC_ESCHED && err.code == HC_EDEADLOCK,
            "a deadlocked schedule gave %s (err %s: %s), expected the validator's HC_EDEADLOCK",
            hc_status_name(rc), hc_status_name(err.code), err.msg);
-  HC_CHECK(t, hc_driver_cycle(drv) == 0 && hc_backend_cycle(hc_driver_backend(drv)) == 0,
+  HC_CHECK(t, hc_driver_cycle(drv) == 0,
            "the refused schedule was simulated anyway");
   hc_log(t, "refused: %s", err.msg);
 }
@@ -189,13 +188,7 @@ HC_TEST(sf_then_wormhole) {
   int ok = drv != NULL && run_case(t, drv, &c, 4, "broadcast2 before wormhole traffic", &r);
   hc_sched_case_free(&c);
   if (!ok) return;
-  hc_backend *be = hc_driver_backend(drv);
-  hc_cfg_op op = {0};
-  op.we = 1;
-  op.tgt = HC_SF_TGT_GLOBAL;
-  op.idx = HC_SF_REG_MODE;
-  op.wdata = HC_MODE_WORMHOLE;
-  HC_CHECK(t, hc_backend_set_cfg(be, &op) == HC_OK, "mode write");
+  HC_CHECK(t, hc_driver_set_mode(drv, HC_MODE_WORMHOLE) == HC_OK, "mode write");
   HC_CHECK(t, hc_driver_step(drv) == HC_OK, "step");
   for (unsigned x = 0; x < n; x++) {
     for (unsigned i = 0; i < d; i++)

@@ -59,12 +59,11 @@ static void check_counts(hc_test_ctx *t, hc_driver *drv) {
     msgs[x * ports + c->d]++;
     flits[x * ports + c->d] += m->len;
   }
-  hc_backend *be = hc_driver_backend(drv);
   for (unsigned x = 0; x < n; x++) {
     for (unsigned p = 0; p < ports; p++) {
-      uint32_t cm = hc_backend_counter(be, x, p, HC_CNT_MESSAGES);
-      uint32_t cf = hc_backend_counter(be, x, p, HC_CNT_FLITS);
-      uint32_t cb = hc_backend_counter(be, x, p, HC_CNT_BUSY);
+      uint32_t cm = hc_driver_counter(drv, x, p, HC_CNT_MESSAGES);
+      uint32_t cf = hc_driver_counter(drv, x, p, HC_CNT_FLITS);
+      uint32_t cb = hc_driver_counter(drv, x, p, HC_CNT_BUSY);
       if (cm != msgs[x * ports + p] || cf != flits[x * ports + p] || cb < cf) {
         hc_test_fail(t, __FILE__, __LINE__,
                      "node %u port %u: counters messages %u flits %u busy %u, paths give "

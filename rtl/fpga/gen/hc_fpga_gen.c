@@ -2,7 +2,7 @@
 ** hc_fpga_gen: write the traffic tables of the FPGA self-test
 ** (rtl/fpga/hc_selftest.sv) from the project's traffic generators, so that the
 ** traffic that drives the simulations drives the board. It runs the
-** chosen traffic (a pattern of tb/hc_traffic.h, or a message-list file)
+** chosen traffic (a pattern of tb/driver/hc_traffic.h, or a message-list file)
 ** through the testbench driver on the C model for --cycles cycles of
 ** creation, keeps each node's messages as far as its table has room, runs
 ** the kept messages again on a fresh model to the last delivery (the
@@ -292,8 +292,8 @@ int main(int argc, char **argv) {
   }
   for (unsigned x = 0; x < n; x++) {
     for (unsigned p = 0; p <= o.g.net.d; p++) {
-      uint32_t mw = hc_backend_counter(be, x, p, HC_CNT_MAX_WAITING);
-      uint32_t bl = hc_backend_counter(be, x, p, HC_CNT_BLOCKED) & cmask;
+      uint32_t mw = hc_driver_counter(drv, x, p, HC_CNT_MAX_WAITING);
+      uint32_t bl = hc_driver_counter(drv, x, p, HC_CNT_BLOCKED) & cmask;
       if (mw > max_wait) max_wait = mw;
       if (bl > max_blk) max_blk = bl;
     }

@@ -2,7 +2,7 @@
 ** GTKWave save files for the network's waveforms: beside every FST that
 ** hcsim writes, a .gtkw that opens on the step number, the network's idle
 ** output, and for every link its channel (through the flit translate
-** filter, tb/hc_flit_filter.c), busy and blocked signals, then every
+** filter, tb/report/hc_flit_filter.c), busy and blocked signals, then every
 ** ejection port.
 */
 #ifndef HC_GTKW_H

@@ -1,5 +1,5 @@
 /*
-** Stand-in for tb/hc_rtl_shim.cpp in programs built without Verilator (the
+** Stand-in for tb/backend/hc_rtl_shim.cpp in programs built without Verilator (the
 ** model-only build/bin/hcsim): every call reports that no RTL is linked, so
 ** `--sim rtl` fails with a clear message instead of at link time.
 */

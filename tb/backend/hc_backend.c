@@ -1,5 +1,5 @@
 /*
-** The three testbench backends behind tb/hc_backend.h. The lockstep backend
+** The three testbench backends behind tb/backend/hc_backend.h. The lockstep backend
 ** is the heart of the verification: it feeds identical injection inputs to
 ** csim/ and the RTL and compares their complete observable state every cycle
 ** (every link's valid and flit, every ejection port, every inj_ready), so the

@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_algo_run.h. The barrier is the one a prearranged
+** Implementation of tb/driver/hc_algo_run.h. The barrier is the one a prearranged
 ** hardware design would use (docs/microarchitecture.md, "Idle output and the
 ** step barrier"): the network's registered idle output, read by every node
 ** after it has offered its last flit of a step; the 2-cycle wait after the
@@ -19,12 +19,11 @@ static int all_offered(const hc_driver *drv, unsigned n) {
 
 /* Step until the barrier condition holds; returns HC_OK or an error. */
 static int run_to_barrier(hc_driver *drv, unsigned n, uint64_t *last_offer, uint64_t limit) {
-  hc_backend *be = hc_driver_backend(drv);
   for (;;) {
     uint64_t now = hc_driver_cycle(drv);
     if (!all_offered(drv, n)) {
       *last_offer = now; /* something is offered this cycle at the latest */
-    } else if (now >= *last_offer + 2 && hc_backend_idle(be)) {
+    } else if (now >= *last_offer + 2 && hc_driver_idle(drv)) {
       return HC_OK;
     }
     if (now >= limit) return HC_ETIMEOUT;
@@ -49,15 +48,47 @@ static unsigned path_contention(const hc_algo *a, unsigned d, unsigned s, unsign
   return best;
 }
 
-static void snapshot(hc_backend *be, unsigned n, unsigned d, uint32_t *out) {
+static void snapshot(hc_driver *drv, unsigned n, unsigned d, uint32_t *out) {
   for (unsigned x = 0; x < n; x++)
-    for (unsigned i = 0; i < d; i++) out[x * d + i] = hc_backend_counter(be, x, i, HC_CNT_MESSAGES);
+    for (unsigned i = 0; i < d; i++) out[x * d + i] = hc_driver_counter(drv, x, i, HC_CNT_MESSAGES);
 }
 
+/* The whole run's blocking, from the hardware counters: link cycles with a
+** head waiting, the most heads waiting for one link, the ejection ports'. */
+static void count_blocking(hc_driver *drv, unsigned d, hc_algo_result *r) {
+  for (unsigned x = 0; x < (1u << d); x++) {
+    for (unsigned i = 0; i <= d; i++) {
+      uint32_t b = hc_driver_counter(drv, x, i, HC_CNT_BLOCKED);
+      uint32_t w = hc_driver_counter(drv, x, i, HC_CNT_MAX_WAITING);
+      if (i == d) {
+        r->eject_blocked_cycles += b;
+      } else {
+        r->blocked_cycles += b;
+        if (w > r->max_waiting) r->max_waiting = w;
+      }
+    }
+  }
+}
+
+/* Every ordered pair's message delivered once and intact (pairs: n*n zeros). */
+static int data_ok(hc_driver *drv, unsigned n, uint8_t *pairs) {
+  const hc_stats *st = hc_driver_stats(drv);
+  int ok = st->delivered == st->injected && !st->duplicated && !st->corrupted &&
+           st->injected == (uint64_t)n * (n - 1);
+  for (uint64_t i = 0; ok && i < hc_driver_num_msgs(drv); i++) {
+    const hc_msg *m = hc_driver_msg(drv, i);
+    if (!m->delivered || m->src == m->dest || pairs[(size_t)m->src * n + m->dest]++) ok = 0;
+  }
+  return ok;
+}
+
+/* One loop for both kinds: with the barrier (AAP) each step is run to it
+** and its channel contention read off the counters; without (AAP' and the
+** baselines) every step is queued at once and the run goes to the barrier
+** after the last. */
 int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint64_t max_cycles,
                 hc_algo_result *r) {
-  hc_backend *be = hc_driver_backend(drv);
-  const unsigned d = hc_backend_cfg(be)->d, n = 1u << d;
+  const unsigned d = hc_driver_cfg(drv)->d, n = 1u << d;
   const unsigned steps = a->num_steps(d);
   memset(r, 0, sizeof *r);
   r->steps = steps;
@@ -75,10 +106,10 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
   for (unsigned s = 0; s < steps && rc == HC_OK; s++) {
     uint64_t start = hc_driver_cycle(drv);
     if (barrier) {
-      hc_backend_set_step(be, s);
-      snapshot(be, n, d, before);
+      hc_driver_set_step(drv, s);
+      snapshot(drv, n, d, before);
     } else if (s == 0) {
-      hc_backend_set_step(be, 0);
+      hc_driver_set_step(drv, 0);
     }
     for (unsigned x = 0; x < n && rc == HC_OK; x++) {
       unsigned y = a->dest(d, s, x);
@@ -87,35 +118,16 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
     if (rc != HC_OK || !barrier) continue;
     rc = run_to_barrier(drv, n, &last_offer, max_cycles);
     if (rc != HC_OK) break;
-    snapshot(be, n, d, after);
+    snapshot(drv, n, d, after);
     for (unsigned l = 0; l < n * d; l++)
       if (after[l] - before[l] > r->max_contention) r->max_contention = after[l] - before[l];
     if (hc_driver_cycle(drv) - start > r->max_step_cycles) r->max_step_cycles = hc_driver_cycle(drv) - start;
   }
   if (rc == HC_OK && !barrier) rc = run_to_barrier(drv, n, &last_offer, max_cycles);
   r->cycles = hc_driver_cycle(drv);
-  for (unsigned x = 0; rc == HC_OK && x < n; x++) {
-    for (unsigned i = 0; i <= d; i++) {
-      uint32_t b = hc_backend_counter(be, x, i, HC_CNT_BLOCKED);
-      uint32_t w = hc_backend_counter(be, x, i, HC_CNT_MAX_WAITING);
-      if (i == d) {
-        r->eject_blocked_cycles += b;
-      } else {
-        r->blocked_cycles += b;
-        if (w > r->max_waiting) r->max_waiting = w;
-      }
-    }
-  }
-
   if (rc == HC_OK) {
-    const hc_stats *st = hc_driver_stats(drv);
-    int ok = st->delivered == st->injected && !st->duplicated && !st->corrupted &&
-             st->injected == (uint64_t)n * (n - 1);
-    for (uint64_t i = 0; ok && i < hc_driver_num_msgs(drv); i++) {
-      const hc_msg *m = hc_driver_msg(drv, i);
-      if (!m->delivered || m->src == m->dest || pairs[(size_t)m->src * n + m->dest]++) ok = 0;
-    }
-    r->data_ok = ok;
+    count_blocking(drv, d, r);
+    r->data_ok = data_ok(drv, n, pairs);
   }
   free(pc);
   free(before);

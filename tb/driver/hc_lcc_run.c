@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_lcc_run.h. Virtual node x runs on physical node
+** Implementation of tb/driver/hc_lcc_run.h. Virtual node x runs on physical node
 ** Q x (bit k of Q x is bit order[k] of x); it sends to its virtual
 ** destination y, and the NI map (new destination bit k = old bit order[k],
 ** the same Q) sends the message to Q y. So the network carries exactly the
@@ -30,8 +30,7 @@ static int send_one(void *vctx, uint32_t src, uint32_t dst) {
 
 int hc_lcc_run(hc_driver *drv, const hc_lcc *l, const int *order, unsigned k, uint64_t max_cycles,
                hc_lcc_result *r) {
-  hc_backend *be = hc_driver_backend(drv);
-  const hc_cfg *cfg = hc_backend_cfg(be);
+  const hc_cfg *cfg = hc_driver_cfg(drv);
   const int n = l->n;
   memset(r, 0, sizeof *r);
   r->n = n;
@@ -57,13 +56,13 @@ int hc_lcc_run(hc_driver *drv, const hc_lcc *l, const int *order, unsigned k, ui
   int rc = hc_driver_drain(drv, max_cycles);
   r->cycles = hc_driver_cycle(drv);
   if (rc != HC_OK) return rc;
-  rc = hc_backend_check_counters(be);
+  rc = hc_driver_check_counters(drv);
   if (rc != HC_OK) return rc;
 
   const unsigned nodes = 1u << n;
   for (unsigned x = 0; x < nodes; x++)
     for (int i = 0; i < n; i++) {
-      uint64_t m = hc_backend_counter(be, x, (unsigned)i, HC_CNT_MESSAGES);
+      uint64_t m = hc_driver_counter(drv, x, (unsigned)i, HC_CNT_MESSAGES);
       if (m > r->t_hardware[i]) r->t_hardware[i] = m;
     }
   const hc_stats *st = hc_driver_stats(drv);

@@ -1,6 +1,6 @@
 /*
 ** Synthetic and file-driven traffic for the message-level driver
-** (tb/hc_driver.h): the destination patterns of the hypercube literature
+** (tb/driver/hc_driver.h): the destination patterns of the hypercube literature
 ** (uniform, bit reversal, transpose, reverse-and-flip, hot spot, nearest
 ** neighbour), an injection process in which every node creates messages with
 ** exponentially distributed gaps (a Poisson process of a given offered load),

@@ -4,9 +4,10 @@
 ** order they are written (file by file, line by line); TESTCASE (a comma
 ** list of names) or COCOTB_TEST_FILTER (a POSIX extended regex) pick a
 ** subset; RANDOM_SEED or COCOTB_RANDOM_SEED replays a run, and the seed in
-** use is logged at start; WAVES=1 gives each test an FST under
-** build/waves/; results go to a JUnit file; log lines carry the simulation
-** cycle; a summary closes the run with "N passed, N failed".
+** use is logged at start; WAVES=1 gives every backend a test opens its own
+** FST, build/waves/SUITE/TEST.fst and TEST_2.fst, TEST_3.fst, ... for the
+** second and later ones; results go to a JUnit file; log lines carry the
+** simulation cycle; a summary closes the run with "N passed, N failed".
 */
 #ifndef HC_TEST_H
 #define HC_TEST_H
@@ -30,7 +31,8 @@ struct hc_test_ctx {
   hc_driver *drv;      /* the driver the log prefix takes its cycle from */
   hc_backend *owned_be[4];
   hc_driver *owned_drv[4];
-  unsigned nowned;
+  unsigned nowned;     /* open now */
+  unsigned nopened;    /* opened in this test: numbers the waveforms */
 };
 
 /* Add a test; called by HC_TEST's constructor before main. */
@@ -64,12 +66,16 @@ uint64_t hc_test_rand(hc_test_ctx *t);
 unsigned hc_test_randn(hc_test_ctx *t, unsigned n);
 
 /*
-** Open a backend of the test's kind for cfg (with a waveform when WAVES=1)
-** and a driver on it; both are freed when the test ends. A cfg that the
-** linked RTL cannot run falls back to... nothing: the test fails, with the
-** reason. Returns the driver or NULL (after recording the failure).
+** Open a backend of the test's kind for cfg (with a waveform of its own
+** when WAVES=1) and a driver on it; both are freed when the test ends. A cfg
+** that the linked RTL cannot run falls back to... nothing: the test fails,
+** with the reason. Returns the driver or NULL (after recording the failure).
 */
 hc_driver *hc_test_driver(hc_test_ctx *t, const hc_cfg *cfg);
+
+/* Free the test's latest driver and its backend now (a test that runs many
+** networks one after the other); its waveform is complete. */
+void hc_test_close_driver(hc_test_ctx *t);
 
 /*
 ** Run drv until all messages are delivered (at most max_cycles), then check

@@ -1,10 +1,11 @@
 /*
-** Running a store-and-forward schedule case (csim/hc_sched.h) on a backend
-** (model, RTL or both in lockstep) the way hardware is used: load it through
-** the configuration port (csim/hc_sfload.h), start it, wait for sf_done,
-** read every cared-for word back through the port, and check the result
-** against what the communication means and against the reference executor
-** of the execution model (docs/store_and_forward.md, sections 1 and 7.6).
+** Running a store-and-forward schedule case (csim/hc_sched.h) on the
+** network under a driver (model, RTL or both in lockstep) the way hardware is
+** used: load it through the configuration port (csim/hc_sfload.h), start it,
+** wait for sf_done, read every cared-for word back through the port, and
+** check the result against what the communication means and against the
+** reference executor of the execution model (docs/store_and_forward.md,
+** sections 1 and 7.6).
 */
 #ifndef HC_SF_RUN_H
 #define HC_SF_RUN_H
@@ -12,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hc_backend.h"
+#include "hc_driver.h"
 #include "hc_sched.h"
 
 
@@ -34,14 +35,15 @@ typedef struct hc_sf_result {
 } hc_sf_result;
 
 /*
-** Run case c with start-up beta on backend b (reset first). Returns HC_OK
+** Run case c with start-up beta on drv's network (hc_driver_reset first:
+** the driver's messages and statistics start over). Returns HC_OK
 ** when the run finished (the result then says whether data, timing and
 ** counters are right), HC_ESCHED (the validator or the loader refused it:
 ** err->code is HC_SCHED_* or HC_EFIT, err->msg says why),
-** HC_EMISMATCH (lockstep; see hc_backend_mismatch), HC_ETIMEOUT,
+** HC_EMISMATCH (lockstep; see hc_driver_mismatch), HC_ETIMEOUT,
 ** HC_EREFUSED or HC_ENOMEM.
 */
-int hc_sf_run(hc_backend *b, hc_sched_case *c, uint32_t beta, hc_sf_result *res,
+int hc_sf_run(hc_driver *drv, hc_sched_case *c, uint32_t beta, hc_sf_result *res,
               hc_sched_err *err);
 
 /* Whether a finished run is right: data, completion = executor's, counters. */

@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_gtkw.h. GTKWave's save-file syntax: "@flags" sets
+** Implementation of tb/report/hc_gtkw.h. GTKWave's save-file syntax: "@flags" sets
 ** the display flags of the traces that follow (0x22 hexadecimal,
 ** right-justified; 0x28 binary; 0x24 decimal; 0x4000 translated by a
 ** process filter, named on a "^>1 path" line), "-text" is a comment row.

@@ -2,7 +2,7 @@
 ** The flit-level driver interface of the testbench: one set of calls (reset,
 ** step a cycle with the injection inputs, observe every channel, read
 ** counters) with three backends. "model" runs csim/, "rtl" runs the
-** Verilated RTL through tb/hc_rtl.h, and "lockstep" runs both on the same
+** Verilated RTL through tb/backend/hc_rtl.h, and "lockstep" runs both on the same
 ** inputs and compares every link, ejection port and inj_ready every cycle
 ** (and every counter on request); the first difference stops the run and is
 ** kept in hc_mismatch for the report.

@@ -1,10 +1,10 @@
 /*
 ** The C interface of the Verilator-built RTL network (rtl/hc_network.sv):
-** the only part of the testbench that touches C++ is tb/hc_rtl_shim.cpp,
+** the only part of the testbench that touches C++ is tb/backend/hc_rtl_shim.cpp,
 ** which implements these functions around the Verilated class. The RTL is
 ** built for one configuration (d, w, buf_depth, inj_depth) at a time; a
 ** program linked with it can only simulate that configuration, and one linked
-** with tb/hc_rtl_stub.c has no RTL at all.
+** with tb/backend/hc_rtl_stub.c has no RTL at all.
 */
 #ifndef HC_RTL_H
 #define HC_RTL_H

@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_driver.h: send queues, flit injection, per-node
+** Implementation of tb/driver/hc_driver.h: send queues, flit injection, per-node
 ** reassembly of ejected flits and the exactly-once scoreboard. The scoreboard
 ** finds the sent message an ejected one claims to be through a hash of its
 ** content and the node it came out at, then compares every flit with the
@@ -320,6 +320,41 @@ int hc_driver_step(hc_driver *drv) {
   return HC_OK;
 }
 
+void hc_driver_reset(hc_driver *drv) {
+  hc_backend_reset(drv->be);
+  for (unsigned x = 0; x < drv->n; x++) {
+    drv->q[x].head = drv->q[x].count = 0;
+    drv->next_flit[x] = 0;
+    drv->rx[x].len = 0;
+  }
+  drv->nmsgs = 0;
+  for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
+  memset(&drv->st, 0, sizeof drv->st);
+  drv->measure_from = 0;
+  for (unsigned k = 0; k < drv->cfg.d; k++) drv->remap[k] = (uint8_t)k;
+}
+
+int hc_driver_set_cfg(hc_driver *drv, const hc_cfg_op *op) { return hc_backend_set_cfg(drv->be, op); }
+
+int hc_driver_set_mode(hc_driver *drv, unsigned mode) {
+  hc_cfg_op op;
+  memset(&op, 0, sizeof op);
+  op.we = 1;
+  op.tgt = HC_SF_TGT_GLOBAL;
+  op.idx = HC_SF_REG_MODE;
+  op.wdata = mode;
+  return hc_backend_set_cfg(drv->be, &op);
+}
+
+const hc_obs *hc_driver_obs(const hc_driver *drv) { return &drv->obs; }
+int hc_driver_idle(const hc_driver *drv) { return hc_backend_idle(drv->be); }
+void hc_driver_set_step(hc_driver *drv, unsigned step) { hc_backend_set_step(drv->be, step); }
+uint32_t hc_driver_counter(hc_driver *drv, unsigned x, unsigned port, unsigned id) {
+  return hc_backend_counter(drv->be, x, port, id);
+}
+int hc_driver_check_counters(hc_driver *drv) { return hc_backend_check_counters(drv->be); }
+const hc_mismatch *hc_driver_mismatch(const hc_driver *drv) { return hc_backend_mismatch(drv->be); }
+
 uint64_t hc_driver_outstanding(const hc_driver *drv) {
   return drv->st.injected - drv->st.delivered;
 }
@@ -354,5 +389,6 @@ const hc_msg *hc_driver_msg(const hc_driver *drv, uint64_t i) {
   return i < drv->nmsgs ? &drv->msgs[i] : NULL;
 }
 uint64_t hc_driver_num_msgs(const hc_driver *drv) { return drv->nmsgs; }
-hc_backend *hc_driver_backend(hc_driver *drv) { return drv->be; }
 uint64_t hc_driver_cycle(const hc_driver *drv) { return hc_backend_cycle(drv->be); }
+const hc_cfg *hc_driver_cfg(const hc_driver *drv) { return &drv->cfg; }
+hc_sim hc_driver_sim(const hc_driver *drv) { return hc_backend_sim(drv->be); }

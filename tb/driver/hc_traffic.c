@@ -1,5 +1,5 @@
 /*
-** Implementation of tb/hc_traffic.h: the PRNG, the destination patterns, the
+** Implementation of tb/driver/hc_traffic.h: the PRNG, the destination patterns, the
 ** per-node exponential injection process and the message-list file reader.
 ** A random source keeps, per node, the continuous time of its next message;
 ** a file source keeps the parsed list and the index of the next message to
@@ -337,6 +337,57 @@ static int read_line(FILE *f, char **buf, size_t *cap) {
   }
 }
 
+/* One line of a message file: a message appended to t's list, or nothing
+** (blank or comment). Returns HC_OK, HC_EFORMAT or HC_ENOMEM (err says). */
+static int add_line(hc_traffic *t, char *line, uint64_t lineno, hc_traffic_error *err) {
+  hc_file_msg m;
+  int pr = parse_line(line, lineno, t->cfg.d, &m, err);
+  if (pr < 0) return HC_EFORMAT;
+  if (pr == 0) return HC_OK;
+  if (t->nf > 0 && m.cycle < t->fmsgs[t->nf - 1].cycle) {
+    set_err(err, lineno, "cycle %llu is before cycle %llu of line %llu (cycles must not decrease)",
+            (unsigned long long)m.cycle, (unsigned long long)t->fmsgs[t->nf - 1].cycle,
+            (unsigned long long)t->fmsgs[t->nf - 1].line);
+    return HC_EFORMAT;
+  }
+  if (t->nf == t->fcap) {
+    uint64_t ncap = t->fcap ? 2 * t->fcap : 64;
+    hc_file_msg *nm = realloc(t->fmsgs, (size_t)ncap * sizeof *nm);
+    if (nm == NULL) {
+      set_err(err, lineno, "out of memory");
+      return HC_ENOMEM;
+    }
+    t->fmsgs = nm;
+    t->fcap = ncap;
+  }
+  t->fmsgs[t->nf++] = m;
+  return HC_OK;
+}
+
+/* Every line of f into t's list; returns HC_OK or the first error. */
+static int read_file(hc_traffic *t, FILE *f, hc_traffic_error *err) {
+  char *buf = NULL;
+  size_t cap = 0;
+  int rc = HC_OK;
+  uint64_t lineno = 0;
+  while (rc == HC_OK) {
+    errno = 0;
+    int lr = read_line(f, &buf, &cap);
+    if (lr == 0) break;
+    if (lr == -1) {
+      set_err(err, 0, "read error: %s", errno ? strerror(errno) : "unknown error");
+      rc = HC_EIO;
+    } else if (lr == -2) {
+      set_err(err, lineno + 1, "out of memory");
+      rc = HC_ENOMEM;
+    } else {
+      rc = add_line(t, buf, ++lineno, err);
+    }
+  }
+  free(buf);
+  return rc;
+}
+
 int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traffic_error *err) {
   if (err) {
     err->line = 0;
@@ -353,9 +404,6 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traff
     return HC_EIO;
   }
   hc_traffic *t = calloc(1, sizeof *t);
-  char *buf = NULL;
-  size_t cap = 0;
-  int rc = HC_OK;
   if (t == NULL) {
     fclose(f);
     set_err(err, 0, "out of memory");
@@ -364,51 +412,7 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traff
   t->cfg.pattern = HC_PAT_FILE;
   t->cfg.d = d;
   t->n = 1u << d;
-  uint64_t lineno = 0;
-  for (;;) {
-    errno = 0;
-    int lr = read_line(f, &buf, &cap);
-    if (lr == 0) break;
-    if (lr == -1) {
-      set_err(err, 0, "read error: %s", errno ? strerror(errno) : "unknown error");
-      rc = HC_EIO;
-      break;
-    }
-    if (lr == -2) {
-      set_err(err, lineno + 1, "out of memory");
-      rc = HC_ENOMEM;
-      break;
-    }
-    lineno++;
-    hc_file_msg m;
-    int pr = parse_line(buf, lineno, d, &m, err);
-    if (pr < 0) {
-      rc = HC_EFORMAT;
-      break;
-    }
-    if (pr == 0) continue;
-    if (t->nf > 0 && m.cycle < t->fmsgs[t->nf - 1].cycle) {
-      set_err(err, lineno,
-              "cycle %llu is before cycle %llu of line %llu (cycles must not decrease)",
-              (unsigned long long)m.cycle, (unsigned long long)t->fmsgs[t->nf - 1].cycle,
-              (unsigned long long)t->fmsgs[t->nf - 1].line);
-      rc = HC_EFORMAT;
-      break;
-    }
-    if (t->nf == t->fcap) {
-      uint64_t ncap = t->fcap ? 2 * t->fcap : 64;
-      hc_file_msg *nm = realloc(t->fmsgs, (size_t)ncap * sizeof *nm);
-      if (nm == NULL) {
-        set_err(err, lineno, "out of memory");
-        rc = HC_ENOMEM;
-        break;
-      }
-      t->fmsgs = nm;
-      t->fcap = ncap;
-    }
-    t->fmsgs[t->nf++] = m;
-  }
-  free(buf);
+  int rc = read_file(t, f, err);
   fclose(f);
   if (rc != HC_OK) {
     hc_traffic_free(t);
@@ -429,7 +433,7 @@ void hc_traffic_free(hc_traffic *t) {
 
 int hc_traffic_tick(hc_traffic *t, hc_driver *drv) {
   if (t == NULL || drv == NULL) return HC_EPARAM;
-  if (hc_backend_cfg(hc_driver_backend(drv))->d != t->cfg.d) return HC_EPARAM;
+  if (hc_driver_cfg(drv)->d != t->cfg.d) return HC_EPARAM;
   const uint64_t now = hc_driver_cycle(drv);
   if (t->cfg.pattern == HC_PAT_FILE) {
     while (t->fpos < t->nf && t->fmsgs[t->fpos].cycle <= now) {

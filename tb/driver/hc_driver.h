@@ -1,5 +1,5 @@
 /*
-** The message-level testbench driver: it sits on a backend (tb/hc_backend.h)
+** The message-level testbench driver: it sits on a backend (tb/backend/hc_backend.h)
 ** the way a processor sits on its network interface. Each node has an
 ** unbounded software send queue; every cycle the driver offers the next flit
 ** of the queue's front message whenever the NI is ready, steps the backend,
@@ -7,6 +7,13 @@
 ** scoreboard, which checks that each message arrives exactly once, intact, at
 ** its destination. Message contents are a pure function of the message's
 ** sequence number, so nothing is trusted from the simulation itself.
+**
+** The driver is the one way in to the backend for everything that puts work
+** on the network: the traffic sources (hc_traffic.h), the algorithm, LCC and
+** store-and-forward runners (hc_algo_run.h, hc_lcc_run.h, hc_sf_run.h), the
+** tests and hcsim step the network, write its configuration port and NI map,
+** reset it and read its counters through the calls below, never through the
+** backend; a program only opens and closes the backend it hands the driver.
 */
 #ifndef HC_DRIVER_H
 #define HC_DRIVER_H
@@ -79,6 +86,46 @@ int hc_driver_step(hc_driver *drv);
 ** Returns HC_OK, HC_ETIMEOUT or the backend's error. */
 int hc_driver_drain(hc_driver *drv, uint64_t max_cycles);
 
+/*
+** Reset the network (hc_backend_reset) and the driver with it: send queues,
+** messages, statistics, NI map and measurement start as after
+** hc_driver_new; monitors and the delivery callback stay.
+*/
+void hc_driver_reset(hc_driver *drv);
+
+/*
+** Drive op on the configuration port in the coming cycle
+** (docs/store_and_forward.md, 7.3); the next hc_driver_step runs that cycle,
+** and its hc_driver_obs() has the port's read data. Returns HC_OK, HC_EPARAM
+** or HC_ENOMEM (see hc_model_set_cfg).
+*/
+int hc_driver_set_cfg(hc_driver *drv, const hc_cfg_op *op);
+
+/* Write the mode register in the coming cycle (HC_MODE_WORMHOLE, HC_MODE_SAF
+** or HC_MODE_SF): hc_driver_set_cfg with the global mode write. */
+int hc_driver_set_mode(hc_driver *drv, unsigned mode);
+
+/* The observation of the last cycle run (every link and ejection port,
+** inj_ready, idle, sf_done, cfg_rdata). */
+const hc_obs *hc_driver_obs(const hc_driver *drv);
+
+/* The network's registered idle output for the coming cycle: the step
+** barrier of prearranged algorithms waits for it. */
+int hc_driver_idle(const hc_driver *drv);
+
+/* Label the RTL waveform with an algorithm step number (no other effect). */
+void hc_driver_set_step(hc_driver *drv, unsigned step);
+
+/* Counter id of output port of node x (the model's in a lockstep run). */
+uint32_t hc_driver_counter(hc_driver *drv, unsigned x, unsigned port, unsigned id);
+
+/* Lockstep: compare every counter of RTL and model (HC_OK or HC_EMISMATCH);
+** other backends: HC_OK. */
+int hc_driver_check_counters(hc_driver *drv);
+
+/* The first lockstep mismatch, or NULL when there was none. */
+const hc_mismatch *hc_driver_mismatch(const hc_driver *drv);
+
 /* Messages created and not yet delivered. */
 uint64_t hc_driver_outstanding(const hc_driver *drv);
 
@@ -94,7 +141,8 @@ void hc_driver_measure_from(hc_driver *drv, uint64_t cycle);
 const hc_stats *hc_driver_stats(const hc_driver *drv);
 const hc_msg *hc_driver_msg(const hc_driver *drv, uint64_t index);
 uint64_t hc_driver_num_msgs(const hc_driver *drv);
-hc_backend *hc_driver_backend(hc_driver *drv);
 uint64_t hc_driver_cycle(const hc_driver *drv);
+const hc_cfg *hc_driver_cfg(const hc_driver *drv);
+hc_sim hc_driver_sim(const hc_driver *drv);
 
 #endif /* HC_DRIVER_H */

@@ -1,5 +1,5 @@
 // The thin C++ shim between the C testbench and the Verilated hc_network:
-// it implements tb/hc_rtl.h and nothing else, so that every testbench,
+// it implements tb/backend/hc_rtl.h and nothing else, so that every testbench,
 // scoreboard and the simulator front end stay plain C. It is compiled once
 // per RTL configuration with HC_D, HC_W, HC_B and HC_I set to the values the
 // RTL was verilated with (-G parameters), which the C side checks at run time.

@@ -4,7 +4,7 @@
 ** one line of text back. A value is {valid, kind[1:0], payload[W-1:0]} as in
 ** docs/microarchitecture.md; the filter prints "-" for an idle channel and
 ** for a flit its kind, and for a head the destination, the source and the
-** message number as the testbench driver (tb/hc_driver.c) puts them into
+** message number as the testbench driver (tb/driver/hc_driver.c) puts them into
 ** the head's payload: dest in bits [D-1:0], src in [2D-1:D], the low bits of
 ** the message's sequence number above. Usage: hc_flit_filter D W (hcsim
 ** writes a wrapper script with both, since GTKWave passes no arguments).

@@ -1,0 +1,55 @@
+/*
+** hcsim's main and its dispatch table (tb/hcsim/hcsim.h): the mode comes
+** from --algo (none: synthetic traffic), the command line is parsed once
+** against the options of that mode, and the mode's entry runs. Usage and
+** reports: docs/hcsim.md (traffic), docs/algorithms.md, docs/lcc.md and
+** docs/store_and_forward.md (the --algo modes).
+*/
+#include <string.h>
+
+#include "hc_algo_run.h"
+#include "hc_sched_algos.h"
+#include "hcsim.h"
+
+/* What every mode takes: the network, the seed, the output files. */
+#define TAKES_RUN                                                                                         \
+  (HO_BIT(HO_SIM) | HO_BIT(HO_D) | HO_BIT(HO_W) | HO_BIT(HO_BUF) | HO_BIT(HO_INJ) | HO_BIT(HO_SEED) |       \
+   HO_BIT(HO_JSON) | HO_BIT(HO_WAVES) | HO_BIT(HO_QUIET))
+#define TAKES_TRAFFIC                                                                                     \
+  (TAKES_RUN | HO_BIT(HO_TRAFFIC) | HO_BIT(HO_RATE) | HO_BIT(HO_LEN) | HO_BIT(HO_CYCLES) |                 \
+   HO_BIT(HO_WARMUP) | HO_BIT(HO_DRAIN) | HO_BIT(HO_FILE) | HO_BIT(HO_HOT_NODE) | HO_BIT(HO_HOT_FRAC) |    \
+   HO_BIT(HO_MODE) | HO_BIT(HO_HELP) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS))
+#define TAKES_ALGO (TAKES_RUN | HO_BIT(HO_ALGO) | HO_BIT(HO_CHECK_ARGS) | HO_BIT(HO_K))
+#define TAKES_LCC                                                                                         \
+  (TAKES_ALGO | HO_BIT(HO_LCC) | HO_BIT(HO_LCC_A) | HO_BIT(HO_LCC_B) | HO_BIT(HO_LCC_FILE) |               \
+   HO_BIT(HO_LCC_KIND) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) | HO_BIT(HO_OBJECTIVE))
+#define TAKES_SF (TAKES_ALGO | HO_BIT(HO_M) | HO_BIT(HO_BETA) | HO_BIT(HO_SCHED))
+
+enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF };
+
+const hcsim_mode hcsim_modes[] = {
+    [MODE_TRAFFIC] = {"traffic", hcsim_traffic, TAKES_TRAFFIC, HC_MODEL_MAX_D, 0, 0, NULL, 0},
+    [MODE_LIST] = {"list", hcsim_list, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
+    [MODE_ALGO] = {"algo", hcsim_algo, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
+    [MODE_LCC] = {"lcc", hcsim_lcc, TAKES_LCC, HC_LCC_PATH_MAX_N, 65536, 20, "docs/lcc.md", 1},
+    [MODE_SF] = {"sf", hcsim_sf, TAKES_SF, 15, 1u << 20, 0, "docs/store_and_forward.md", 1},
+};
+
+const hcsim_mode *hcsim_mode_for(const char *algo) {
+  if (!algo) return &hcsim_modes[MODE_TRAFFIC];
+  if (strcmp(algo, "list") == 0) return &hcsim_modes[MODE_LIST];
+  if (strcmp(algo, "lcc") == 0) return &hcsim_modes[MODE_LCC];
+  if (strcmp(algo, "sched") == 0 || hc_sf_algo_find(algo)) return &hcsim_modes[MODE_SF];
+  return &hcsim_modes[MODE_ALGO]; /* which reports an unknown name */
+}
+
+int main(int argc, char **argv) {
+  int present;
+  const char *algo = hcsim_algo_arg(argc, argv, &present);
+  const hcsim_mode *mode = hcsim_mode_for(present ? (algo ? algo : "") : NULL);
+  hcsim_opts o;
+  hcsim_parse(argc, argv, mode, &o);
+  int status = mode->run(&o);
+  if (fflush(stdout) != 0) status = HCSIM_EXIT_CHECK;
+  return status;
+}

@@ -1,0 +1,159 @@
+/*
+** hcsim, the simulator behind `make sim` (docs/hcsim.md): one program with
+** one way through it. main (hcsim.c) finds the mode in --algo, parses the
+** command line once into one hcsim_opts against the options that mode takes
+** (hcsim_opts.c), and calls the mode's entry from the dispatch table below.
+** Every mode that runs a network has the same start-up (hcsim_start.c):
+** hcsim_config resolves the configuration against the RTL linked in,
+** hcsim_open opens the JSON file, checks the waveform path, opens the
+** backend with the driver on it and writes the GTKWave save file beside the
+** waveform, and hcsim_close ends the run. Bad input is one "hcsim: ..." line
+** on stderr and exit status 2; a failed check is exit status 1.
+**
+**   mode      --algo                         entry           file
+**   traffic   (none)                         hcsim_traffic   hcsim_traffic.c
+**   list      list                           hcsim_list      hcsim_algo.c
+**   algo      aap, aap_prime, a2a_* ...      hcsim_algo      hcsim_algo.c
+**   lcc       lcc                            hcsim_lcc       hcsim_lcc.c
+**   sf        broadcast2, ..., sched         hcsim_sf        hcsim_sf.c
+*/
+#ifndef HCSIM_H
+#define HCSIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hc_driver.h"
+#include "hc_traffic.h"
+#include "lcc.h"
+
+#define HCSIM_EXIT_CHECK 1 /* a check failed */
+#define HCSIM_EXIT_USAGE 2 /* bad input */
+
+/* The options; a mode takes a set of them (hcsim_mode.takes, bit HO_x). */
+typedef enum hcsim_opt {
+  /* the network and the run: every mode */
+  HO_SIM, HO_D, HO_W, HO_BUF, HO_INJ, HO_SEED, HO_JSON, HO_WAVES, HO_QUIET,
+  /* synthetic traffic */
+  HO_TRAFFIC, HO_RATE, HO_LEN, HO_CYCLES, HO_WARMUP, HO_DRAIN, HO_FILE, HO_HOT_NODE,
+  HO_HOT_FRAC, HO_MODE, HO_HELP,
+  /* algorithms */
+  HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED,
+  /* linear-complement communication and processor reordering */
+  HO_LCC, HO_LCC_A, HO_LCC_B, HO_LCC_FILE, HO_LCC_KIND, HO_REMAP, HO_LCCS, HO_OBJECTIVE,
+  HO_NUM
+} hcsim_opt;
+
+#define HO_BIT(id) (1ull << (id))
+
+typedef struct hcsim_opts hcsim_opts;
+
+/* A mode's entry: returns the exit status (bad input exits 2 on the spot). */
+typedef int (*hcsim_entry)(hcsim_opts *o);
+
+/* One row of the dispatch table. */
+typedef struct hcsim_mode {
+  const char *name;        /* traffic, list, algo, lcc, sf */
+  hcsim_entry run;
+  uint64_t takes;          /* the options it accepts */
+  unsigned max_d;          /* largest --d */
+  unsigned long max_k;     /* largest --k */
+  unsigned long k_default; /* --k when not given */
+  const char *doc;         /* where its options are described (NULL: --help) */
+  int names_algo;          /* an option it does not take is reported with --algo's value */
+} hcsim_mode;
+
+/* The dispatch table, and the mode that --algo's value (NULL: none) selects. */
+extern const hcsim_mode hcsim_modes[];
+const hcsim_mode *hcsim_mode_for(const char *algo);
+
+int hcsim_traffic(hcsim_opts *o);
+int hcsim_list(hcsim_opts *o);
+int hcsim_algo(hcsim_opts *o);
+int hcsim_lcc(hcsim_opts *o);
+int hcsim_sf(hcsim_opts *o);
+
+/* Every option of every mode, parsed once; set[] says which were given. */
+struct hcsim_opts {
+  const hcsim_mode *mode;
+  int set[HO_NUM];
+  /* the network and the run */
+  hc_sim sim;
+  hc_cfg cfg;         /* d, w, buf_depth, inj_depth */
+  hc_cfg built;       /* the RTL's configuration, when have_rtl */
+  int have_rtl;
+  uint64_t seed;
+  const char *json, *waves;
+  int quiet, check_only;
+  /* synthetic traffic */
+  hc_pattern traffic;
+  double rate, hot_frac;
+  unsigned len, hot_node, switching; /* switching: HC_MODE_WORMHOLE or HC_MODE_SAF */
+  uint64_t cycles, warmup, drain;
+  const char *file;
+  /* algorithms */
+  const char *algo, *sched;
+  unsigned long k, m, beta;
+  /* linear-complement communication and processor reordering */
+  const char *lcc, *lcc_a, *lcc_b, *lcc_file, *remap, *lccs, *objective;
+  hc_lcc_kind lcc_kind;
+};
+
+/* Parse argv for mode into o (defaults first); exits 0 after --help and 2
+** on any syntax or range error or an option the mode does not take. */
+void hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o);
+
+/* The value of the last --algo in argv (NULL: none); *present says whether
+** --algo was there at all (with or without a value). */
+const char *hcsim_algo_arg(int argc, char **argv, int *present);
+
+/* Print "hcsim: <message>" on stderr; hcsim_die then exits with status 2. */
+void hcsim_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void hcsim_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* ---- the start-up every running mode shares (hcsim_start.c) ------------ */
+
+/* A network under way: the backend, the driver on it, the open JSON file. */
+typedef struct hcsim_run {
+  hc_backend *be;
+  hc_driver *drv;
+  FILE *json;      /* --json, open for writing, or NULL */
+  const char *fst; /* the waveform being written, or NULL */
+} hcsim_run;
+
+/*
+** Resolve the configuration: --sim, --d, --w, --buf and --inj default to the
+** linked RTL's (else model, 4, 16, 2, 4); dies unless the backend can run it
+** in this binary and w >= d.
+*/
+void hcsim_config(hcsim_opts *o);
+
+/*
+** Open what a run writes and runs on: the --json file, the --waves path
+** (checked writable; ignored with a note for the model), the backend and the
+** driver, and the GTKWave save file beside the waveform. Dies (status 2) on
+** an unwritable path, exits 1 when the backend cannot be opened.
+*/
+void hcsim_open(hcsim_opts *o, hcsim_run *r);
+
+/* Another network of the same configuration, without files (a second run). */
+void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, hc_driver **drv);
+
+/*
+** End the run: close the JSON file (a write error is reported, and status
+** becomes 1), free the driver and the backend. Returns status.
+*/
+int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status);
+
+/* ---- processor reordering (hcsim_lcc.c), for --remap of lcc and traffic */
+
+/*
+** The processor order for o->remap (opt or dp, Hou et al.) into order[d]:
+** opt is l's optimum (Fig. 3 or Theorem 4), dp the Section 5 optimum under
+** obj over the presets of --lccs, with l first when dp_with_l. *cost (may be
+** NULL) receives dp's cost. Dies on bad input.
+*/
+void hcsim_remap_order(const hcsim_opts *o, const hc_lcc *l, int dp_with_l, hc_lcc_objective obj,
+                       int *order, uint64_t *cost);
+
+#endif /* HCSIM_H */

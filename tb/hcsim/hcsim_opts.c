@@ -1,0 +1,264 @@
+/*
+** hcsim's command line, parsed once for every mode (tb/hcsim/hcsim.h):
+** options are long GNU style, "--name VALUE" or "--name=VALUE", spelled out
+** in full; integers are plain decimal digits, rates and fractions decimal
+** numbers. Each mode takes a set of the options; one it does not take is
+** reported as unknown, with where that mode's options are described. Values
+** are checked here against their ranges (--d and --k against the mode's);
+** what depends on several options is checked by the mode.
+*/
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hcsim.h"
+
+/* Largest cycle count of --cycles, --warmup and --drain: times stay exact doubles. */
+#define MAX_CYCLES 1000000000000000ULL /* 10^15 */
+
+static const struct optdef {
+  const char *name;
+  int has_arg;
+} optdefs[HO_NUM] = {
+    [HO_SIM] = {"sim", 1},          [HO_D] = {"d", 1},
+    [HO_W] = {"w", 1},              [HO_BUF] = {"buf", 1},
+    [HO_INJ] = {"inj", 1},          [HO_SEED] = {"seed", 1},
+    [HO_JSON] = {"json", 1},        [HO_WAVES] = {"waves", 1},
+    [HO_QUIET] = {"quiet", 0},      [HO_TRAFFIC] = {"traffic", 1},
+    [HO_RATE] = {"rate", 1},        [HO_LEN] = {"len", 1},
+    [HO_CYCLES] = {"cycles", 1},    [HO_WARMUP] = {"warmup", 1},
+    [HO_DRAIN] = {"drain", 1},      [HO_FILE] = {"file", 1},
+    [HO_HOT_NODE] = {"hot-node", 1}, [HO_HOT_FRAC] = {"hot-frac", 1},
+    [HO_MODE] = {"mode", 1},        [HO_HELP] = {"help", 0},
+    [HO_ALGO] = {"algo", 1},        [HO_CHECK_ARGS] = {"check-args", 0},
+    [HO_K] = {"k", 1},              [HO_M] = {"m", 1},
+    [HO_BETA] = {"beta", 1},        [HO_SCHED] = {"sched", 1},
+    [HO_LCC] = {"lcc", 1},          [HO_LCC_A] = {"lcc-a", 1},
+    [HO_LCC_B] = {"lcc-b", 1},      [HO_LCC_FILE] = {"lcc-file", 1},
+    [HO_LCC_KIND] = {"lcc-kind", 1}, [HO_REMAP] = {"remap", 1},
+    [HO_LCCS] = {"lccs", 1},        [HO_OBJECTIVE] = {"objective", 1},
+};
+
+static void print_help(void) {
+  fputs(
+      "usage: hcsim [options]\n"
+      "Simulate the hypercube wormhole network under synthetic or file traffic.\n"
+      "\n"
+      "  --sim model|rtl|both  backend (default both if this binary has RTL, else model)\n"
+      "  --d N                 cube dimension, N = 2^d nodes (default: the RTL's, else 4)\n"
+      "  --w N                 flit payload bits, d..30 (default: the RTL's, else 16)\n"
+      "  --buf N               router input buffer depth, 1..16 (default: the RTL's, else 2)\n"
+      "  --inj N               NI injection queue depth, 1..16 (default: the RTL's, else 4)\n"
+      "  --traffic NAME        uniform bitrev transpose revflip hotspot neighbor file\n"
+      "                        (default uniform; file when only --file is given)\n"
+      "  --rate R              offered load, flits/cycle/node in [0,1] (default 0.1)\n"
+      "  --len L               flits per message, >= 1 (default 20)\n"
+      "  --cycles N            cycles with traffic generation (default 10000)\n"
+      "  --warmup N            measure messages created from cycle N on (default 1000)\n"
+      "  --drain N             max extra cycles to drain (default 200000)\n"
+      "  --seed N              PRNG seed (default 1)\n"
+      "  --file PATH           message list for --traffic file: lines 'cycle src dest len'\n"
+      "  --hot-node N          hotspot: the hot node (default 0)\n"
+      "  --hot-frac F          hotspot: fraction of messages to it, [0,1] (default 0.2)\n"
+      "  --mode wormhole|saf   switching: wormhole, or store-and-forward by header\n"
+      "                        (a message moves on only when it is all in the buffer;\n"
+      "                        needs every message length <= --buf) (default wormhole)\n"
+      "  --waves PATH          write an FST waveform of the RTL (rtl, both)\n"
+      "  --json PATH           write the JSON report to PATH\n"
+      "  --quiet               print nothing on stdout\n"
+      "  --help                this text\n"
+      "Options take their value as --opt VALUE or --opt=VALUE.\n"
+      "Exit status: 0 ok, 1 a check failed, 2 bad input. See docs/hcsim.md.\n",
+      stdout);
+}
+
+/*
+** Parse an unsigned decimal integer (digits only: no sign, space or base
+** prefix) for option name into *out, in [lo, hi]; exits 2 otherwise.
+*/
+static uint64_t parse_uint(const char *name, const char *s, uint64_t lo, uint64_t hi) {
+  uint64_t v = 0;
+  const char *p = s;
+  if (*p < '0' || *p > '9') hcsim_die("--%s expects an unsigned integer, got '%s'", name, s);
+  for (; *p >= '0' && *p <= '9'; p++) {
+    unsigned dg = (unsigned)(*p - '0');
+    if (v > (UINT64_MAX - dg) / 10u)
+      hcsim_die("--%s %s is too large (at most %" PRIu64 ")", name, s, hi);
+    v = v * 10u + dg;
+  }
+  if (*p != '\0')
+    hcsim_die("--%s expects an unsigned integer, got '%s' (trailing '%s')", name, s, p);
+  if (v < lo || v > hi)
+    hcsim_die("--%s %s is out of range %" PRIu64 "..%" PRIu64, name, s, lo, hi);
+  return v;
+}
+
+/* Parse a finite decimal number for option name, in [lo, hi]; exits 2 otherwise. */
+static double parse_real(const char *name, const char *s, double lo, double hi) {
+  char *end = NULL;
+  if (*s == '\0' || !(*s == '.' || *s == '+' || *s == '-' || (*s >= '0' && *s <= '9')))
+    hcsim_die("--%s expects a number, got '%s'", name, s);
+  double v = strtod(s, &end); /* an underflow to 0 or a denormal is fine here */
+  if (end == s) hcsim_die("--%s expects a number, got '%s'", name, s);
+  if (*end != '\0') hcsim_die("--%s expects a number, got '%s' (trailing '%s')", name, s, end);
+  if (!(isfinite(v) && v >= lo && v <= hi))
+    hcsim_die("--%s %s is out of range [%g, %g]", name, s, lo, hi);
+  return v;
+}
+
+static const char *parse_path(const char *name, const char *s) {
+  if (*s == '\0') hcsim_die("--%s needs a path", name);
+  return s;
+}
+
+/* An option the mode does not take (len bytes of what). */
+static void die_unknown(const hcsim_opts *o, const char *what, int len) {
+  const hcsim_mode *m = o->mode;
+  if (!m->doc) hcsim_die("unknown option '%.*s' (try --help)", len, what);
+  hcsim_die("unknown option '%.*s' with --algo%s%s (see %s)", len, what, m->names_algo ? " " : "",
+            m->names_algo && o->algo ? o->algo : "", m->doc);
+}
+
+/* The value of an option of the network, the run or the traffic. */
+static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *val) {
+  switch (id) {
+    case HO_SIM:
+      if (hc_sim_parse(val, &o->sim) != 0) hcsim_die("--sim must be model, rtl or both, got '%s'", val);
+      break;
+    case HO_D: o->cfg.d = (unsigned)parse_uint(on, val, 1, o->mode->max_d); break;
+    case HO_W: o->cfg.w = (unsigned)parse_uint(on, val, 1, HC_MAX_W); break;
+    case HO_BUF: o->cfg.buf_depth = (unsigned)parse_uint(on, val, 1, HC_MAX_DEPTH); break;
+    case HO_INJ: o->cfg.inj_depth = (unsigned)parse_uint(on, val, 1, HC_MAX_DEPTH); break;
+    case HO_SEED: o->seed = parse_uint(on, val, 0, UINT64_MAX); break;
+    case HO_JSON: o->json = parse_path(on, val); break;
+    case HO_WAVES: o->waves = parse_path(on, val); break;
+    case HO_QUIET: o->quiet = 1; break;
+    case HO_TRAFFIC:
+      if (hc_pattern_parse(val, &o->traffic) != HC_OK)
+        hcsim_die("unknown traffic '%s' (uniform, bitrev, transpose, revflip, hotspot, neighbor, file)", val);
+      break;
+    case HO_RATE: o->rate = parse_real(on, val, 0.0, 1.0); break;
+    case HO_LEN: o->len = (unsigned)parse_uint(on, val, 1, HC_TRAFFIC_MAX_LEN); break;
+    case HO_CYCLES: o->cycles = parse_uint(on, val, 1, MAX_CYCLES); break;
+    case HO_WARMUP: o->warmup = parse_uint(on, val, 0, MAX_CYCLES); break;
+    case HO_DRAIN: o->drain = parse_uint(on, val, 0, MAX_CYCLES); break;
+    case HO_FILE: o->file = parse_path(on, val); break;
+    case HO_HOT_NODE: o->hot_node = (unsigned)parse_uint(on, val, 0, (1u << HC_MODEL_MAX_D) - 1u); break;
+    case HO_HOT_FRAC: o->hot_frac = parse_real(on, val, 0.0, 1.0); break;
+    case HO_MODE:
+      if (strcmp(val, "wormhole") == 0) o->switching = HC_MODE_WORMHOLE;
+      else if (strcmp(val, "saf") == 0) o->switching = HC_MODE_SAF;
+      else hcsim_die("--mode: '%s' is not wormhole or saf (schedules run with --algo)", val);
+      break;
+    case HO_HELP:
+      print_help();
+      exit(0);
+    default: break;
+  }
+}
+
+/* The value of an option of the algorithms, LCCs and processor reordering. */
+static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *val) {
+  switch (id) {
+    case HO_ALGO: o->algo = val; break;
+    case HO_CHECK_ARGS: o->check_only = 1; break;
+    case HO_K: o->k = (unsigned long)parse_uint(on, val, 1, o->mode->max_k); break;
+    case HO_M: o->m = (unsigned long)parse_uint(on, val, 1, 1u << 20); break;
+    case HO_BETA: o->beta = (unsigned long)parse_uint(on, val, HC_SF_BETA_MIN, (1ul << HC_SF_BETA_W) - 1); break;
+    case HO_SCHED: o->sched = parse_path(on, val); break;
+    case HO_LCC: o->lcc = val; break;
+    case HO_LCC_A: o->lcc_a = val; break;
+    case HO_LCC_B: o->lcc_b = val; break;
+    case HO_LCC_FILE: o->lcc_file = val; break;
+    case HO_LCC_KIND:
+      if (strcmp(val, "auto") == 0) o->lcc_kind = HC_LCC_AUTO;
+      else if (strcmp(val, "lcp") == 0) o->lcc_kind = HC_LCP;
+      else if (strcmp(val, "lcg") == 0) o->lcc_kind = HC_LCG;
+      else if (strcmp(val, "lcs") == 0) o->lcc_kind = HC_LCS;
+      else hcsim_die("--lcc-kind: '%s' is not auto, lcp, lcg or lcs", val);
+      break;
+    case HO_REMAP:
+      if (strcmp(val, "none") != 0 && strcmp(val, "opt") != 0 && strcmp(val, "dp") != 0)
+        hcsim_die("--remap: '%s' is not none, opt or dp", val);
+      o->remap = val;
+      break;
+    case HO_LCCS: o->lccs = val; break;
+    case HO_OBJECTIVE: o->objective = val; break;
+    default: break;
+  }
+}
+
+static void set_defaults(const hcsim_mode *mode, hcsim_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->mode = mode;
+  o->traffic = HC_PAT_UNIFORM;
+  o->rate = 0.1;
+  o->len = 20;
+  o->cycles = 10000;
+  o->warmup = 1000;
+  o->drain = 200000;
+  o->seed = 1;
+  o->hot_frac = 0.2;
+  o->switching = HC_MODE_WORMHOLE;
+  o->k = mode->k_default;
+  o->beta = 4;
+  o->remap = "none";
+  o->objective = "maxmax";
+  o->lcc_kind = HC_LCC_AUTO;
+}
+
+/* The option argv[*i] names (advancing *i past a separate value), or dies. */
+static hcsim_opt next_opt(int argc, char **argv, int *i, const hcsim_opts *o, const char **val) {
+  const char *a = argv[*i];
+  if (strcmp(a, "-h") == 0) a = "--help";
+  if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
+    if (a[0] == '-') die_unknown(o, a, (int)strlen(a));
+    hcsim_die("unexpected argument '%s' (options are --name VALUE; %s%s)", a, o->mode->doc ? "see " : "try --help",
+              o->mode->doc ? o->mode->doc : "");
+  }
+  const char *name = a + 2, *eq = strchr(name, '=');
+  const size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+  int id = -1;
+  for (int k = 0; k < HO_NUM && id < 0; k++)
+    if (strlen(optdefs[k].name) == nlen && strncmp(optdefs[k].name, name, nlen) == 0) id = k;
+  if (id < 0 || !(o->mode->takes & HO_BIT(id))) die_unknown(o, a, (int)nlen + 2);
+  const char *on = optdefs[id].name;
+  *val = NULL;
+  if (optdefs[id].has_arg) {
+    if (eq) *val = eq + 1;
+    else if (*i + 1 >= argc || strncmp(argv[*i + 1], "--", 2) == 0) hcsim_die("option --%s needs a value", on);
+    else *val = argv[++*i];
+  } else if (eq) {
+    hcsim_die("option --%s takes no value", on);
+  }
+  return (hcsim_opt)id;
+}
+
+void hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o) {
+  int present;
+  set_defaults(mode, o);
+  o->algo = hcsim_algo_arg(argc, argv, &present);
+  for (int i = 1; i < argc; i++) {
+    const char *val;
+    const hcsim_opt id = next_opt(argc, argv, &i, o, &val);
+    o->set[id] = 1;
+    if (id < HO_ALGO) take_run(o, id, optdefs[id].name, val);
+    else take_algo(o, id, optdefs[id].name, val);
+  }
+}
+
+const char *hcsim_algo_arg(int argc, char **argv, int *present) {
+  const char *v = NULL;
+  *present = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "--algo=", 7) == 0) {
+      *present = 1;
+      v = argv[i] + 7;
+    } else if (strcmp(argv[i], "--algo") == 0) {
+      *present = 1;
+      v = (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) ? argv[++i] : NULL;
+    }
+  }
+  return v;
+}

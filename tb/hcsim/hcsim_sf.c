@@ -1,0 +1,249 @@
+/*
+** `hcsim --algo broadcast2|complete_exchange|total_exchange|sched`: a
+** store-and-forward schedule of algorithms/ (or from a file) run on the
+** network in mode 1 (docs/store_and_forward.md): generated, validated,
+** loaded through the configuration port, run, read back and checked word by
+** word against what the communication means (tb/driver/hc_sf_run.h), with
+** the measured completion printed beside the paper's formula, the lower
+** bound and the reference executor's completion. Measured is never fitted
+** to the formula: both are printed.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hc_report.h"
+#include "hc_sched_algos.h"
+#include "hc_sf_run.h"
+#include "hc_sfload.h"
+#include "hcsim.h"
+
+/* The case to run and what it is measured against. */
+typedef struct sf_case {
+  hc_sched_case c;
+  const char *name, *source;
+  const char *pname; /* "m" or "k" */
+  uint32_t size;     /* 0 for a file */
+  int has_formula;
+  uint64_t formula, lower;
+} sf_case;
+
+/* Read, check and validate the schedule file path for a d-cube into c. */
+static void read_sched_file(const char *path, unsigned d, hc_sched_case *c) {
+  hc_sched_err err = {0};
+  FILE *f = fopen(path, "r");
+  if (!f) hcsim_die("--sched: cannot read '%s': %s", path, strerror(errno));
+  memset(c, 0, sizeof *c);
+  int rc = hc_sched_read(f, &c->sched, &err);
+  fclose(f);
+  if (rc == HC_ENOMEM) hcsim_die("out of memory reading %s", path);
+  if (rc != HC_OK) hcsim_die("%s:%lu: %s", path, err.line, err.msg);
+  const unsigned sd = hc_sched_dim(c->sched);
+  if (sd != d) hcsim_die("%s is a schedule for a %u-cube; run it with D=%u (--d %u)", path, sd, sd, sd);
+  rc = hc_sched_validate(c->sched, &err);
+  if (rc == HC_ENOMEM) hcsim_die("out of memory validating %s", path);
+  if (rc != HC_OK && err.line) hcsim_die("%s:%lu: %s", path, err.line, err.msg);
+  if (rc != HC_OK) hcsim_die("%s: %s", path, err.msg);
+  if (hc_sched_case_alloc(c) != HC_OK) hcsim_die("out of memory");
+}
+
+/* Own data gets the usual tags, and every word that is own data or written
+** by a packet is cared for; returns the busiest link's total of beta +
+** words, a lower bound on the completion (a link carries its packets one
+** after the other). */
+static uint64_t mark_words(hc_sched_case *c, unsigned d, uint32_t beta) {
+  const uint32_t mw = hc_sched_mem_words(c->sched), nodes = hc_sched_nodes(c->sched);
+  memset(c->care, 0, (size_t)nodes * mw);
+  for (size_t i = 0; i < hc_sched_num_own(c->sched); i++) {
+    uint32_t x;
+    hc_seg g;
+    hc_sched_own(c->sched, i, &x, &g);
+    for (uint32_t a = g.addr; a < g.addr + g.len; a++) {
+      c->init[(size_t)x * mw + a] = hc_sched_tag(x, a);
+      c->care[(size_t)x * mw + a] = 1;
+    }
+  }
+  uint64_t *busy = calloc((size_t)nodes * d, sizeof *busy), lower = 0;
+  if (!busy) hcsim_die("out of memory");
+  for (size_t i = 0; i < hc_sched_num_packets(c->sched); i++) {
+    hc_packet_info pi;
+    hc_sched_packet(c->sched, i, &pi);
+    const uint32_t y = pi.node ^ (1u << pi.dim);
+    for (size_t k = 0; k < pi.nscatter; k++)
+      for (uint32_t a = pi.scatter[k].addr; a < pi.scatter[k].addr + pi.scatter[k].len; a++)
+        c->care[(size_t)y * mw + a] = 1;
+    busy[(size_t)pi.node * d + pi.dim] += beta + pi.words;
+  }
+  for (size_t l = 0; l < (size_t)nodes * d; l++)
+    if (busy[l] > lower) lower = busy[l];
+  free(busy);
+  return lower;
+}
+
+/*
+** ALGO=sched: a schedule from a text file (docs/store_and_forward.md,
+** section 3) with no generator behind it. The expected final memory is what
+** the execution model's reference executor computes (hc_sched_exec,
+** independent of the cycle model and the RTL), on every word that is own
+** data or written by a packet. Dies (exit 2) on a file that cannot be read,
+** parsed or validated, or is for another cube.
+*/
+static void file_case(const hcsim_opts *o, sf_case *s) {
+  hc_sched_err err = {0};
+  hc_sched_case *c = &s->c;
+  read_sched_file(o->sched, o->cfg.d, c);
+  s->lower = mark_words(c, o->cfg.d, (uint32_t)o->beta);
+  hc_exec_result ex;
+  if (hc_sched_exec(c->sched, (uint32_t)o->beta, c->init, &ex, &err) != HC_OK)
+    hcsim_die("%s: %s", o->sched, err.msg);
+  memcpy(c->expect, ex.mem, (size_t)hc_sched_nodes(c->sched) * hc_sched_mem_words(c->sched) * sizeof *c->expect);
+  hc_exec_result_free(&ex);
+  s->name = "sched";
+  s->source = o->sched;
+}
+
+/* The message size used when M (or K) is not given: the smallest multiple
+** of the algorithm's unit that is at least 64 words (K: 4). */
+static uint32_t default_size(const hc_sf_algo *a, unsigned d) {
+  const uint32_t u = a->unit(d), want = strcmp(a->param, "K") == 0 ? 4 : 64;
+  return (want + u - 1) / u * u;
+}
+
+/* The size of a generator's case (M, or K for the unit packet), checked. */
+static uint32_t gen_size(const hcsim_opts *o, const hc_sf_algo *al) {
+  const int is_k = strcmp(al->param, "K") == 0;
+  const unsigned d = o->cfg.d;
+  /* M is the message length, K the unit packet length; each algorithm has
+  ** one of them, and the other one is an error, not something to ignore. */
+  if (is_k && o->m) hcsim_die("%s takes K (unit packet words), not M", al->name);
+  if (!is_k && o->k) hcsim_die("%s takes M (message words), not K", al->name);
+  if (d > HC_SF_MAX_D) hcsim_die("--d %u: the generators go up to d = %u", d, HC_SF_MAX_D);
+  uint32_t size = (uint32_t)(is_k ? o->k : o->m);
+  if (!size) size = default_size(al, d);
+  const uint32_t unit = al->unit(d);
+  if (size % unit != 0)
+    hcsim_die("%s=%u: %s needs a multiple of %u for d = %u (docs/store_and_forward.md, section 5)", al->param,
+              size, al->name, unit, d);
+  return size;
+}
+
+/* A generator's case; formula and lower bound from the papers. */
+static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, uint32_t size, sf_case *s) {
+  const unsigned d = o->cfg.d;
+  const int rc = al->build(d, size, &s->c);
+  if (rc == HC_EPARAM) hcsim_die("%s=%u is too large for %s at d = %u", al->param, size, al->name, d);
+  if (rc != HC_OK) hcsim_die("out of memory building %s", al->name);
+  s->name = al->name;
+  s->source = al->source;
+  s->pname = strcmp(al->param, "K") == 0 ? "k" : "m";
+  s->size = size;
+  s->has_formula = 1;
+  s->formula = al->formula(d, size, (uint32_t)o->beta);
+  s->lower = al->lower(d, size, (uint32_t)o->beta);
+}
+
+static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *r, int rc, const hc_mismatch *mm) {
+  const char *lockstep = hc_report_lockstep(o->sim, mm);
+  const int data_ok = rc == HC_OK && r->mismatches == 0 && r->checked > 0;
+  const uint64_t optimum = strcmp(s->name, "total_exchange") == 0 ? hc_sf_total_exchange_transmissions(o->cfg.d) : 0;
+  char fbuf[32], sbuf[32];
+  if (s->has_formula) snprintf(fbuf, sizeof fbuf, "%llu", (unsigned long long)s->formula);
+  else snprintf(fbuf, sizeof fbuf, "n/a");
+  if (!s->size) snprintf(sbuf, sizeof sbuf, "-");
+  else snprintf(sbuf, sizeof sbuf, "%u", s->size);
+  printf("%-12s %s\n%-12s %s\n", "algo", s->name, "source", s->source);
+  printf("%-12s store-and-forward multiport (mode 1), d=%u (%u nodes), w=%u, backend %s\n", "network", o->cfg.d,
+         1u << o->cfg.d, o->cfg.w, hc_sim_name(o->sim));
+  printf("\n%-18s %3s %6s %5s %8s %10s %10s %10s %8s %9s\n", "algorithm", "d", s->pname, "beta", "packets", "cycles",
+         "formula", "lower", "data", "lockstep");
+  printf("%-18s %3u %6s %5lu %8llu %10llu %10s %10llu %8s %9s\n", s->name, o->cfg.d, sbuf, o->beta,
+         (unsigned long long)r->packets, (unsigned long long)r->cycles, fbuf, (unsigned long long)s->lower,
+         data_ok ? "ok" : "FAILED", lockstep);
+  printf("\n%-12s measured %llu, executor %llu (docs/store_and_forward.md, section 1), formula %s%s\n", "cycles",
+         (unsigned long long)r->cycles, (unsigned long long)r->ref_cycles, fbuf,
+         !s->has_formula ? "" : r->cycles == s->formula ? " (exact)" : " (DIFFERS)");
+  if (!s->size) printf("%-12s the executor's final memory (every word that is own data or written)\n", "expected");
+  printf("%-12s %llu words compared%s", "data", (unsigned long long)r->checked, r->mismatches ? "" : ", all equal\n");
+  if (r->mismatches)
+    printf(", %llu differ; first: node %u word %u expected 0x%x read 0x%x\n", (unsigned long long)r->mismatches,
+           r->bad_node, r->bad_addr, r->bad_expect, r->bad_actual);
+  printf("%-12s packets %llu, words %llu, busy link-cycles %llu (hardware); executor %llu, %llu, %llu: %s\n",
+         "counters", (unsigned long long)r->packets, (unsigned long long)r->words, (unsigned long long)r->busy,
+         (unsigned long long)r->ref_packets, (unsigned long long)r->ref_words, (unsigned long long)r->ref_busy,
+         r->counters_ok ? "equal" : r->counter_msg);
+  if (optimum)
+    printf("%-12s %llu packet transmissions, optimum d*2^(2d-1) = %llu\n", "optimality",
+           (unsigned long long)r->packets, (unsigned long long)optimum);
+  printf("%-12s %llu configuration writes, %llu read-back cycles\n", "port", (unsigned long long)r->load_cycles,
+         (unsigned long long)r->read_cycles);
+  printf("%-12s %s\n", "lockstep", lockstep);
+  if (mm) hc_report_mismatch(stdout, 12, mm);
+  if (rc == HC_ETIMEOUT) printf("%-12s sf_done never rose (executor's completion + 8)\n", "error");
+  if (rc == HC_EREFUSED) printf("%-12s the hardware refused a configuration write\n", "error");
+}
+
+static void json_sf(FILE *f, const hcsim_opts *o, const sf_case *s, const hc_sf_result *r, int rc,
+                    const hc_mismatch *mm) {
+  const int data_ok = rc == HC_OK && r->mismatches == 0 && r->checked > 0;
+  const int formula_ok = !s->has_formula || r->cycles == s->formula;
+  const uint64_t optimum = strcmp(s->name, "total_exchange") == 0 ? hc_sf_total_exchange_transmissions(o->cfg.d) : 0;
+  fprintf(f, "{\n  \"algo\": \"%s\",\n  \"source\": ", s->name);
+  hc_json_str(f, s->source); /* a file name may hold quotes */
+  fprintf(f, ",\n  \"mode\": \"store_and_forward\",\n");
+  fprintf(f, "  \"backend\": \"%s\",\n  \"d\": %u,\n  \"w\": %u,\n", hc_sim_name(o->sim), o->cfg.d, o->cfg.w);
+  if (s->size) fprintf(f, "  \"%s\": %u,\n", s->pname, s->size);
+  fprintf(f, "  \"beta\": %lu,\n  \"cycles\": %llu,\n  \"formula_cycles\": ", o->beta, (unsigned long long)r->cycles);
+  if (s->has_formula) fprintf(f, "%llu,\n", (unsigned long long)s->formula);
+  else fprintf(f, "null,\n");
+  fprintf(f, "  \"formula_exact\": %s,\n  \"lower_bound_cycles\": %llu,\n",
+          s->has_formula ? (formula_ok ? "true" : "false") : "null", (unsigned long long)s->lower);
+  fprintf(f, "  \"executor_cycles\": %llu,\n  \"packets\": %llu,\n  \"words\": %llu,\n",
+          (unsigned long long)r->ref_cycles, (unsigned long long)r->packets, (unsigned long long)r->words);
+  if (optimum) fprintf(f, "  \"optimal_transmissions\": %llu,\n", (unsigned long long)optimum);
+  fprintf(f, "  \"words_checked\": %llu,\n  \"data_ok\": %s,\n  \"counters_ok\": %s,\n",
+          (unsigned long long)r->checked, data_ok ? "true" : "false", r->counters_ok ? "true" : "false");
+  fprintf(f, "  \"lockstep\": \"%s\",\n  \"status\": %d\n}\n", hc_report_lockstep(o->sim, mm), rc);
+}
+
+/* Build the case o asks for; returns 0, or 1 after --check-args. */
+static int make_case(const hcsim_opts *o, sf_case *s) {
+  const int from_file = strcmp(o->algo, "sched") == 0;
+  const hc_sf_algo *al = from_file ? NULL : hc_sf_algo_find(o->algo);
+  memset(s, 0, sizeof *s);
+  s->pname = "m";
+  if (from_file) {
+    if (o->m || o->k) hcsim_die("ALGO=sched takes no M or K: the file gives every packet");
+    if (o->check_only) return 1;
+    file_case(o, s);
+    return 0;
+  }
+  const uint32_t size = gen_size(o, al);
+  if (o->check_only) return 1; /* make sim validates before building RTL */
+  gen_case(o, al, size, s);
+  return 0;
+}
+
+int hcsim_sf(hcsim_opts *o) {
+  const int from_file = strcmp(o->algo, "sched") == 0;
+  if (from_file && !o->sched) hcsim_die("ALGO=sched needs SCHED=file (--sched PATH): a schedule in the text format");
+  if (!from_file && o->sched) hcsim_die("--sched is for ALGO=sched, not %s", o->algo);
+  hcsim_config(o);
+  sf_case s;
+  if (make_case(o, &s)) return 0;
+  hcsim_run run;
+  hcsim_open(o, &run);
+  hc_sf_result r;
+  hc_sched_err err = {0};
+  const int rc = hc_sf_run(run.drv, &s.c, (uint32_t)o->beta, &r, &err);
+  if (rc == HC_ESCHED && err.code == HC_EFIT)
+    hcsim_die("%s d=%u does not fit the hardware: %s", s.name, o->cfg.d, err.msg);
+  if (rc == HC_ESCHED) hcsim_die("%s: bad schedule (%s): %s", s.name, hc_status_name(err.code), err.msg);
+  if (rc == HC_ENOMEM) hcsim_die("out of memory running %s", s.name);
+  const hc_mismatch *mm = hc_driver_mismatch(run.drv);
+  if (!o->quiet) print_sf(o, &s, &r, rc, mm);
+  if (run.json) json_sf(run.json, o, &s, &r, rc, mm);
+  const int ok = rc == HC_OK && hc_sf_result_ok(&r) && (!s.has_formula || r.cycles == s.formula);
+  hc_sched_case_free(&s.c);
+  return hcsim_close(o, &run, ok ? 0 : HCSIM_EXIT_CHECK);
+}

@@ -1,0 +1,129 @@
+/*
+** The start-up every mode of hcsim shares (tb/hcsim/hcsim.h): the
+** configuration against the RTL linked in, the output files found
+** unwritable before anything runs, the backend and the driver on it, the
+** GTKWave save file beside the waveform; and the end of a run. Also the
+** "hcsim: ..." messages of the whole program.
+*/
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hc_gtkw.h"
+#include "hc_rtl.h"
+#include "hcsim.h"
+
+static void vsay(const char *fmt, va_list ap) {
+  fputs("hcsim: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+void hcsim_say(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsay(fmt, ap);
+  va_end(ap);
+}
+
+void hcsim_die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsay(fmt, ap);
+  va_end(ap);
+  exit(HCSIM_EXIT_USAGE);
+}
+
+static void die_built(const hc_cfg *built) {
+  hcsim_die("RTL in this binary is built for D=%u W=%u B=%u I=%u; run make sim (which builds it) or use "
+            "--sim model",
+            built->d, built->w, built->buf_depth, built->inj_depth);
+}
+
+void hcsim_config(hcsim_opts *o) {
+  hc_cfg *c = &o->cfg;
+  const hc_cfg *b = &o->built;
+  memset(&o->built, 0, sizeof o->built);
+  o->have_rtl = hc_rtl_built_cfg(&o->built) == HC_OK;
+  if (!o->set[HO_SIM]) o->sim = o->have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;
+  if (o->sim != HC_SIM_MODEL && !o->have_rtl)
+    hcsim_die("--sim %s: this hcsim has no RTL linked (built without Verilator); run make sim (which builds "
+              "it) or use --sim model",
+              hc_sim_name(o->sim));
+  if (!o->set[HO_D]) c->d = o->have_rtl ? b->d : HC_DEFAULT_D;
+  if (!o->set[HO_W]) c->w = o->have_rtl ? b->w : HC_DEFAULT_W;
+  if (!o->set[HO_BUF]) c->buf_depth = o->have_rtl ? b->buf_depth : HC_DEFAULT_B;
+  if (!o->set[HO_INJ]) c->inj_depth = o->have_rtl ? b->inj_depth : HC_DEFAULT_I;
+  if (o->sim != HC_SIM_MODEL &&
+      (c->d != b->d || c->w != b->w || c->buf_depth != b->buf_depth || c->inj_depth != b->inj_depth))
+    die_built(b);
+  if (c->w < c->d)
+    hcsim_die("--w %u is below --d %u: a head flit carries the destination in its payload", c->w, c->d);
+  if (hc_cfg_check(c) != HC_OK) /* cannot happen after the checks above */
+    hcsim_die("invalid configuration d=%u w=%u buf=%u inj=%u", c->d, c->w, c->buf_depth, c->inj_depth);
+}
+
+void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, hc_driver **drv) {
+  int rc = hc_backend_open(o->sim, &o->cfg, fst, be);
+  if (rc == HC_ENORTL) die_built(&o->built);
+  if (rc != HC_OK) {
+    if (rc == HC_ENOMEM) hcsim_say("out of memory opening the backend");
+    else hcsim_say("cannot open the backend: %s", hc_strerror(rc));
+    exit(HCSIM_EXIT_CHECK);
+  }
+  if (hc_driver_new(*be, drv) != HC_OK) {
+    hcsim_say("out of memory creating the driver");
+    exit(HCSIM_EXIT_CHECK);
+  }
+}
+
+/* The --waves path, checked writable now rather than after the run; NULL
+** for the model, which has no waveform. */
+static const char *waves_path(const hcsim_opts *o) {
+  if (!o->waves) return NULL;
+  if (o->sim == HC_SIM_MODEL) {
+    hcsim_say("note: the model has no waveform; --waves %s is ignored (use --sim rtl or both)", o->waves);
+    return NULL;
+  }
+  errno = 0;
+  FILE *wf = fopen(o->waves, "w");
+  if (!wf) hcsim_die("--waves %s: cannot write: %s", o->waves, errno ? strerror(errno) : "error");
+  fclose(wf);
+  return o->waves;
+}
+
+void hcsim_open(hcsim_opts *o, hcsim_run *r) {
+  memset(r, 0, sizeof *r);
+  if (o->json) {
+    errno = 0;
+    r->json = fopen(o->json, "w");
+    if (!r->json) hcsim_die("--json %s: cannot write: %s", o->json, errno ? strerror(errno) : "error");
+  }
+  r->fst = waves_path(o);
+  hcsim_open_network(o, r->fst, &r->be, &r->drv);
+  if (r->fst) {
+    char gtkw[4096];
+    if (hc_gtkw_beside(r->fst, &o->cfg, gtkw, sizeof gtkw) == 0)
+      hcsim_say("waveform %s, GTKWave view %s", r->fst, gtkw);
+    else
+      hcsim_say("note: could not write the GTKWave save file %s: %s", gtkw, strerror(errno));
+  }
+}
+
+int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status) {
+  if (r->json) {
+    int werr = ferror(r->json) ? -1 : 0;
+    if (fclose(r->json) != 0) werr = -1;
+    if (werr) {
+      hcsim_say("--json %s: write failed", o->json);
+      status = HCSIM_EXIT_CHECK;
+    }
+    r->json = NULL;
+  }
+  hc_driver_free(r->drv);
+  hc_backend_close(r->be);
+  r->drv = NULL;
+  r->be = NULL;
+  return status;
+}

@@ -1,0 +1,222 @@
+/*
+** hcsim's traffic mode, the default (docs/hcsim.md): the message-level
+** driver with its exactly-once scoreboard on the network (tb/driver/
+** hc_driver.h), fed a synthetic traffic pattern or a message-list file
+** (tb/driver/hc_traffic.h) for a number of cycles; then the network drains,
+** and the report says what happened: messages injected and delivered, the
+** scoreboard's lost/duplicated/corrupted counts, the lockstep verdict,
+** latency and accepted throughput over a measurement window after a warm-up,
+** and the busiest channels from the routers' own counters
+** (hcsim_traffic_report.c). A failed check (lockstep mismatch, a message
+** lost, duplicated or corrupted, a network that does not drain) is exit
+** status 1.
+*/
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hcsim_traffic.h"
+
+/* What the traffic options say together; dies on a contradiction. */
+static void check_traffic(hcsim_opts *o) {
+  const unsigned n = 1u << o->cfg.d;
+  if (o->set[HO_FILE] && !o->set[HO_TRAFFIC]) o->traffic = HC_PAT_FILE;
+  if (o->traffic == HC_PAT_FILE && !o->file) hcsim_die("--traffic file needs --file PATH");
+  if (o->traffic != HC_PAT_FILE && o->file)
+    hcsim_die("--file is only for --traffic file (got --traffic %s)", hc_pattern_name(o->traffic));
+  if (o->hot_node >= n)
+    hcsim_die("--hot-node %u is not a node of the %u-cube (0..%u)", o->hot_node, o->cfg.d, n - 1u);
+  if (o->warmup >= o->cycles)
+    hcsim_die("--warmup %" PRIu64 " must be below --cycles %" PRIu64
+              " (latency and throughput are measured in [warmup, cycles))",
+              o->warmup, o->cycles);
+  if (strcmp(o->remap, "none") != 0 && !hc_pattern_is_permutation(o->traffic))
+    hcsim_die("--remap applies to the permutation patterns bitrev, transpose and revflip");
+}
+
+/* The message-list file of --file, read and checked against the run. */
+static hc_traffic *file_traffic(const hcsim_opts *o) {
+  hc_traffic *tr = NULL;
+  hc_traffic_error terr;
+  int rc = hc_traffic_new_file(o->cfg.d, o->file, &tr, &terr);
+  if (rc == HC_ENOMEM) {
+    hcsim_say("out of memory reading %s", o->file);
+    exit(HCSIM_EXIT_CHECK);
+  }
+  if (rc != HC_OK && terr.line) hcsim_die("%s:%" PRIu64 ": %s", o->file, terr.line, terr.msg);
+  if (rc != HC_OK) hcsim_die("%s: %s", o->file, terr.msg);
+  uint64_t nf = 0;
+  const hc_file_msg *fm = hc_traffic_file_msgs(tr, &nf);
+  if (nf > 0 && fm[nf - 1].cycle >= o->cycles) {
+    uint64_t k = 0;
+    while (fm[k].cycle < o->cycles) k++;
+    hcsim_die("%s:%" PRIu64 ": message at cycle %" PRIu64 " is not before --cycles %" PRIu64
+              " (traffic is created in cycles 0..%" PRIu64 "); raise --cycles",
+              o->file, fm[k].line, fm[k].cycle, o->cycles, o->cycles - 1u);
+  }
+  for (uint64_t k = 0; o->switching == HC_MODE_SAF && k < nf; k++)
+    if (fm[k].len > o->cfg.buf_depth)
+      hcsim_die("%s:%" PRIu64 ": a %u-flit message cannot be stored and forwarded with --buf %u "
+                "(the whole message must fit one input buffer)",
+                o->file, fm[k].line, fm[k].len, o->cfg.buf_depth);
+  /* make sim always passes --rate and --len: only values changed from the defaults are news. */
+  if ((o->set[HO_RATE] && o->rate != 0.1) || (o->set[HO_LEN] && o->len != 20))
+    hcsim_say("note: --rate and --len do not apply to --traffic file (the file gives every message)");
+  return tr;
+}
+
+/* A synthetic pattern; with --remap, virtual node v runs on physical node
+** Q v for the processor order in order[] (Hou et al.). */
+static hc_traffic *pattern_traffic(const hcsim_opts *o, int *order) {
+  if (o->switching == HC_MODE_SAF && o->len > o->cfg.buf_depth)
+    hcsim_die("--mode saf needs --len <= --buf (%u): store-and-forward holds a whole message "
+              "in one input buffer, so a longer one would never move", o->cfg.buf_depth);
+  hc_traffic_cfg tc = {o->traffic, o->cfg.d, o->rate, o->len, o->seed, o->hot_node, o->hot_frac, 0, {0}};
+  if (strcmp(o->remap, "none") != 0) {
+    /* opt: the optimum of the LCC preset named as the pattern (Fig. 3 of Hou
+    ** et al.); dp: the Section 5 optimum (max of max) over --lccs. */
+    hc_lcc l;
+    const char *name = hc_pattern_name(o->traffic);
+    if (hc_lcc_preset(name, (int)o->cfg.d, &l) != HC_OK) hcsim_die("--remap: no LCC '%s' at d=%u", name, o->cfg.d);
+    hcsim_remap_order(o, &l, 0, HC_LCC_MAX_OF_MAX, order, NULL);
+    tc.placed = 1;
+    for (unsigned k = 0; k < o->cfg.d; k++) tc.place[k] = (uint8_t)order[k];
+  }
+  hc_traffic *tr = NULL;
+  int rc = hc_traffic_new(&tc, &tr);
+  if (rc == HC_ENOMEM) {
+    hcsim_say("out of memory");
+    exit(HCSIM_EXIT_CHECK);
+  }
+  if (rc != HC_OK) hcsim_die("invalid traffic configuration"); /* cannot happen: all checked above */
+  return tr;
+}
+
+/* The driver before cycle 0: the measurement window, the switching mode,
+** the NI map of --remap. Returns 0, or exit status 1. */
+static int prepare(const hcsim_opts *o, hc_driver *drv, const int *order) {
+  hc_driver_measure_from(drv, o->warmup);
+  /* The mode register, written through the configuration port in cycle 0
+  ** (in effect from cycle 1, before any flit can reach a router buffer). */
+  if (o->switching != HC_MODE_WORMHOLE && hc_driver_set_mode(drv, o->switching) != HC_OK) {
+    hcsim_say("cannot write the mode register (out of memory, or d > 15)");
+    return HCSIM_EXIT_CHECK;
+  }
+  if (strcmp(o->remap, "none") == 0) return 0;
+  uint8_t perm[HC_MODEL_MAX_D];
+  for (unsigned k = 0; k < o->cfg.d; k++) perm[k] = (uint8_t)order[k];
+  if (hc_driver_set_remap(drv, perm) != HC_OK) hcsim_die("--remap: not a bit permutation");
+  if (!o->quiet) {
+    printf("%-15s %s, bit order", "remap", o->remap);
+    for (unsigned k = 0; k < o->cfg.d; k++) printf(" %d", order[k]);
+    printf("\n");
+  }
+  return 0;
+}
+
+/* A driver error: a mismatch, or one that is not a check (out of memory). */
+static void stop(hcsim_traffic_result *r, int rc) {
+  r->stopped = 1;
+  if (rc == HC_EMISMATCH) r->mismatch = 1;
+  else r->err = rc;
+}
+
+/* Cycles 0..cycles-1: create the messages due, step; count the window. */
+static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r) {
+  uint64_t flits0 = 0, gen0 = 0, gen1 = 0;
+  r->win_lo = o->warmup;
+  for (uint64_t c = 0; c < o->cycles; c++) {
+    if (c == o->warmup) {
+      flits0 = hc_driver_stats(drv)->flits_delivered;
+      hc_traffic_generated(tr, NULL, &gen0);
+    }
+    int rc = hc_traffic_tick(tr, drv);
+    if (rc == HC_OK) rc = hc_driver_step(drv);
+    if (rc != HC_OK) {
+      stop(r, rc);
+      break;
+    }
+  }
+  r->win_hi = hc_driver_cycle(drv) < o->cycles ? hc_driver_cycle(drv) : o->cycles;
+  if (r->win_hi > r->win_lo) {
+    r->win_flits = hc_driver_stats(drv)->flits_delivered - flits0;
+    hc_traffic_generated(tr, NULL, &gen1);
+    r->win_offered = gen1 - gen0;
+  }
+}
+
+/* The drain, the counters' comparison and the verdict. */
+static void drain_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r) {
+  const uint64_t traffic_end = hc_driver_cycle(drv);
+  if (!r->stopped) {
+    int rc = hc_driver_drain(drv, o->drain);
+    if (rc == HC_OK) r->drained = 1;
+    else if (rc != HC_ETIMEOUT) stop(r, rc);
+  }
+  r->total_cycles = hc_driver_cycle(drv);
+  r->drain_cycles = r->total_cycles - traffic_end;
+  if (o->sim == HC_SIM_BOTH && !r->mismatch && !r->err) {
+    r->counters_checked = 1;
+    if (hc_driver_check_counters(drv) != HC_OK) r->mismatch = 1;
+  }
+  if (r->mismatch) r->mm = *hc_driver_mismatch(drv);
+  r->st = *hc_driver_stats(drv);
+  if (o->traffic == HC_PAT_FILE) {
+    uint64_t fl = 0;
+    hc_traffic_generated(tr, NULL, &fl);
+    r->rate_offered = (double)fl / ((double)o->cycles * (1u << o->cfg.d));
+  } else {
+    r->rate_offered = o->rate;
+  }
+  const uint64_t lost = r->st.injected - r->st.delivered;
+  r->fail = r->mismatch || r->err || !r->drained || lost || r->st.duplicated || r->st.corrupted;
+}
+
+/* Failed checks, one line each on stderr. */
+static void say_failures(const hcsim_opts *o, hc_driver *drv, const hcsim_traffic_result *r) {
+  const uint64_t lost = r->st.injected - r->st.delivered;
+  if (r->err)
+    hcsim_say("FAIL: %s at cycle %" PRIu64, hc_strerror(r->err),
+              hc_driver_cycle(drv));
+  if (r->mismatch)
+    hcsim_say("FAIL: lockstep mismatch at cycle %" PRIu64 ", node %u, %s: expected (model) 0x%" PRIx32
+              ", actual (rtl) 0x%" PRIx32,
+              r->mm.cycle, r->mm.node, r->mm.where, r->mm.expected, r->mm.actual);
+  if (!r->stopped && !r->drained)
+    hcsim_say("FAIL: %" PRIu64 " messages still undelivered after --drain %" PRIu64
+              " cycles (deadlock or livelock, or --drain too small)",
+              lost, o->drain);
+  if (lost && !r->stopped && r->drained) /* cannot happen: drained means all delivered */
+    hcsim_say("FAIL: %" PRIu64 " messages lost", lost);
+  if (r->st.duplicated || r->st.corrupted)
+    hcsim_say("FAIL: scoreboard: %" PRIu64 " duplicated, %" PRIu64 " corrupted", r->st.duplicated,
+              r->st.corrupted);
+}
+
+int hcsim_traffic(hcsim_opts *o) {
+  int order[32] = {0};
+  hcsim_config(o);
+  check_traffic(o);
+  hc_traffic *tr = o->traffic == HC_PAT_FILE ? file_traffic(o) : pattern_traffic(o, order);
+  if (o->traffic != HC_PAT_HOTSPOT && (o->set[HO_HOT_NODE] || o->set[HO_HOT_FRAC]))
+    hcsim_say("note: --hot-node and --hot-frac apply only to --traffic hotspot; ignored");
+  hcsim_run run;
+  hcsim_open(o, &run);
+  int status = prepare(o, run.drv, order);
+  if (status != 0) return status;
+  if (!o->quiet) {
+    printf("%-15s %" PRIu64 "\n", "seed", o->seed);
+    fflush(stdout);
+  }
+  hcsim_traffic_result r;
+  memset(&r, 0, sizeof r);
+  traffic_phase(o, run.drv, tr, &r);
+  drain_phase(o, run.drv, tr, &r);
+  if (!o->quiet) hcsim_traffic_table(o, run.drv, &r);
+  say_failures(o, run.drv, &r);
+  status = r.fail ? HCSIM_EXIT_CHECK : 0;
+  if (run.json) hcsim_traffic_json(run.json, o, run.drv, &r);
+  status = hcsim_close(o, &run, status); /* a failed write of the JSON file is a failure */
+  hc_traffic_free(tr);
+  return status;
+}

@@ -1,0 +1,34 @@
+/*
+** Between the two halves of hcsim's traffic mode: the run
+** (hcsim_traffic.c) and its report on stdout and in JSON
+** (hcsim_traffic_report.c, docs/hcsim.md "What a run does and reports").
+*/
+#ifndef HCSIM_TRAFFIC_H
+#define HCSIM_TRAFFIC_H
+
+#include "hcsim.h"
+
+typedef struct hcsim_traffic_result {
+  uint64_t total_cycles; /* cycles simulated, drain included */
+  uint64_t drain_cycles; /* cycles after the traffic phase */
+  int drained;           /* everything delivered at the end */
+  int stopped;           /* the run stopped early (mismatch or error) */
+  int mismatch;          /* lockstep mismatch (also counters) */
+  hc_mismatch mm;
+  int counters_checked;    /* hc_driver_check_counters ran */
+  uint64_t win_lo, win_hi; /* measurement window [win_lo, win_hi) */
+  uint64_t win_flits;      /* flits ejected in it */
+  uint64_t win_offered;    /* flits created in it */
+  double rate_offered;     /* configured, or from the file */
+  hc_stats st;
+  int err;                 /* an error that is not a check: out of memory */
+  int fail;
+} hcsim_traffic_result;
+
+/* The human report on stdout. */
+void hcsim_traffic_table(const hcsim_opts *o, hc_driver *drv, const hcsim_traffic_result *r);
+
+/* The JSON report (hcsim_close finds a write error). */
+void hcsim_traffic_json(FILE *f, const hcsim_opts *o, hc_driver *drv, const hcsim_traffic_result *r);
+
+#endif /* HCSIM_TRAFFIC_H */

@@ -1,0 +1,33 @@
+/*
+** The pieces every report of a run shares, on stdout and in JSON: the
+** lockstep verdict, the line that names a lockstep mismatch, and JSON
+** strings, numbers and arrays (hcsim's reports, docs/hcsim.md and
+** docs/algorithms.md).
+*/
+#ifndef HC_REPORT_H
+#define HC_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hc_backend.h"
+
+/* The lockstep verdict: "n/a" unless sim is both, else "mismatch" when mm
+** (the first mismatch) is set and "match" otherwise. */
+const char *hc_report_lockstep(hc_sim sim, const hc_mismatch *mm);
+
+/* The line "mismatch    cycle C node X WHERE: model 0x.. rtl 0x.." with its
+** label padded to width. */
+void hc_report_mismatch(FILE *f, int width, const hc_mismatch *mm);
+
+/* s as a JSON string literal (quotes and backslashes escaped, control
+** characters as \u00XX). */
+void hc_json_str(FILE *f, const char *s);
+
+/* A finite double as a JSON number (%.10g), null if it is not finite. */
+void hc_json_num(FILE *f, double v);
+
+/* v[0..n-1] as a JSON array: [a, b, c]. */
+void hc_json_u64s(FILE *f, const uint64_t *v, int n);
+
+#endif /* HC_REPORT_H */
