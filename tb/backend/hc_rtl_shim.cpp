@@ -124,6 +124,10 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
     delete r->fst;
   }
   if (r->top) {
+    // A model's scopes unregister from the thread's current context, which
+    // is the last model evaluated: make it this one's, or closing several
+    // simulations out of creation order touches a context already freed.
+    Verilated::threadContextp(&r->ctx);
     r->top->final();
     delete r->top;
   }
