@@ -47,7 +47,7 @@ CC := cc
 CXX := g++
 CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN := -Wall -Wextra -Werror
-INC := -Icsim -Itb -Ialgorithms
+INC := -Icsim -Icsim/sched -Itb -Ialgorithms
 CFLAGS_HOST := $(CSTD) $(WARN) $(INC) -O2 -g
 CFLAGS_ASAN := $(CSTD) $(WARN) $(INC) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
@@ -57,7 +57,7 @@ RTL_SRC := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_sf.c csim/hc_sched.c csim/hc_sfload.c tb/hc_sf_run.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
 TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
-HDRS := $(wildcard csim/*.h tb/*.h algorithms/*.h)
+HDRS := $(wildcard csim/*.h csim/sched/*.h tb/*.h algorithms/*.h)
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
