@@ -55,7 +55,9 @@ RTL_SRC := rtl/hc_pkg.sv rtl/hc_fifo.sv rtl/hc_chan_counters.sv rtl/hc_router.sv
            rtl/hc_ni.sv rtl/hc_ram_1r1w.sv rtl/hc_sf_tx.sv rtl/hc_sf_rx.sv rtl/hc_sf_node.sv \
            rtl/hc_network.sv
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_sf.c csim/hc_sched.c csim/hc_sfload.c tb/hc_sf_run.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
+SCHED_SRC := csim/sched/hc_sched_build.c csim/sched/hc_sched_text.c csim/sched/hc_sched_validate.c \
+             csim/sched/hc_sched_order.c csim/sched/hc_sched_exec.c csim/sched/hc_sched_case.c
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/hc_sf_run.c tb/hc_backend.c tb/hc_driver.c tb/hc_traffic.c tb/hc_algo_run.c tb/hc_lcc_run.c tb/hc_gtkw.c $(ALGO_SRC)
 TB_SRC := tb/hc_test.c $(sort $(wildcard tests/regress/*.c))
 HDRS := $(wildcard csim/*.h csim/sched/*.h tb/*.h algorithms/*.h)
 
@@ -108,13 +110,13 @@ $(BUILD)/asan/test_sf: $(BUILD)/asan/tests/unit/test_sf.o $(BUILD)/asan/csim/hc_
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 
 $(BUILD)/asan/test_sfload: $(BUILD)/asan/tests/unit/test_sfload.o $(BUILD)/asan/csim/hc_status.o $(BUILD)/asan/csim/hc_sfload.o \
-    $(BUILD)/asan/csim/hc_sched.o $(patsubst %.c,$(BUILD)/asan/%.o,$(wildcard algorithms/sf_*.c))
+    $(SCHED_SRC:%.c=$(BUILD)/asan/%.o) $(patsubst %.c,$(BUILD)/asan/%.o,$(wildcard algorithms/sf_*.c))
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 
-$(BUILD)/asan/test_algo: $(BUILD)/asan/tests/unit/test_algo.o $(BUILD)/asan/csim/hc_status.o $(ALGO_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/csim/hc_sched.o
+$(BUILD)/asan/test_algo: $(BUILD)/asan/tests/unit/test_algo.o $(BUILD)/asan/csim/hc_status.o $(ALGO_SRC:%.c=$(BUILD)/asan/%.o) $(SCHED_SRC:%.c=$(BUILD)/asan/%.o)
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 
-$(BUILD)/asan/test_sched: $(BUILD)/asan/tests/unit/test_sched.o $(BUILD)/asan/csim/hc_status.o $(BUILD)/asan/csim/hc_sched.o \
+$(BUILD)/asan/test_sched: $(BUILD)/asan/tests/unit/test_sched.o $(BUILD)/asan/csim/hc_status.o $(SCHED_SRC:%.c=$(BUILD)/asan/%.o) \
     $(patsubst %.c,$(BUILD)/asan/%.o,$(wildcard algorithms/sf_*.c))
 	$(CC) $(CFLAGS_ASAN) $^ -lcmocka -o $@
 

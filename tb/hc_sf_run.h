@@ -1,6 +1,6 @@
 /*
-** Running a store-and-forward schedule case (csim/hc_sched.h) on a backend
-** (model, RTL or both in lockstep) the way hardware is used: load it through
+** Running a store-and-forward schedule case (csim/sched/hc_sched.h) on a
+** backend (model, RTL or both in lockstep) the way hardware is used: load it through
 ** the configuration port (csim/hc_sfload.h), start it, wait for sf_done,
 ** read every cared-for word back through the port, and check the result
 ** against what the communication means and against the reference executor
