@@ -1,5 +1,5 @@
 /*
-** Generators of store-and-forward schedules (csim/hc_sched.h) for the
+** Generators of store-and-forward schedules (csim/sched/hc_sched.h) for the
 ** algorithms of the link-bound papers, one small file each:
 **   sf_broadcast2.c         BROADCAST 2 of 000 (Stout & Wagar) §2
 **   sf_complete_exchange.c  COMPLETE EXCHANGE of 000 §6 (completed DISTRIBUTE 1,

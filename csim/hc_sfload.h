@@ -1,7 +1,7 @@
 /*
 ** The loader of the scheduled store-and-forward mode: turns a validated
-** schedule case (csim/hc_sched.h) into the configuration-port transactions
-** that put it into the hardware (docs/store_and_forward.md, section 7.3) and
+** schedule case (csim/sched/hc_sched.h) into the configuration-port
+** transactions that put it into the hardware (docs/store_and_forward.md, section 7.3) and
 ** maps the memory read back through the port to the schedule's logical
 ** addresses. This is how a real design would be loaded: the same writes go
 ** to the RTL (through its port) and to the model (hc_sf_step), nothing

@@ -1,8 +1,8 @@
 // The traffic source of one node of the FPGA self-test: a read-only table
 // of the flits this node sends, in the order it sends them, loaded from a
 // memory-initialisation file that rtl/fpga/gen/hc_fpga_gen.c writes from the
-// project's traffic generators (tb/hc_traffic.c) and message format
-// (tb/hc_driver.c). It behaves like the testbench driver's send queue: in a
+// project's traffic generators (tb/driver/hc_traffic.c) and message format
+// (tb/driver/hc_driver.c). It behaves like the testbench driver's send queue: in a
 // run cycle the front flit is offered whenever the network interface is
 // ready, except that a head (HEAD or SINGLE) waits until its message's
 // creation cycle. So the board replays, cycle for cycle, the run that the C

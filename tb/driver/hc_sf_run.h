@@ -1,5 +1,5 @@
 /*
-** Running a store-and-forward schedule case (csim/hc_sched.h) on the
+** Running a store-and-forward schedule case (csim/sched/hc_sched.h) on the
 ** network under a driver (model, RTL or both in lockstep) the way hardware is
 ** used: load it through the configuration port (csim/hc_sfload.h), start it,
 ** wait for sf_done, read every cared-for word back through the port, and

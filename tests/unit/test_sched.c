@@ -1,5 +1,5 @@
 /*
-** cmocka tests of the store-and-forward schedules (csim/hc_sched.c) and of
+** cmocka tests of the store-and-forward schedules (csim/sched/) and of
 ** their generators (algorithms/sf_*.c). Timings are checked against values
 ** computed by hand from the execution model of docs/store_and_forward.md
 ** (a packet of m words: beta + m cycles from the cycle it could start; its
@@ -10,8 +10,9 @@
 ** executor.
 **
 **   cc -std=c11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
-**      -Icsim -Ialgorithms tests/unit/test_sched.c csim/hc_sched.c \
-**      algorithms/sf_*.c -lcmocka -o /tmp/test_sched && /tmp/test_sched
+**      -Icsim -Icsim/sched -Ialgorithms tests/unit/test_sched.c \
+**      csim/hc_status.c csim/sched/hc_sched_*.c algorithms/sf_*.c -lcmocka \
+**      -o /tmp/test_sched && /tmp/test_sched
 */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -11,8 +11,9 @@
 ** error are checked too.
 **
 **   cc -std=c11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
-**      -Icsim -Ialgorithms tests/unit/test_sfload.c csim/hc_sfload.c \
-**      csim/hc_sched.c algorithms/sf_*.c -lcmocka -o /tmp/test_sfload \
+**      -Icsim -Icsim/sched -Ialgorithms tests/unit/test_sfload.c \
+**      csim/hc_sfload.c csim/hc_status.c csim/sched/hc_sched_*.c \
+**      algorithms/sf_*.c -lcmocka -o /tmp/test_sfload \
 **      && /tmp/test_sfload
 */
 #include <setjmp.h>

@@ -6,11 +6,15 @@
 ** schedule in memory, its text format (parser and writer), the validator,
 ** the reference executor of the execution model (the timing every formula is
 ** checked against), and a "case" record that pairs a schedule with the
-** initial and expected final memories of every node.
+** initial and expected final memories of every node. The implementation
+** is split along those lines, one file each: hc_sched_build.c,
+** hc_sched_text.c, hc_sched_validate.c (with hc_sched_order.c),
+** hc_sched_exec.c and hc_sched_case.c, sharing hc_sched_int.h.
 **
 ** Nothing here prints. Every function that can fail returns a status code
-** (HC_SCHED_*); the ones that read or check a schedule also fill an optional
-** hc_sched_err with the line of the text it came from and a message.
+** (HC_*, csim/hc_status.h); the ones that read or check a schedule also
+** fill an optional hc_sched_err with the line of the text it came from and
+** a message.
 */
 #ifndef HC_SCHED_H
 #define HC_SCHED_H
