@@ -14,6 +14,8 @@
 #define HC_KIND_TAIL 2 /* the last flit of a message */
 #define HC_KIND_SINGLE 3 /* a one-flit message (head and tail) */
 #define HC_KIND_W 2 /* bits of the kind field */
+#define HC_KIND_HEAD_BIT 0 /* kind bit set in a HEAD and a SINGLE (the flit opens a message) */
+#define HC_KIND_TAIL_BIT 1 /* kind bit set in a TAIL and a SINGLE (the flit closes a message) */
 
 /* Counter ids of the counter read port: per output port of a router, then per TX engine. */
 #define HC_CNT_FLITS 0 /* flits sent */

@@ -14,6 +14,8 @@ package hc_pkg;
   localparam logic [1:0] KindTail = 2'd2;  // the last flit of a message
   localparam logic [1:0] KindSingle = 2'd3;  // a one-flit message (head and tail)
   localparam int unsigned KindW = 2;  // bits of the kind field
+  localparam int unsigned KindHeadBit = 0;  // kind bit set in a HEAD and a SINGLE (the flit opens a message)
+  localparam int unsigned KindTailBit = 1;  // kind bit set in a TAIL and a SINGLE (the flit closes a message)
 
   /// Counter ids of the counter read port: per output port of a router, then per TX engine.
   localparam logic [2:0] CntFlits = 3'd0;  // flits sent
