@@ -44,21 +44,7 @@
 #define CNT_MAX ((1ul << (HC_SF_DESC_AW + 1)) - 1) /* largest need */
 #define BANK_WORDS (1ul << HC_SF_BANK_AW)          /* words per bank */
 #define BETA_LIMIT (1ul << HC_SF_BETA_W)           /* beta must be below */
-#define MAX_D 15 /* bank d must fit the port's 4-bit unit field */
-
-/* Fill err (if any) and return code. */
-static int fail(hc_sched_err *err, int code, unsigned long line,
-                const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    err->code = code;
-    err->line = line;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-  }
-  return code;
-}
+#define MAX_D HC_RTL_MAX_D /* bank d must fit the port's 4-bit unit field */
 
 /* Everything the build works on; freed by ld_free. */
 typedef struct ld {
@@ -178,7 +164,7 @@ static int fit(ld *l, hc_sched_err *err) {
       size_t L = (size_t)x * d + i, p0 = l->lk_first[L];
       size_t np = l->lk_first[L + 1] - p0;
       if (np > DESC_MAX)
-        return fail(err, HC_EFIT, 0,
+        return hc_sched_fail(err, HC_EFIT, 0,
                     "link %lu %u needs %lu packet descriptors; the hardware "
                     "has %lu (HC_SF_DESC_AW = %d)",
                     (unsigned long)x, i, (unsigned long)np, DESC_MAX,
@@ -186,7 +172,7 @@ static int fit(ld *l, hc_sched_err *err) {
       for (size_t p = 0; p < np; p++) {
         hc_sched_packet(l->s, l->lk_pkt[p0 + p], &pi);
         if (pi.words > LEN_MAX)
-          return fail(err, HC_EFIT, pi.line,
+          return hc_sched_fail(err, HC_EFIT, pi.line,
                       "link %lu %u %lu carries %llu words; the hardware's "
                       "packets have at most %lu (HC_SF_LEN_W = %d)",
                       (unsigned long)x, i, (unsigned long)p,
@@ -195,7 +181,7 @@ static int fit(ld *l, hc_sched_err *err) {
         if (rc) return rc;
         for (unsigned j = 0; j < d; j++)
           if (l->need[j] > CNT_MAX)
-            return fail(err, HC_EFIT, pi.line,
+            return hc_sched_fail(err, HC_EFIT, pi.line,
                         "link %lu %u %lu waits for %lu packets on incoming "
                         "link %u; the hardware's thresholds count to %lu "
                         "(HC_SF_DESC_AW + 1 = %d bits)",
@@ -205,7 +191,7 @@ static int fit(ld *l, hc_sched_err *err) {
         l->tx_seg[L] += split_count(pl, pi.gather, pi.ngather);
       }
       if (l->tx_seg[L] > SEG_MAX)
-        return fail(err, HC_EFIT, 0,
+        return hc_sched_fail(err, HC_EFIT, 0,
                     "link %lu %u needs %lu gather segments; the hardware has "
                     "%lu (HC_SF_SEG_AW = %d)",
                     (unsigned long)x, i, (unsigned long)l->tx_seg[L], SEG_MAX,
@@ -218,7 +204,7 @@ static int fit(ld *l, hc_sched_err *err) {
         l->rx_seg[L] += split_count(pl, pi.scatter, pi.nscatter);
       }
       if (l->rx_seg[L] > SEG_MAX)
-        return fail(err, HC_EFIT, 0,
+        return hc_sched_fail(err, HC_EFIT, 0,
                     "link %lu %u (into node %lu) needs %lu scatter segments; "
                     "the hardware has %lu (HC_SF_SEG_AW = %d)",
                     (unsigned long)src, i, (unsigned long)x,
@@ -229,7 +215,7 @@ static int fit(ld *l, hc_sched_err *err) {
     for (unsigned b = 0; b <= d; b++) {
       uint32_t c = l->bank_cnt[(size_t)x * (d + 1) + b];
       if (c > BANK_WORDS)
-        return fail(err, HC_EFIT, 0,
+        return hc_sched_fail(err, HC_EFIT, 0,
                     "node %lu needs %lu words in bank %u; the hardware's "
                     "banks have %lu (HC_SF_BANK_AW = %d)",
                     (unsigned long)x, (unsigned long)c, b, BANK_WORDS,
@@ -361,11 +347,11 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
     err->msg[0] = 0;
   }
   if (!c || !c->sched || !out)
-    return fail(err, HC_EPARAM, 0, "no case or no output");
+    return hc_sched_fail(err, HC_EPARAM, 0, "no case or no output");
   rc = hc_sched_validate(c->sched, err);
   if (rc) return rc;
   if (beta < HC_SF_BETA_MIN || beta >= BETA_LIMIT)
-    return fail(err, HC_EPARAM, 0,
+    return hc_sched_fail(err, HC_EPARAM, 0,
                 "beta %lu is outside the hardware's range %d..%lu "
                 "(HC_SF_BETA_MIN = %d, HC_SF_BETA_W = %d)",
                 (unsigned long)beta, HC_SF_BETA_MIN, BETA_LIMIT - 1,
@@ -376,7 +362,7 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
   l.n = hc_sched_nodes(l.s);
   l.mem = hc_sched_mem_words(l.s);
   if (l.d > MAX_D)
-    return fail(err, HC_EFIT, 0,
+    return hc_sched_fail(err, HC_EFIT, 0,
                 "a %u-cube needs bank %u; the configuration port's 4-bit unit "
                 "field addresses banks up to %d, so d is at most %d",
                 l.d, l.d, MAX_D, MAX_D);
@@ -386,7 +372,7 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
   if (!rc) rc = fit(&l, err);
   if (!rc) rc = emit(&l, c, beta, out);
   if (rc) {
-    if (rc == HC_ENOMEM) fail(err, rc, 0, "out of memory");
+    if (rc == HC_ENOMEM) hc_sched_fail(err, rc, 0, "out of memory");
     ld_free(&l);
     free(out->ops);
     memset(out, 0, sizeof *out);

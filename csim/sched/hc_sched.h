@@ -47,6 +47,18 @@ typedef struct hc_sched_err {
   char msg[320];
 } hc_sched_err;
 
+/*
+** Fill err (if not NULL) with code, line and the printf-style message, and
+** return code: how the schedule library and the loader (csim/hc_sfload.c)
+** report a failure.
+*/
+int hc_sched_fail(hc_sched_err *err, int code, unsigned long line,
+                  const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
 /* A read-only view of one packet (hc_sched_packet). */
 typedef struct hc_packet_info {
   uint32_t node;          /* sender */

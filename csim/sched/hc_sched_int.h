@@ -96,13 +96,6 @@ typedef struct hc_sched_an {
   uint32_t *indeg;  /* [npk+1]: scratch; after a failed sort, != 0 on cycles */
 } hc_sched_an;
 
-/*
-** Fill err (if not NULL) with code, line and the printf-style message, and
-** return code.
-*/
-int hc_sched_fail(hc_sched_err *err, int code, unsigned long line,
-                  const char *fmt, ...);
-
 /* Set err (if not NULL) to "no error". */
 void hc_sched_clear_err(hc_sched_err *err);
 
