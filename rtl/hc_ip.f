@@ -5,6 +5,10 @@
 hc_pkg.sv
 hc_fifo.sv
 hc_chan_counters.sv
+hc_tail_count.sv
+hc_route_ecube.sv
+hc_alloc.sv
+hc_xbar.sv
 hc_router.sv
 hc_ni.sv
 hc_ram_1r1w.sv
