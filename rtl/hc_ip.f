@@ -15,4 +15,5 @@ hc_ram_1r1w.sv
 hc_sf_tx.sv
 hc_sf_rx.sv
 hc_sf_node.sv
+hc_cfg_regs.sv
 hc_network.sv
