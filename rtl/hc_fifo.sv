@@ -90,6 +90,11 @@ module hc_fifo #(
       !(push_i && !ready_o)) else $error("hc_fifo: push while full");
   PopWhileEmpty: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(pop_i && empty_o)) else $error("hc_fifo: pop while empty");
+  // No word is lost: checked on the count register itself, not on ready_o,
+  // so that a wrong ready_o is caught as well.
+  NoOverflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (push_i && !pop_i) |-> (count_q < CntW'(Depth)))
+    else $error("hc_fifo: push into a full buffer (%0d of %0d entries)", count_q, Depth);
 `endif
 
 endmodule

@@ -99,4 +99,17 @@ module hc_ni #(
     end
   end
 
+`ifndef SYNTHESIS
+  // Both sides of the NI use registered ready, like credits: a flit is
+  // offered only while the receiver has room, so nothing is ever held
+  // waiting for acceptance. The processor side is the testbench's (or the
+  // traffic ROM's) promise, the router side this block's.
+  InjOnlyWhenReady: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      inj_valid_i |-> inj_ready_o)
+    else $error("hc_ni: flit injected while the queue is full");
+  RouterOnlyWhenReady: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rt_valid_o |-> rt_ready_i)
+    else $error("hc_ni: flit sent to a full router input");
+`endif
+
 endmodule

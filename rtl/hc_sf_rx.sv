@@ -144,4 +144,13 @@ module hc_sf_rx #(
   assign done_o     = done_q;
   assign complete_o = (sidx_q == nseg_q);
 
+`ifndef SYNTHESIS
+  // The link has no backpressure, so every word that arrives must have a
+  // place: the sender's schedule and this scatter table agree (a word with
+  // no segment left is dropped, which only a bad table makes happen).
+  WordHasSegment: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (in_valid_i && !clear_i) |-> (sidx_q < nseg_q))
+    else $error("hc_sf_rx: a word arrives after the last scatter segment (%0d)", nseg_q);
+`endif
+
 endmodule

@@ -134,6 +134,12 @@ module hc_sf_tx #(
         ready = 1'b0;
       end
     end
+`ifdef HC_FAULT_sfready
+    // Injected fault for the negative test of the assertions: a packet
+    // starts as soon as its link is free, whether or not the words it
+    // gathers have arrived.
+    ready = 1'b1;
+`endif
   end
 
   assign start_now = go_i && !busy_q && (pos_q < npkt_q) && ready;
@@ -294,5 +300,18 @@ module hc_sf_tx #(
       default:              cnt_o = '0;
     endcase
   end
+
+`ifndef SYNTHESIS
+  // A gather segment names a bank of this node (0..Dim): a bigger number
+  // reads nothing (only a bad table gets there).
+  ReadBankExists: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rd |-> (cur_bank <= 4'(Dim)))
+    else $error("hc_sf_tx: gather segment %0d reads bank %0d of %0d", gidx_q, cur_bank, Dim + 1);
+  // The link has no backpressure: a word is on it only in the last words
+  // cycles of a packet, so the engine is busy whenever its link is valid.
+  LinkOnlyWhileBusy: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      lv_q |-> busy_q)
+    else $error("hc_sf_tx: a word on the link outside a packet");
+`endif
 
 endmodule
