@@ -46,6 +46,14 @@ module hc_ni #(
   /// Derived: the kind bits' position (a head or single has bit 0 set).
   localparam int unsigned HeadBit = FlitW - 2;
 
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (Dim < 1 || Dim > 16) begin : gen_err_dim
+    $error("hc_ni: Dim must be 1..16 (4-bit remap indices)");
+  end
+  if (FlitW < Dim + 2) begin : gen_err_flit
+    $error("hc_ni: FlitW must hold the kind bits and a Dim-bit destination");
+  end
+
   logic             empty;
   logic [FlitW-1:0] front;
 

@@ -77,6 +77,21 @@ module hc_sf_node #(
   localparam int unsigned Banks = Dim + 1;
   localparam int unsigned CntW  = DescAW + 1;
 
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (Dim < 1 || Dim > hc_pkg::DimMax) begin : gen_err_dim
+    $error("hc_sf_node: Dim must be 1..15 (4-bit link and bank numbers)");
+  end
+  if (Width < 1 || Width > 32) begin : gen_err_width
+    $error("hc_sf_node: Width must be 1..32 (32-bit configuration words)");
+  end
+  if (BankAW < 1 || BankAW > 16 || SegAW < 1 || SegAW > 16 || DescAW < 1 || DescAW > 16)
+  begin : gen_err_geom
+    $error("hc_sf_node: BankAW, SegAW and DescAW must be 1..16 (16-bit cfg_idx)");
+  end
+  if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
+    $error("hc_sf_node: CntWidth must be 1..32");
+  end
+
   // Bank write ports: RX engine j writes bank j, the configuration port the
   // own bank.
   logic [Banks-1:0]        bank_we;
