@@ -29,6 +29,14 @@ module hc_chan_counters #(
   output logic [31:0]      cnt_o
 );
 
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
+    $error("hc_chan_counters: CntWidth must be 1..32");
+  end
+  if (WaitW < 1 || WaitW > 32) begin : gen_err_wait
+    $error("hc_chan_counters: WaitW must be 1..32");
+  end
+
   logic [CntWidth-1:0] flits_q, msgs_q, busy_q, blocked_q;
   logic [WaitW-1:0] max_wait_q;
 

@@ -33,6 +33,11 @@ module hc_fifo #(
   localparam int unsigned CntW = $clog2(Depth + 1);
   localparam logic [PtrW-1:0] LastPtr = PtrW'(Depth - 1);
 
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (Width < 1 || Depth < 1) begin : gen_err_size
+    $error("hc_fifo: Width and Depth must be at least 1");
+  end
+
   logic [Width-1:0] mem_q [Depth];
   logic [PtrW-1:0]  rd_ptr_q, rd_ptr_d, wr_ptr_q, wr_ptr_d;
   logic [CntW-1:0]  count_q, count_d;
@@ -90,6 +95,11 @@ module hc_fifo #(
       !(push_i && !ready_o)) else $error("hc_fifo: push while full");
   PopWhileEmpty: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(pop_i && empty_o)) else $error("hc_fifo: pop while empty");
+  // No word is lost: checked on the count register itself, not on ready_o,
+  // so that a wrong ready_o is caught as well.
+  NoOverflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (push_i && !pop_i) |-> (count_q < CntW'(Depth)))
+    else $error("hc_fifo: push into a full buffer (%0d of %0d entries)", count_q, Depth);
 `endif
 
 endmodule

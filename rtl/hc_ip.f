@@ -5,10 +5,15 @@
 hc_pkg.sv
 hc_fifo.sv
 hc_chan_counters.sv
+hc_tail_count.sv
+hc_route_ecube.sv
+hc_alloc.sv
+hc_xbar.sv
 hc_router.sv
 hc_ni.sv
 hc_ram_1r1w.sv
 hc_sf_tx.sv
 hc_sf_rx.sv
 hc_sf_node.sv
+hc_cfg_regs.sv
 hc_network.sv

@@ -107,16 +107,41 @@ module hc_network #(
   localparam int unsigned Ports = Dim + 1;
   localparam int unsigned FlitW = PayloadWidth + 2;
 
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike
+  // (an elaboration-time $error in a generate block stops both).
+  if (Dim < 1 || Dim > hc_pkg::DimMax) begin : gen_err_dim
+    $error("hc_network: Dim must be 1..15 (4-bit port, unit and remap numbers)");
+  end
+  if (PayloadWidth < Dim || PayloadWidth > hc_pkg::PayloadWidthMax) begin : gen_err_width
+    $error("hc_network: PayloadWidth must be Dim..30 (a head carries its destination)");
+  end
+  if (BufDepth < 1 || BufDepth > hc_pkg::BufDepthMax) begin : gen_err_buf
+    $error("hc_network: BufDepth must be 1..16");
+  end
+  if (InjDepth < 1 || InjDepth > hc_pkg::BufDepthMax) begin : gen_err_inj
+    $error("hc_network: InjDepth must be 1..16");
+  end
+  if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
+    $error("hc_network: CntWidth must be 1..32");
+  end
+  if (BankAW < 1 || BankAW > 16 || SegAW < 1 || SegAW > 16 || DescAW < 1 || DescAW > 16)
+  begin : gen_err_sf_geom
+    $error("hc_network: BankAW, SegAW and DescAW must be 1..16 (16-bit cfg_idx)");
+  end
+
   // Each node's router ports are local to its generate block, and links
   // connect them by hierarchical name (gen_node[Nb]...), so no signal here
   // spans the whole cube: in Verilator a slice written into a cube-wide
   // vector costs the whole vector, which made big cubes simulate in O(N^2).
-  // Global registers of the configuration port (mode, beta, run).
-  logic [1:0]  mode_q, mode_d;
-  logic        sf_mode, run_q, run_d, err_q, err_d, done_q;
-  logic [15:0] beta_q, beta_d;
-  logic        sf_start, gwe, gre;
-  logic [31:0] grdata_q, grdata_d;
+  // The global registers of the configuration port (hc_cfg_regs); beta,
+  // run and start only reach the engines (unused without SfEnable).
+  logic [1:0]  mode;
+  logic        sf_mode, saf_mode, done;
+  logic [31:0] grdata;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [15:0] beta;
+  logic        run, sf_start;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   for (genvar x = 0; x < Nodes; x++) begin : gen_node
     logic [Ports-1:0]       in_valid, in_ready, out_valid, out_ready;
@@ -205,8 +230,8 @@ module hc_network #(
         .clk_i,
         .rst_ni,
         .clear_i     (sf_start),
-        .go_i        (run_q && sf_mode),
-        .beta_i      (beta_q),
+        .go_i        (run && sf_mode),
+        .beta_i      (beta),
         .cfg_we_i    (cfg_we_i && (cfg_node_i == Dim'(x))),
         .cfg_re_i    (cfg_re_i && (cfg_node_i == Dim'(x))),
         .cfg_tgt_i,
@@ -261,7 +286,7 @@ module hc_network #(
       .clk_i,
       .rst_ni,
       .node_id_i     (Dim'(x)),
-      .saf_i         (mode_q == hc_pkg::ModeSafHdr),
+      .saf_i         (saf_mode),
       .in_valid_i    (in_valid),
       .in_flit_i     (in_flit),
       .in_ready_o    (in_ready),
@@ -282,75 +307,29 @@ module hc_network #(
   // ---------------------------------------------------------------------
   // Global registers of the configuration port (section 7.3)
   // ---------------------------------------------------------------------
+  hc_cfg_regs #(
+    .SfEnable (SfEnable)
+  ) u_cfg_regs (
+    .clk_i,
+    .rst_ni,
+    .cfg_we_i,
+    .cfg_re_i,
+    .cfg_tgt_i,
+    .cfg_idx_i,
+    .cfg_wdata_i,
+    .finished_i (gen_node[Nodes-1].fin_acc),
+    .mode_o     (mode),
+    .beta_o     (beta),
+    .run_o      (run),
+    .start_o    (sf_start),
+    .done_o     (done),
+    .rdata_o    (grdata)
+  );
 
-  assign sf_mode  = (mode_q == hc_pkg::ModeSf);
-  assign gwe      = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtGlobal);
-  assign gre      = cfg_re_i && (cfg_tgt_i == hc_pkg::TgtGlobal);
-  assign sf_start = gwe && (cfg_idx_i == 16'd2);
-
-  always_comb begin
-    mode_d = mode_q;
-    beta_d = beta_q;
-    run_d  = run_q;
-    err_d  = err_q;
-    if (gwe) begin
-      unique case (cfg_idx_i)
-        16'd0: begin
-          if (cfg_wdata_i == 32'(hc_pkg::ModeWormhole) ||
-              cfg_wdata_i == 32'(hc_pkg::ModeSafHdr) ||
-              (cfg_wdata_i == 32'(hc_pkg::ModeSf) && SfEnable)) begin
-            mode_d = cfg_wdata_i[1:0];
-          end else begin
-            err_d = 1'b1;
-          end
-        end
-        16'd1: begin
-          if (cfg_wdata_i[15:0] >= 16'(hc_pkg::BetaMin)) begin
-            beta_d = cfg_wdata_i[15:0];
-          end else begin
-            err_d = 1'b1;
-          end
-        end
-        16'd2: begin
-          run_d = 1'b1;
-          err_d = 1'b0;
-        end
-        default: ;
-      endcase
-    end
-    grdata_d = '0;
-    if (gre) begin
-      unique case (cfg_idx_i)
-        16'd0:   grdata_d = {30'd0, mode_q};
-        16'd1:   grdata_d = {16'd0, beta_q};
-        16'd2:   grdata_d = {30'd0, err_q, done_q};
-        default: grdata_d = '0;
-      endcase
-    end
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      mode_q   <= hc_pkg::ModeWormhole;
-      beta_q   <= 16'(hc_pkg::BetaMin);
-      run_q    <= 1'b0;
-      err_q    <= 1'b0;
-      done_q   <= 1'b0;
-      grdata_q <= '0;
-    end else begin
-      mode_q   <= mode_d;
-      beta_q   <= beta_d;
-      run_q    <= run_d;
-      err_q    <= err_d;
-      // Registered like idle_o; a start in this cycle makes the old run's
-      // state stale, so it never reports done.
-      done_q   <= run_q && sf_mode && !sf_start && gen_node[Nodes-1].fin_acc;
-      grdata_q <= grdata_d;
-    end
-  end
-
-  assign cfg_rdata_o = grdata_q | gen_node[Nodes-1].rdata_acc;
-  assign sf_done_o   = done_q;
+  assign sf_mode     = (mode == hc_pkg::ModeSf);
+  assign saf_mode    = (mode == hc_pkg::ModeSafHdr);
+  assign cfg_rdata_o = grdata | gen_node[Nodes-1].rdata_acc;
+  assign sf_done_o   = done;
 
   logic        idle_q;
   logic [15:0] step_q;
@@ -366,12 +345,5 @@ module hc_network #(
       step_q <= step_i;
     end
   end
-
-`ifndef SYNTHESIS
-  initial begin
-    assert (PayloadWidth >= Dim) else $fatal(1, "hc_network: PayloadWidth < Dim");
-    assert (Dim <= 15) else $fatal(1, "hc_network: Dim > 15");
-  end
-`endif
 
 endmodule

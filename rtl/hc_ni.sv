@@ -46,6 +46,14 @@ module hc_ni #(
   /// Derived: the kind bits' position (a head or single has bit 0 set).
   localparam int unsigned HeadBit = FlitW - 2;
 
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (Dim < 1 || Dim > 16) begin : gen_err_dim
+    $error("hc_ni: Dim must be 1..16 (4-bit remap indices)");
+  end
+  if (FlitW < Dim + 2) begin : gen_err_flit
+    $error("hc_ni: FlitW must hold the kind bits and a Dim-bit destination");
+  end
+
   logic             empty;
   logic [FlitW-1:0] front;
 
@@ -98,5 +106,18 @@ module hc_ni #(
       remap_q <= remap_i;
     end
   end
+
+`ifndef SYNTHESIS
+  // Both sides of the NI use registered ready, like credits: a flit is
+  // offered only while the receiver has room, so nothing is ever held
+  // waiting for acceptance. The processor side is the testbench's (or the
+  // traffic ROM's) promise, the router side this block's.
+  InjOnlyWhenReady: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      inj_valid_i |-> inj_ready_o)
+    else $error("hc_ni: flit injected while the queue is full");
+  RouterOnlyWhenReady: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rt_valid_o |-> rt_ready_i)
+    else $error("hc_ni: flit sent to a full router input");
+`endif
 
 endmodule

@@ -10,6 +10,17 @@
 // the registered ready of the next router's buffers. A head that finds its
 // output free and ready is allocated and sent in the same cycle, so a head
 // crosses a router and its link in one cycle.
+//
+// The router is composed of named blocks, the way a NoC router is usually
+// read (route select, buffer, arbiter, crossbar):
+//
+//   per input p    hc_fifo (the BufDepth-flit buffer), hc_tail_count (the
+//                  message ends it holds, for mode 2), hc_route_ecube (the
+//                  output its front head asks for);
+//   all ports      hc_alloc (owners, wait flags, age matrix, per-output
+//                  oldest-first winner), hc_xbar (crossbar and pops);
+//   per output o   hc_chan_counters (docs/microarchitecture.md, "Channel
+//                  counters").
 module hc_router #(
   /// Cube dimension: number of link ports.
   parameter int unsigned Dim          = 4,
@@ -60,13 +71,42 @@ module hc_router #(
   localparam int unsigned Ports = Dim + 1;
   localparam int unsigned FlitW = PayloadWidth + 2;
   localparam int unsigned WaitW = $clog2(Ports + 1);
+  /// Derived: flit fields (docs/microarchitecture.md): the kind field, its
+  /// bit set in HEAD and SINGLE, and its bit set in TAIL and SINGLE.
+  localparam int unsigned KindLsb = PayloadWidth;
+  localparam int unsigned HeadBit = PayloadWidth + hc_pkg::KindHeadBit;
+  localparam int unsigned TailBit = PayloadWidth + hc_pkg::KindTailBit;
+
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (Dim < 1 || Dim > hc_pkg::DimMax) begin : gen_err_dim
+    $error("hc_router: Dim must be 1..15 (4-bit port numbers)");
+  end
+  if (PayloadWidth < Dim || PayloadWidth > hc_pkg::PayloadWidthMax) begin : gen_err_width
+    $error("hc_router: PayloadWidth must be Dim..30 (a head carries its destination)");
+  end
+  if (BufDepth < 1 || BufDepth > hc_pkg::BufDepthMax) begin : gen_err_depth
+    $error("hc_router: BufDepth must be 1..16");
+  end
+  if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
+    $error("hc_router: CntWidth must be 1..32");
+  end
+
+  logic [Ports-1:0]       in_empty;  // per input: buffer empty
+  logic [Ports-1:0]       in_pop;    // per input: front sent, pop it
+  logic [Ports-1:0]       in_whole;  // per input: a TAIL or SINGLE is in
+  logic [Ports*FlitW-1:0] front;     // per input: front flit, 0 if empty
+  logic [Ports*2-1:0]     kind;      // per input: kind of the front
+  logic [Ports*Ports-1:0] route;     // per input p: e-cube output, one-hot
+  logic [Ports-1:0]       holds;     // per input: holds an output
+  logic [Ports-1:0]       req;       // per input: front is a head asking
+  logic [Ports-1:0]       held;      // per output: held at start of cycle
+  logic [Ports*Ports-1:0] sel;       // per output o: input it takes from
+  logic [Ports-1:0]       send;      // per output: a flit is sent
+  logic [Ports*WaitW-1:0] waiting;   // per output: heads not granted
 
   // ---------------------------------------------------------------------
-  // Input buffers
+  // Per input: buffer, end-of-message count, route
   // ---------------------------------------------------------------------
-  logic [Ports-1:0]       in_empty, in_pop;
-  logic [Ports*FlitW-1:0] front;
-
   for (genvar p = 0; p < Ports; p++) begin : gen_in
     hc_fifo #(
       .Width (FlitW),
@@ -81,174 +121,67 @@ module hc_router #(
       .empty_o (in_empty[p]),
       .ready_o (in_ready_o[p])
     );
-  end
 
-  // TAIL or SINGLE flits held per input buffer: with saf_i a head at the
-  // front requests only when this is not 0, i.e. its whole message is in.
-  localparam int unsigned TailW = $clog2(BufDepth + 1);
-  logic [Ports*TailW-1:0] tails_q, tails_d;
+    // With saf_i a head at the front requests only once its whole message
+    // is in the buffer.
+    hc_tail_count #(
+      .Depth (BufDepth)
+    ) u_tails (
+      .clk_i,
+      .rst_ni,
+      .push_i      (in_valid_i[p]),
+      .push_tail_i (in_flit_i[p*FlitW + TailBit]),
+      .pop_i       (in_pop[p]),
+      .pop_tail_i  (front[p*FlitW + TailBit]),
+      .any_o       (in_whole[p])
+    );
 
-  always_comb begin
-    tails_d = tails_q;
-    for (int unsigned p = 0; p < Ports; p++) begin
-      unique case ({in_valid_i[p] && in_flit_i[p*FlitW + PayloadWidth + 1],
-                    in_pop[p] && front[p*FlitW + PayloadWidth + 1]})
-        2'b10:   tails_d[p*TailW +: TailW] = tails_q[p*TailW +: TailW] + 1'b1;
-        2'b01:   tails_d[p*TailW +: TailW] = tails_q[p*TailW +: TailW] - 1'b1;
-        default: tails_d[p*TailW +: TailW] = tails_q[p*TailW +: TailW];
-      endcase
-    end
-  end
+    hc_route_ecube #(
+      .Dim (Dim)
+    ) u_route (
+      .node_id_i,
+      .dest_i    (front[p*FlitW +: Dim]),
+      .port_oh_o (route[p*Ports +: Ports])
+    );
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      tails_q <= '0;
-    end else begin
-      tails_q <= tails_d;
-    end
+    assign kind[2*p +: 2] = front[p*FlitW + KindLsb +: 2];
+    assign req[p]         = !in_empty[p] && !holds[p] && (!saf_i || in_whole[p]);
   end
 
   // ---------------------------------------------------------------------
-  // Allocation state: owner_q[o*Ports +: Ports] is the one-hot input that
-  // holds output o (all zero when o is free); wait_q[p] marks a head that
-  // requested and was not served last cycle; older_q[p*Ports + q] orders
-  // two waiting heads.
+  // Oldest-first allocation and the crossbar
   // ---------------------------------------------------------------------
-  logic [Ports*Ports-1:0] owner_q, owner_d;
-  logic [Ports-1:0]       wait_q, wait_d;
-  logic [Ports*Ports-1:0] older_q, older_d;
+  hc_alloc #(
+    .Ports (Ports),
+    .WaitW (WaitW)
+  ) u_alloc (
+    .clk_i,
+    .rst_ni,
+    .req_i       (req),
+    .route_i     (route),
+    .empty_i     (in_empty),
+    .kind_i      (kind),
+    .out_ready_i,
+    .holds_o     (holds),
+    .held_o      (held),
+    .sel_o       (sel),
+    .send_o      (send),
+    .waiting_o   (waiting)
+  );
 
-  logic [Ports-1:0]       holds;      // input p holds some output
-  logic [Ports-1:0]       req;        // input p's front is a head asking
-  logic [Ports*Ports-1:0] req_oh;     // [p*Ports + o]: p asks for output o
-  logic [Ports*Ports-1:0] beats;      // [p*Ports + q]: p ranked before q
-  logic [Ports*Ports-1:0] sel;        // [o*Ports + p]: o takes from input p
-  logic [Ports-1:0]       out_busy_q; // output o held at the start of cycle
-  logic [Ports-1:0]       send;       // output o sends a flit
-  logic [Ports-1:0]       granted;    // input p's head won a free output
-  logic [Ports*WaitW-1:0] waiting;    // per output: heads not granted
-
-  // Routing: the lowest dimension in which node and destination differ, or
-  // the local port when they are equal.
-  always_comb begin
-    req_oh = '0;
-    req    = '0;
-    holds  = '0;
-    for (int unsigned o = 0; o < Ports; o++) begin
-      holds = holds | owner_q[o*Ports +: Ports];
-    end
-    for (int unsigned p = 0; p < Ports; p++) begin
-      logic [Dim-1:0] diff;
-      diff   = front[p*FlitW +: Dim] ^ node_id_i;
-      req[p] = !in_empty[p] && !holds[p] &&
-               (!saf_i || (tails_q[p*TailW +: TailW] != '0));
-      if (req[p]) begin
-        req_oh[p*Ports +: Ports] = {(diff == '0), diff & (~diff + 1'b1)};
-      end
-    end
-  end
-
-  // Age order of this cycle: waiting heads first, in their kept order, then
-  // new heads by port number.
-  always_comb begin
-    beats = '0;
-    for (int unsigned p = 0; p < Ports; p++) begin
-      for (int unsigned q = 0; q < Ports; q++) begin
-        if (p != q) begin
-          if (wait_q[p] != wait_q[q]) begin
-            beats[p*Ports + q] = wait_q[p];
-          end else if (wait_q[p]) begin
-            beats[p*Ports + q] = older_q[p*Ports + q];
-          end else begin
-            beats[p*Ports + q] = (p < q);
-          end
-        end
-      end
-    end
-  end
-
-  // Per output: a held output streams its owner's flits; a free one grants
-  // the oldest requesting head.
-  always_comb begin
-    sel        = '0;
-    send       = '0;
-    granted    = '0;
-    waiting    = '0;
-    out_busy_q = '0;
-    owner_d    = owner_q;
-    for (int unsigned o = 0; o < Ports; o++) begin
-      logic [Ports-1:0] cand, win;
-      logic [1:0]       kind;
-      cand = '0;
-      win  = '0;
-      for (int unsigned p = 0; p < Ports; p++) begin
-        cand[p] = req_oh[p*Ports + o];
-      end
-      for (int unsigned p = 0; p < Ports; p++) begin
-        logic best;
-        best = cand[p];
-        for (int unsigned q = 0; q < Ports; q++) begin
-          if (q != p && cand[q] && !beats[p*Ports + q]) begin
-            best = 1'b0;
-          end
-        end
-        win[p] = best;
-      end
-      out_busy_q[o] = (owner_q[o*Ports +: Ports] != '0);
-      sel[o*Ports +: Ports] = out_busy_q[o] ? owner_q[o*Ports +: Ports] : win;
-      send[o] = out_ready_i[o] && ((sel[o*Ports +: Ports] & ~in_empty) != '0);
-      kind = '0;
-      for (int unsigned p = 0; p < Ports; p++) begin
-        if (sel[o*Ports + p]) begin
-          kind = front[p*FlitW + PayloadWidth +: 2];
-        end
-      end
-      if (out_busy_q[o]) begin
-        if (send[o] && kind == hc_pkg::KindTail) begin
-          owner_d[o*Ports +: Ports] = '0;
-        end
-      end else begin
-        if (send[o]) begin
-          granted = granted | win;
-          if (kind == hc_pkg::KindHead) begin
-            owner_d[o*Ports +: Ports] = win;
-          end
-        end
-      end
-      waiting[o*WaitW +: WaitW] = WaitW'($countones(cand)) - WaitW'(send[o] && !out_busy_q[o]);
-    end
-  end
-
-  // Crossbar and pops.
-  always_comb begin
-    out_flit_o = '0;
-    in_pop     = '0;
-    for (int unsigned o = 0; o < Ports; o++) begin
-      for (int unsigned p = 0; p < Ports; p++) begin
-        if (send[o] && sel[o*Ports + p]) begin
-          out_flit_o[o*FlitW +: FlitW] = front[p*FlitW +: FlitW];
-          in_pop[p] = 1'b1;
-        end
-      end
-    end
-  end
+  hc_xbar #(
+    .Ports (Ports),
+    .FlitW (FlitW)
+  ) u_xbar (
+    .in_flit_i  (front),
+    .sel_i      (sel),
+    .send_i     (send),
+    .pop_o      (in_pop),
+    .out_flit_o
+  );
 
   assign out_valid_o = send;
-  assign idle_o      = (&in_empty) && (owner_q == '0);
-  assign wait_d      = req & ~granted;
-  assign older_d     = beats;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      owner_q <= '0;
-      wait_q  <= '0;
-      older_q <= '0;
-    end else begin
-      owner_q <= owner_d;
-      wait_q  <= wait_d;
-      older_q <= older_d;
-    end
-  end
+  assign idle_o      = (&in_empty) && (held == '0);
 
   // ---------------------------------------------------------------------
   // Channel counters and the read port
@@ -257,8 +190,8 @@ module hc_router #(
 
   for (genvar o = 0; o < Ports; o++) begin : gen_cnt
     logic is_head;
-    assign is_head = out_flit_o[o*FlitW + PayloadWidth];  // HEAD and SINGLE
-    assign out_busy_o[o]    = out_busy_q[o] || (send[o] && !out_busy_q[o]);
+    assign is_head = out_flit_o[o*FlitW + HeadBit];  // HEAD and SINGLE
+    assign out_busy_o[o]    = held[o] || (send[o] && !held[o]);
     assign out_blocked_o[o] = (waiting[o*WaitW +: WaitW] != '0);
     hc_chan_counters #(
       .CntWidth (CntWidth),
@@ -289,7 +222,7 @@ module hc_router #(
   // whole and in order, so anything else is a protocol violation upstream.
   for (genvar p = 0; p < Ports; p++) begin : gen_assert
     FrontIsHead: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        req[p] |-> front[p*FlitW + PayloadWidth])
+        req[p] |-> front[p*FlitW + HeadBit])
       else $error("hc_router: input %0d front is not a head", p);
   end
 `endif

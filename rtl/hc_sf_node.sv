@@ -77,6 +77,21 @@ module hc_sf_node #(
   localparam int unsigned Banks = Dim + 1;
   localparam int unsigned CntW  = DescAW + 1;
 
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (Dim < 1 || Dim > hc_pkg::DimMax) begin : gen_err_dim
+    $error("hc_sf_node: Dim must be 1..15 (4-bit link and bank numbers)");
+  end
+  if (Width < 1 || Width > 32) begin : gen_err_width
+    $error("hc_sf_node: Width must be 1..32 (32-bit configuration words)");
+  end
+  if (BankAW < 1 || BankAW > 16 || SegAW < 1 || SegAW > 16 || DescAW < 1 || DescAW > 16)
+  begin : gen_err_geom
+    $error("hc_sf_node: BankAW, SegAW and DescAW must be 1..16 (16-bit cfg_idx)");
+  end
+  if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
+    $error("hc_sf_node: CntWidth must be 1..32");
+  end
+
   // Bank write ports: RX engine j writes bank j, the configuration port the
   // own bank.
   logic [Banks-1:0]        bank_we;
@@ -217,5 +232,70 @@ module hc_sf_node #(
   end
 
   assign cfg_rdata_o = rd_q ? 32'(rword) : '0;
+
+`ifndef SYNTHESIS
+  // -------------------------------------------------------------------
+  // Simulation-only shadow of the banks: written_q[b*BankWords + a] says
+  // that word a of bank b holds a word of this run. The configuration
+  // port's writes into the own bank (the loader's own data, loaded before
+  // the start and kept: it is present from schedule cycle 0 on) and the RX
+  // engines' writes into banks 0..Dim-1 set it. A start clears banks
+  // 0..Dim-1 (what the previous run's packets left there is not this run's
+  // data), not the own bank; a reset clears all. A TX engine must read only
+  // words set here: the readiness thresholds need[j] promise that every
+  // word a packet gathers is in before it starts (docs/store_and_forward.md,
+  // section 1, "Readiness"). The bit is read at the start of the cycle, like
+  // the RAM (read before write). One packed vector per bank.
+  // -------------------------------------------------------------------
+  localparam int unsigned BankWords = 1 << BankAW;
+
+  for (genvar b = 0; b < Banks; b++) begin : gen_written
+    logic [BankWords-1:0] written_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        written_q <= BankWords'(0);
+      end else if (clear_i && (b < Dim)) begin
+        written_q <= BankWords'(0);
+      end else if (bank_we[b]) begin
+        written_q[bank_waddr[b*BankAW +: BankAW]] <= 1'b1;
+      end
+    end
+  end
+
+  for (genvar j = 0; j < Dim; j++) begin : gen_assert_rx
+    logic wr_again;  // the word RX engine j writes is already written
+    assign wr_again = gen_written[j].written_q[bank_waddr[j*BankAW +: BankAW]];
+    // Single assignment: a packet never writes a word twice in one run.
+    // Immediate assertions at the clock edge: for a concurrent one, the
+    // simulator (Verilator 5.006) samples the whole shadow in C++ that does
+    // not compile.
+    always @(posedge clk_i) begin
+      if (rst_ni) begin
+        RxWritesOnce: assert (!(bank_we[j] && !clear_i && wr_again))
+          else $error("hc_sf_node: link %0d writes word %0d of its bank a second time", j,
+                      bank_waddr[j*BankAW +: BankAW]);
+      end
+    end
+  end
+
+  for (genvar i = 0; i < Dim; i++) begin : gen_assert_tx
+    logic [15:0] hit;  // per bank: the word TX engine i addresses is written
+    for (genvar b = 0; b < 16; b++) begin : gen_hit
+      if (b < Banks) begin : gen_bank
+        assign hit[b] = gen_written[b].written_q[gen_tx[i].addr];
+      end else begin : gen_none
+        assign hit[b] = 1'b0;
+      end
+    end
+    // Store-and-forward: never read a word that is not yet written.
+    always @(posedge clk_i) begin
+      if (rst_ni) begin
+        TxReadsWritten: assert (!gen_tx[i].rd || hit[gen_tx[i].bank])
+          else $error("hc_sf_node: TX engine %0d reads word %0d of bank %0d before it is written",
+                      i, gen_tx[i].addr, gen_tx[i].bank);
+      end
+    end
+  end
+`endif
 
 endmodule

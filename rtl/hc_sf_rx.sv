@@ -24,7 +24,7 @@ module hc_sf_rx #(
   input  logic                clear_i,
   /// Configuration write for this engine (node and link already matched).
   input  logic                cfg_we_i,
-  /// Configuration target (3 scatter segment, 5 count).
+  /// Configuration target (hc_pkg::TgtSseg, TgtCount).
   input  logic [2:0]          cfg_tgt_i,
   /// Table index.
   input  logic [15:0]         cfg_idx_i,
@@ -121,9 +121,9 @@ module hc_sf_rx #(
   always_ff @(posedge clk_i) begin
     if (seg_we) begin
       unique case (cfg_field_i)
-        4'd0:    seg_off_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[BankAW-1:0];
-        4'd1:    seg_len_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[LenW-1:0];
-        4'd2:    seg_last_q[cfg_idx_i[SegAW-1:0]] <= cfg_wdata_i[0];
+        hc_pkg::SsegFieldOff:  seg_off_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[BankAW-1:0];
+        hc_pkg::SsegFieldLen:  seg_len_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[LenW-1:0];
+        hc_pkg::SsegFieldLast: seg_last_q[cfg_idx_i[SegAW-1:0]] <= cfg_wdata_i[0];
         default: ;
       endcase
     end
@@ -132,7 +132,8 @@ module hc_sf_rx #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       nseg_q <= '0;
-    end else if (cfg_we_i && (cfg_tgt_i == hc_pkg::TgtCount) && (cfg_field_i == 4'd1)) begin
+    end else if (cfg_we_i && (cfg_tgt_i == hc_pkg::TgtCount) &&
+                 (cfg_field_i == hc_pkg::CountFieldRx)) begin
       nseg_q <= cfg_wdata_i[SegAW:0];
     end
   end
@@ -142,5 +143,14 @@ module hc_sf_rx #(
   assign wr_data_o  = in_word_i;
   assign done_o     = done_q;
   assign complete_o = (sidx_q == nseg_q);
+
+`ifndef SYNTHESIS
+  // The link has no backpressure, so every word that arrives must have a
+  // place: the sender's schedule and this scatter table agree (a word with
+  // no segment left is dropped, which only a bad table makes happen).
+  WordHasSegment: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (in_valid_i && !clear_i) |-> (sidx_q < nseg_q))
+    else $error("hc_sf_rx: a word arrives after the last scatter segment (%0d)", nseg_q);
+`endif
 
 endmodule

@@ -38,7 +38,7 @@ module hc_sf_tx #(
   input  logic [15:0]                beta_i,
   /// Configuration write for this engine (node and link already matched).
   input  logic                       cfg_we_i,
-  /// Configuration target (1 descriptor, 2 gather segment, 5 count).
+  /// Configuration target (hc_pkg::TgtTxDesc, TgtGseg, TgtCount).
   input  logic [2:0]                 cfg_tgt_i,
   /// Table index.
   input  logic [15:0]                cfg_idx_i,
@@ -134,6 +134,12 @@ module hc_sf_tx #(
         ready = 1'b0;
       end
     end
+`ifdef HC_FAULT_sfready
+    // Injected fault for the negative test of the assertions: a packet
+    // starts as soon as its link is free, whether or not the words it
+    // gathers have arrived.
+    ready = 1'b1;
+`endif
   end
 
   assign start_now = go_i && !busy_q && (pos_q < npkt_q) && ready;
@@ -245,27 +251,27 @@ module hc_sf_tx #(
 
   always_ff @(posedge clk_i) begin
     if (desc_we) begin
-      if (cfg_field_i == 4'd0) begin
+      if (cfg_field_i == hc_pkg::DescFieldWords) begin
         desc_words_q[cfg_idx_i[DescAW-1:0]] <= cfg_wdata_i[LenW-1:0];
       end
     end
     if (seg_we) begin
       unique case (cfg_field_i)
-        4'd0:    seg_off_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[BankAW-1:0];
-        4'd1:    seg_len_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[LenW-1:0];
-        4'd2:    seg_bank_q[cfg_idx_i[SegAW-1:0]] <= cfg_wdata_i[3:0];
+        hc_pkg::GsegFieldOff:  seg_off_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[BankAW-1:0];
+        hc_pkg::GsegFieldLen:  seg_len_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[LenW-1:0];
+        hc_pkg::GsegFieldBank: seg_bank_q[cfg_idx_i[SegAW-1:0]] <= cfg_wdata_i[3:0];
         default: ;
       endcase
     end
   end
 
   // One threshold table per RX link, so that every write is a whole word of
-  // one memory (field 1 + j is need[j]).
+  // one memory (field DescFieldNeed0 + j is need[j]).
   for (genvar j = 0; j < Dim; j++) begin : gen_need
     logic [CntW-1:0] need_q [DescN];
     assign need_rd[j*CntW +: CntW] = need_q[pos_q[DescAW-1:0]];
     always_ff @(posedge clk_i) begin
-      if (desc_we && (cfg_field_i == 4'(j + 1))) begin
+      if (desc_we && (cfg_field_i == hc_pkg::DescFieldNeed0 + 4'(j))) begin
         need_q[cfg_idx_i[DescAW-1:0]] <= cfg_wdata_i[CntW-1:0];
       end
     end
@@ -274,7 +280,8 @@ module hc_sf_tx #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       npkt_q <= '0;
-    end else if (cfg_we_i && (cfg_tgt_i == hc_pkg::TgtCount) && (cfg_field_i == 4'd0)) begin
+    end else if (cfg_we_i && (cfg_tgt_i == hc_pkg::TgtCount) &&
+                 (cfg_field_i == hc_pkg::CountFieldTx)) begin
       npkt_q <= cfg_wdata_i[CntW-1:0];
     end
   end
@@ -293,5 +300,18 @@ module hc_sf_tx #(
       default:              cnt_o = '0;
     endcase
   end
+
+`ifndef SYNTHESIS
+  // A gather segment names a bank of this node (0..Dim): a bigger number
+  // reads nothing (only a bad table gets there).
+  ReadBankExists: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rd |-> (cur_bank <= 4'(Dim)))
+    else $error("hc_sf_tx: gather segment %0d reads bank %0d of %0d", gidx_q, cur_bank, Dim + 1);
+  // The link has no backpressure: a word is on it only in the last words
+  // cycles of a packet, so the engine is busy whenever its link is valid.
+  LinkOnlyWhileBusy: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      lv_q |-> busy_q)
+    else $error("hc_sf_tx: a word on the link outside a packet");
+`endif
 
 endmodule

@@ -101,11 +101,13 @@ FPGA_SIM_OBJ := $(BUILD)/obj/tests/fpga/test_selftest.o $(BUILD)/obj/rtl/fpga/ge
                 $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o
 
 # Verilator's own makefile does not relink for changed objects: remove the
-# program first.
+# program first. -Wno-fatal keeps lint warnings from stopping the build;
+# -Werror-USERERROR keeps the RTL's elaboration-time parameter checks
+# ($error in a generate block) fatal all the same.
 $(BUILD)/fpga/sim/%/test_selftest: $(FPGA_RTL) $(FPGA_LIST) tests/fpga/hc_selftest_shim.cpp $(FPGA_SIM_OBJ)
 	@mkdir -p $(dir $@)tables
 	@rm -f $@
-	verilator --cc --exe --build -j 2 $(VFLAGS_COMMON) -O3 --x-assign fast --x-initial fast -Wno-fatal \
+	verilator --cc --exe --build -j 2 $(VFLAGS_COMMON) -O3 --x-assign fast --x-initial fast -Wno-fatal -Werror-USERERROR \
 	  --top-module hc_board_top --Mdir $(dir $@)obj -o $(ROOT)/$@ \
 	  -GDim=$(FPGA_D) -GPayloadWidth=$(FPGA_W) -GBufDepth=$(FPGA_B) -GInjDepth=$(FPGA_I) \
 	  -GCntWidth=$(FPGA_CW) -GRomDepth=$(FPGA_ROM) -GTimeW=$(FPGA_TIME) \

@@ -193,14 +193,27 @@ module hc_report #(
     byte_q <= text[ptr_d];
   end
 
-`ifndef SYNTHESIS
-  initial begin
-    assert (Digits >= 1 && Digits <= 9) else $fatal(1, "hc_report: Digits must be 1..9");
-    assert (FieldW <= 30) else $fatal(1, "hc_report: FieldW must be at most 30");
-    assert ((64'(1) << FieldW) <= 64'(10) ** Digits)
-      else $fatal(1, "hc_report: %0d digits cannot show every %0d-bit field", Digits, FieldW);
-    assert (Text[7:0] == 8'h00) else $fatal(1, "hc_report: the template must end with 0x00");
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (Digits < 1 || Digits > 9) begin : gen_err_digits
+    $error("hc_report: Digits must be 1..9");
   end
+  if (FieldW > 30) begin : gen_err_field_w
+    $error("hc_report: FieldW must be at most 30");
+  end
+  if ((64'(1) << FieldW) > 64'(10) ** Digits) begin : gen_err_range
+    $error("hc_report: Digits decimal digits cannot show every FieldW-bit field");
+  end
+  if (Text[7:0] != 8'h00) begin : gen_err_text
+    $error("hc_report: the template must end with 0x00");
+  end
+
+`ifndef SYNTHESIS
+  // The byte stream to the sink is a valid/ready handshake with hold: a
+  // byte offered and not taken is offered again, unchanged, in the next
+  // cycle (the UART takes it whenever it becomes idle).
+  ValidHeldUntilReady: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (valid_o && !ready_i) |=> (valid_o && $stable(data_o)))
+    else $error("hc_report: a byte offered was withdrawn or changed before the sink took it");
 `endif
 
 endmodule

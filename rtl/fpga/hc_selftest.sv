@@ -448,12 +448,12 @@ module hc_selftest #(
   assign unused_st = ^{src_done, cube_idle, expect_mem[2], expect_mem[4], expect_mem[5],
                        expect_mem[7], exp_cycles[31:FieldW], cnt_data};
 
-`ifndef SYNTHESIS
-  initial begin
-    assert (CycleW > TimeW && CycleW <= FieldW)
-      else $fatal(1, "hc_selftest: need TimeW < CycleW <= %0d", FieldW);
-    assert (Dim >= 1 && Dim <= 3) else $fatal(1, "hc_selftest: Dim must be 1..3");
+  // Parameter ranges, checked at elaboration by Verilator and yosys alike.
+  if (CycleW <= TimeW || CycleW > FieldW) begin : gen_err_cycle_w
+    $error("hc_selftest: need TimeW < CycleW <= 20 (FieldW)");
   end
-`endif
+  if (Dim < 1 || Dim > 3) begin : gen_err_dim
+    $error("hc_selftest: Dim must be 1..3");
+  end
 
 endmodule

@@ -1,0 +1,37 @@
+// The crossbar of one router: every sending output takes the front flit of
+// the input the allocator selected for it, and that input pops its front at
+// the end of the cycle. An output that sends nothing shows the flit 0.
+// Purely combinational; the selection is one-hot per sending output and an
+// input feeds at most one output (hc_alloc asserts both).
+module hc_xbar #(
+  /// Input ports = output ports.
+  parameter int unsigned Ports = 5,
+  /// Bits of a flit.
+  parameter int unsigned FlitW = 18
+) (
+  /// Per input p: its front flit, at [p*FlitW +: FlitW].
+  input  logic [Ports*FlitW-1:0] in_flit_i,
+  /// Per output o: the one-hot input it takes from, at [o*Ports +: Ports].
+  input  logic [Ports*Ports-1:0] sel_i,
+  /// Per output: a flit is sent this cycle.
+  input  logic [Ports-1:0]       send_i,
+  /// Per input: its front is sent, pop it.
+  output logic [Ports-1:0]       pop_o,
+  /// Per output o: the flit sent, 0 when none, at [o*FlitW +: FlitW].
+  output logic [Ports*FlitW-1:0] out_flit_o
+);
+
+  always_comb begin
+    out_flit_o = '0;
+    pop_o      = '0;
+    for (int unsigned o = 0; o < Ports; o++) begin
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (send_i[o] && sel_i[o*Ports + p]) begin
+          out_flit_o[o*FlitW +: FlitW] = in_flit_i[p*FlitW +: FlitW];
+          pop_o[p] = 1'b1;
+        end
+      end
+    end
+  end
+
+endmodule
