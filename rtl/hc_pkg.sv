@@ -80,44 +80,4 @@ package hc_pkg;
   localparam int unsigned BufDepthMax = 16;  // largest buffer or injection depth
   /* verilator lint_on UNUSEDPARAM */
 
-  // ===================================================================
-  // Added on branch wt-rtl (names as in rtl/hc_contract.txt of the main
-  // tree where it has them): register indices, status bits, table field
-  // numbers, parameter limits and the kind bits, so that the RTL uses no
-  // raw numbers for them. To be carried over into the generated package.
-  // ===================================================================
-  /* verilator lint_off UNUSEDPARAM */
-
-  /// Global registers (target TgtGlobal), by cfg_idx.
-  localparam logic [15:0] RegMode  = 16'd0;  // mode (write and read)
-  localparam logic [15:0] RegBeta  = 16'd1;  // beta (write and read)
-  localparam logic [15:0] RegStart = 16'd2;  // write: start; read: status
-  /// Bits of the status word (read of RegStart).
-  localparam int unsigned StatusDoneBit  = 0;  // every node finished
-  localparam int unsigned StatusErrorBit = 1;  // a write was refused
-
-  /// Fields of table entries (cfg_field).
-  localparam logic [3:0] DescFieldWords = 4'd0;  // TX descriptor: words
-  localparam logic [3:0] DescFieldNeed0 = 4'd1;  // TX descriptor: need[j] is DescFieldNeed0 + j
-  localparam logic [3:0] GsegFieldOff   = 4'd0;  // gather segment: offset in the bank
-  localparam logic [3:0] GsegFieldLen   = 4'd1;  // gather segment: length
-  localparam logic [3:0] GsegFieldBank  = 4'd2;  // gather segment: bank 0..Dim
-  localparam logic [3:0] SsegFieldOff   = 4'd0;  // scatter segment: offset in the bank
-  localparam logic [3:0] SsegFieldLen   = 4'd1;  // scatter segment: length
-  localparam logic [3:0] SsegFieldLast  = 4'd2;  // scatter segment: last of its packet
-  localparam logic [3:0] CountFieldTx   = 4'd0;  // counts: packets of TX engine i
-  localparam logic [3:0] CountFieldRx   = 4'd1;  // counts: segments of RX engine i
-
-  /// Bits of the kind field (KindHead etc.): bit KindHeadBit is set in a
-  /// HEAD and a SINGLE (the flit opens a message), bit KindTailBit in a
-  /// TAIL and a SINGLE (it closes one).
-  localparam int unsigned KindHeadBit = 0;
-  localparam int unsigned KindTailBit = 1;
-
-  /// Parameter limits of the RTL, checked at elaboration.
-  localparam int unsigned DimMax          = 15;  // largest Dim (4-bit port and unit numbers)
-  localparam int unsigned PayloadWidthMax = 30;  // largest payload width
-  localparam int unsigned BufDepthMax     = 16;  // largest buffer or injection depth
-  /* verilator lint_on UNUSEDPARAM */
-
 endpackage

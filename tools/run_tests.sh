@@ -27,7 +27,7 @@ rm -f build/results/*.xml "$RESULTS"
 # The unit tests and the fault-injected build of the negative test, from the
 # Makefile (the one place the unit-test list is derived).
 UNIT_TESTS=$(make --no-print-directory -s print-UNIT_TESTS)
-NEG_CFG=D3_W16_B1_I2_Ffifoready
+NEG_CFGS="D3_W16_B1_I2_Ffifoready D2_W16_B2_I4_Fgrantall"
 
 passed=0 failed=0
 start=$(date +%s)
@@ -93,7 +93,8 @@ out=$(tools/gen_contract.sh --check 2>&1); echo "$out" | tail -20
 count_lines contract "$out"
 
 log "building (make -j$JOBS; a Verilator build per RTL configuration)"
-targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter build/rtl/$NEG_CFG/hcsim"
+targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter "
+for c in $NEG_CFGS; do targets+=" build/rtl/$c/hcsim"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
   tail -40 build/test-build.log
@@ -156,21 +157,24 @@ if [ $filtered = 1 ] && [ $selected = 0 ]; then
   count_lines filter "filter: FAIL no test matches TESTCASE='${TESTCASE:-}' COCOTB_TEST_FILTER='${COCOTB_TEST_FILTER:-}'"
 fi
 
-log "assertions: a fault-injected build ($NEG_CFG) must trip an RTL assertion"
-# The buffers of this build claim room when full (HC_FAULT_fifoready in
-# rtl/hc_fifo.sv). Without --assert, or with dead assertions, the run would
-# end with exit 0 or only a scoreboard failure; the good build of the same
-# configuration is the control.
-neg() { # name: run the saturated RTL-only simulation on one build
+# Fault-injected builds must trip an RTL assertion, and the same run on the
+# good build of that configuration must fire none. Without --assert, or
+# with dead assertions, a faulty run would end with exit 0 or only a
+# scoreboard failure. fifoready: buffers claim room when full (rtl/hc_fifo.sv);
+# grantall: a free output grants every requesting input (rtl/hc_alloc.sv).
+neg() { # build: run the saturated RTL-only simulation on it
   build/rtl/$1/hcsim --sim rtl --traffic uniform --rate 0.9 --len 4 --cycles 300 --warmup 10 2>&1
 }
-out=$(neg $NEG_CFG); st=$?
-if [ $st = 1 ] && grep -q 'Assertion failed' <<< "$out"; then ok_neg=1; else ok_neg=0; fi
-[ $ok_neg = 1 ] || { echo "$out" | head -5; }
-count_lines assertions "assertions: $([ $ok_neg = 1 ] && echo PASS || echo FAIL) fault-injected buffer trips an assertion: $(grep -m1 -o 'Assertion failed in [^:]*' <<< "$out")"
-ctl=${NEG_CFG%_F*}
-out=$(neg $ctl); st=$?
-count_lines assertions-control "assertions: $([ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out" && echo PASS || echo FAIL) the same run on the good build $ctl fires none"
+for nc in $NEG_CFGS; do
+  log "assertions: the fault-injected build $nc must trip an RTL assertion"
+  out=$(neg $nc); st=$?
+  if [ $st = 1 ] && grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | head -5; fi
+  count_lines assertions "assertions: $v fault ${nc##*_F} trips an assertion: $(grep -m1 -o 'Assertion failed in [^:]*' <<< "$out")"
+  ctl=${nc%_F*}
+  out=$(neg $ctl); st=$?
+  if [ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; fi
+  count_lines assertions "assertions: $v the same run on the good build $ctl fires none (control of ${nc##*_F})"
+done
 
 if [ -x tests/cli/test_hcsim.sh ]; then
   log "hcsim command line"
