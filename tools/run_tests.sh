@@ -169,11 +169,13 @@ for nc in $NEG_CFGS; do
   log "assertions: the fault-injected build $nc must trip an RTL assertion"
   out=$(neg $nc); st=$?
   if [ $st = 1 ] && grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | head -5; fi
-  count_lines assertions "assertions: $v fault ${nc##*_F} trips an assertion: $(grep -m1 -o 'Assertion failed in [^:]*' <<< "$out")"
+  line="assertions: $v fault ${nc##*_F} trips an assertion: $(grep -m1 -o 'Assertion failed in [^:]*' <<< "$out")"
+  echo "$line"; count_lines assertions "$line"
   ctl=${nc%_F*}
   out=$(neg $ctl); st=$?
   if [ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; fi
-  count_lines assertions "assertions: $v the same run on the good build $ctl fires none (control of ${nc##*_F})"
+  line="assertions: $v the same run on the good build $ctl fires none (control of ${nc##*_F})"
+  echo "$line"; count_lines assertions "$line"
 done
 
 if [ -x tests/cli/test_hcsim.sh ]; then
