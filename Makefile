@@ -21,9 +21,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 # ---- RTL configuration (one Verilator build per configuration) ----------
-# Defaults and limits come from the hardware/software contract (generated
-# csim/hc_contract.h; rtl/hc_contract.txt is the one place they are written).
-contract = $(shell sed -n 's/^\#define $(1) \([0-9]*\) .*/\1/p' csim/hc_contract.h)
+# Defaults and limits come from the hardware/software contract
+# (rtl/hc_contract.txt, the one place they are written).
+contract = $(shell tools/gen_contract.sh --get $(1))
 D ?= $(call contract,HC_DEFAULT_D)
 W ?= $(call contract,HC_DEFAULT_W)
 B ?= $(call contract,HC_DEFAULT_B)

@@ -3,7 +3,7 @@
 ** The hardware/software contract of the router: the numbers rtl/hc_pkg.sv
 ** gives the RTL (flit kinds, counter ids, configuration targets, registers
 ** and fields, modes, defaults and ranges), for the model, the loader, the
-** testbenches and make (which reads the defaults from here).
+** testbenches (make reads the same table with gen_contract.sh --get).
 */
 #ifndef HC_CONTRACT_H
 #define HC_CONTRACT_H

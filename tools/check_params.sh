@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Check the RTL build parameters D, W, B, I of `make sim` before spending a
 # Verilator build on them: one line on stderr and status 2 when out of
-# range. The ranges are the contract's (csim/hc_contract.h, generated from
-# rtl/hc_contract.txt), not written here.
+# range. The ranges are the contract's (rtl/hc_contract.txt), not written
+# here.
 cd "$(dirname "$0")/.."
 d=$1 w=$2 b=$3 i=$4
-lim() { sed -n "s/^#define $1 \([0-9]*\) .*/\1/p" csim/hc_contract.h; }
-maxd=$(lim HC_BUILD_MAX_D) maxw=$(lim HC_MAX_W) maxb=$(lim HC_MAX_DEPTH)
+read -r maxd maxw maxb <<< "$(tools/gen_contract.sh --get HC_BUILD_MAX_D HC_MAX_W HC_MAX_DEPTH | tr '\n' ' ')"
 num() { [[ $1 =~ ^[0-9]+$ ]]; }
 num "$d" && [ "$d" -ge 1 ] && [ "$d" -le "$maxd" ] || { echo "make sim: D=$d cannot be built as RTL (1..$maxd); use SIM=model for larger cubes" >&2; exit 2; }
 num "$w" && [ "$w" -ge 1 ] && [ "$w" -le "$maxw" ] || { echo "make sim: W=$w must be a payload width 1..$maxw" >&2; exit 2; }

@@ -4,9 +4,20 @@
 # them to a temporary folder and compare with the committed files instead:
 # prints "contract: PASS ..." or "contract: FAIL ..." (with the diff) and
 # exits 1 on a difference, so `make test` catches a copy edited by hand.
+# With --get NAME..., print the values of the C names given, one a line
+# (make and tools/check_params.sh read the defaults and limits this way).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=rtl/hc_contract.txt
+if [ "${1:-}" = --get ]; then
+  shift
+  for n in "$@"; do
+    v=$(awk -v n="$n" '!/^#/ && !/^==/ && $4 == n { print $3; exit }' "$src")
+    [ -n "$v" ] || { echo "gen_contract.sh: no $n in $src" >&2; exit 2; }
+    echo "$v"
+  done
+  exit 0
+fi
 out_sv=rtl/hc_pkg.sv out_h=csim/hc_contract.h
 check=0
 [ "${1:-}" = --check ] && check=1
@@ -46,7 +57,7 @@ awk '
     print "** The hardware/software contract of the router: the numbers rtl/hc_pkg.sv"
     print "** gives the RTL (flit kinds, counter ids, configuration targets, registers"
     print "** and fields, modes, defaults and ranges), for the model, the loader, the"
-    print "** testbenches and make (which reads the defaults from here)."
+    print "** testbenches (make reads the same table with gen_contract.sh --get)."
     print "*/"
     print "#ifndef HC_CONTRACT_H"
     print "#define HC_CONTRACT_H"

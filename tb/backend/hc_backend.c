@@ -80,31 +80,25 @@ int hc_backend_inj_ready(const hc_backend *b, unsigned x) {
   return b->model ? hc_model_inj_ready(b->model, x) : hc_rtl_inj_ready(b->rtl, x);
 }
 
-static int mismatch(hc_backend *b, unsigned node, const char *where,
-                    uint32_t expected, uint32_t actual) {
+/* End the run at its first failure, code HC_EMISMATCH or HC_EASSERT (an RTL
+** assertion, reported like a mismatch after Verilator's own message with
+** the assertion's file and line); later failures keep the first. Returns code. */
+static int end_run(hc_backend *b, int code, unsigned node, const char *where,
+                   uint32_t expected, uint32_t actual) {
   if (!b->failed) {
-    b->failed = HC_EMISMATCH;
+    b->failed = code;
     b->mm.cycle = b->cycle;
     b->mm.node = node;
     snprintf(b->mm.where, sizeof b->mm.where, "%s", where);
     b->mm.expected = expected;
     b->mm.actual = actual;
   }
-  return HC_EMISMATCH;
+  return code;
 }
 
-/* An RTL assertion failed in this cycle: the run ends here, reported like a
-** mismatch (cycle, and "RTL assertion" as the place) after Verilator's own
-** message with the assertion's file and line. */
-static void assertion_failed(hc_backend *b) {
-  if (!b->failed) {
-    b->failed = HC_EASSERT;
-    b->mm.cycle = b->cycle;
-    b->mm.node = 0;
-    snprintf(b->mm.where, sizeof b->mm.where, "RTL assertion failed");
-    b->mm.expected = 0;
-    b->mm.actual = 0;
-  }
+static int mismatch(hc_backend *b, unsigned node, const char *where,
+                    uint32_t expected, uint32_t actual) {
+  return end_run(b, HC_EMISMATCH, node, where, expected, actual);
 }
 
 /* Compare the model's observation m with the RTL's r for one cycle. */
@@ -154,7 +148,7 @@ int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
       if (rc == HC_OK) rc = compare_obs(b, obs, &b->shadow);
       break;
   }
-  if (rc == HC_EASSERT) assertion_failed(b);
+  if (rc == HC_EASSERT) end_run(b, HC_EASSERT, 0, "RTL assertion failed", 0, 0);
   b->cycle++;
   return rc;
 }
