@@ -204,6 +204,8 @@ rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 ifneq ($(ALGO),)
 SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
            $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
+           $(if $(G),--g $(G)) $(if $(SRC),--src $(SRC)) $(if $(DST),--dst $(DST)) $(if $(PERM),--perm $(PERM)) \
+           $(if $(NWAVES),--nwaves $(NWAVES)) \
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \
            $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(LCC_KIND),--lcc-kind $(LCC_KIND)) \
            $(if $(REMAP),--remap $(REMAP)) \
@@ -220,11 +222,11 @@ endif
 
 sim: deps
 	@$(MAKE) --no-print-directory -s $(BUILD)/bin/hcsim $(BUILD)/bin/hc_flit_filter >/dev/null || exit 1; \
-	if [ "$(SIM)" = model ] || [ "$(ALGO)" = list ]; then \
+	if [ "$(SIM)" = model ] || [ "$(SIM)" = exec ] || [ "$(ALGO)" = list ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
 	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
-	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl or both, not '$(SIM)'" >&2; exit 2;; esac; \
+	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl, both or exec, not '$(SIM)'" >&2; exit 2;; esac; \
 	tools/check_params.sh "$(D)" "$(W)" "$(B)" "$(I)" || exit 2; \
 	[ -x $(RTL_DIR)/hcsim ] || echo "building RTL for $(CFG) (first use only; log in $(RTL_DIR)/verilator.log)" >&2; \
 	$(MAKE) --no-print-directory -s $(RTL_DIR)/hcsim >/dev/null || exit 1; \

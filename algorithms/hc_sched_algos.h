@@ -1,6 +1,7 @@
 /*
-** Generators of store-and-forward schedules (csim/sched/hc_sched.h) for the
-** algorithms of the link-bound papers, one small file each:
+** The direct C entry points of the first store-and-forward generators (the
+** tests and the table programs call them; front ends use the records of
+** algorithms/hc_sf_algo.h), one small file each:
 **   sf_broadcast2.c         BROADCAST 2 of 000 (Stout & Wagar) §2
 **   sf_complete_exchange.c  COMPLETE EXCHANGE of 000 §6 (completed DISTRIBUTE 1,
 **                           batched)
@@ -17,34 +18,7 @@
 #include <stdint.h>
 
 #include "hc_sched.h"
-
-/* The generators accept d = 1..HC_SF_MAX_D (memory permitting). */
-#define HC_SF_MAX_D 10
-
-/*
-** One generator, for a front end: name is the ALGO= name, param names the
-** size argument ("M": message words, "K": unit packet words), which must be
-** a positive multiple of unit(d). build, formula and lower are the functions
-** below with that size argument (root 0 for the broadcast).
-*/
-typedef struct hc_sf_algo {
-  const char *name;
-  const char *source;
-  const char *param;
-  uint32_t (*unit)(unsigned d);
-  int (*build)(unsigned d, uint32_t size, hc_sched_case *out);
-  uint64_t (*formula)(unsigned d, uint32_t size, uint32_t beta);
-  uint64_t (*lower)(unsigned d, uint32_t size, uint32_t beta);
-} hc_sf_algo;
-
-extern const hc_sf_algo hc_sf_algo_broadcast2;
-extern const hc_sf_algo hc_sf_algo_complete_exchange;
-extern const hc_sf_algo hc_sf_algo_total_exchange;
-
-/* All of them, NULL-terminated (algorithms/registry.c), and lookup by name
-** (NULL if unknown). */
-extern const hc_sf_algo *const hc_sf_algos[];
-const hc_sf_algo *hc_sf_algo_find(const char *name);
+#include "hc_sf_algo.h"
 
 /* ------------------------------------------------------------ BROADCAST 2 */
 

@@ -2,12 +2,13 @@
 ** The lists of algorithms `hcsim --algo` and `make sim ALGO=` know, in the
 ** order `ALGO=list` prints them: message traffic on the wormhole network
 ** (hc_algo) and store-and-forward schedules (hc_sf_algo). Adding an
-** algorithm: write its file with one record, and add the record here.
+** algorithm: write its file with one record, and add the record here
+** (store-and-forward: one line in algorithms/sf_list.h).
 */
 #include <string.h>
 
 #include "hc_algo.h"
-#include "hc_sched_algos.h"
+#include "hc_sf_algo.h"
 
 extern const hc_algo hc_algo_aap, hc_algo_aap_prime, hc_algo_a2a_pairwise, hc_algo_a2a_naive;
 
@@ -26,9 +27,9 @@ const hc_algo *hc_algo_find(const char *name) {
 }
 
 const hc_sf_algo *const hc_sf_algos[] = {
-    &hc_sf_algo_broadcast2,
-    &hc_sf_algo_complete_exchange,
-    &hc_sf_algo_total_exchange,
+#define HC_SF_ALGO(n) &hc_sf_algo_##n,
+#include "sf_list.h"
+#undef HC_SF_ALGO
     NULL,
 };
 

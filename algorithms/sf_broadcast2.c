@@ -64,16 +64,28 @@ fail:
   return rc;
 }
 
-static int build(unsigned d, uint32_t m, hc_sched_case *out) {
-  return hc_sf_broadcast2(d, m, 0, out);
+static uint32_t unit(const hc_sf_params *p) { return hc_sf_broadcast2_unit(p->d); }
+
+static int check(hc_sf_params *p, char *why, size_t n) { return hc_sf_check_basic(p, p->d, "M", why, n); }
+
+static int build(const hc_sf_params *p, hc_sched_case *out) { return hc_sf_broadcast2(p->d, p->m, p->src, out); }
+
+static uint64_t formula(const hc_sf_params *p) { return hc_sf_broadcast2_formula(p->d, p->m, p->beta); }
+
+/* 000 §9: S = the d outgoing links of the root, a = m; the farthest node is d hops away. */
+static void lower(const hc_sf_params *p, hc_sf_bound *b) {
+  hc_sf_bound_set(b, "the d outgoing links of the root", p->d, p->m, p->d, p->beta);
 }
 
 const hc_sf_algo hc_sf_algo_broadcast2 = {
     .name = "broadcast2",
     .source = "000 (Stout & Wagar) §2, BROADCAST 2",
     .param = "M",
-    .unit = hc_sf_broadcast2_unit,
+    .takes = HC_SF_TAKES_SRC,
+    .formula_text = "m + d*beta",
+    .unit = unit,
+    .check = check,
     .build = build,
-    .formula = hc_sf_broadcast2_formula,
-    .lower = hc_sf_broadcast2_lower,
+    .formula = formula,
+    .lower = lower,
 };

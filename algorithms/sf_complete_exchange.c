@@ -154,20 +154,32 @@ done:
   return rc;
 }
 
-static int build(unsigned d, uint32_t m, hc_sched_case *out) {
-  return hc_sf_complete_exchange(d, m, out);
+static uint32_t unit(const hc_sf_params *p) { return hc_sf_complete_exchange_unit(p->d); }
+
+static int check(hc_sf_params *p, char *why, size_t n) {
+  return hc_sf_check_basic(p, hc_sf_complete_exchange_unit(p->d), "M", why, n);
 }
 
-static uint64_t lower(unsigned d, uint32_t m, uint32_t beta) {
-  return hc_sf_exchange_lower(d, m, beta);
+static int build(const hc_sf_params *p, hc_sched_case *out) { return hc_sf_complete_exchange(p->d, p->m, out); }
+
+static uint64_t formula(const hc_sf_params *p) { return hc_sf_complete_exchange_formula(p->d, p->m, p->beta); }
+
+/* 000 §9 (corrected: the scan's a = 2^(d-1) m): S = the 2^d links between the
+** lower and the upper half, which carry 2^(d-1) * 2^(d-1) messages each way,
+** a = 2^(2d-1) m in all; a message to the opposite corner crosses d links. */
+static void lower(const hc_sf_params *p, hc_sf_bound *b) {
+  hc_sf_bound_set(b, "the 2^d links between the halves", 1ull << p->d, (uint64_t)p->m << (2 * p->d - 1), p->d,
+                  p->beta);
 }
 
 const hc_sf_algo hc_sf_algo_complete_exchange = {
     .name = "complete_exchange",
     .source = "000 (Stout & Wagar) §6, COMPLETE EXCHANGE",
     .param = "M",
-    .unit = hc_sf_complete_exchange_unit,
+    .formula_text = "2^(d-1)*m + d*beta",
+    .unit = unit,
+    .check = check,
     .build = build,
-    .formula = hc_sf_complete_exchange_formula,
+    .formula = formula,
     .lower = lower,
 };

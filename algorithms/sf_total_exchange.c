@@ -224,16 +224,33 @@ done:
   return rc;
 }
 
-static int build(unsigned d, uint32_t k, hc_sched_case *out) {
-  return hc_sf_total_exchange(d, k, out);
+static uint32_t unit(const hc_sf_params *p) { return hc_sf_total_exchange_unit(p->d); }
+
+static int check(hc_sf_params *p, char *why, size_t n) { return hc_sf_check_basic(p, 1, "K", why, n); }
+
+static int build(const hc_sf_params *p, hc_sched_case *out) { return hc_sf_total_exchange(p->d, p->m, out); }
+
+static uint64_t formula(const hc_sf_params *p) { return hc_sf_total_exchange_formula(p->d, p->m, p->beta); }
+
+/* 002 Eq. (4): d 2^(2d-1) unit packets over all d 2^d links, 2^(d-1) units
+** of beta + k each; as a cut of all links with load d 2^(2d-1) k words the
+** bound is 2^(d-1) k + beta, below the unit count, so the unit count is
+** reported as the cut bound's cycles. */
+static void lower(const hc_sf_params *p, hc_sf_bound *b) {
+  hc_sf_bound_set(b, "all d 2^d links, unit packets of k words", (uint64_t)p->d << p->d,
+                  ((uint64_t)p->d << (2 * p->d - 1)) * p->m, p->d, p->beta);
+  b->cut_cycles = hc_sf_total_exchange_lower(p->d, p->m, p->beta);
+  if (b->cut_cycles > b->cycles) b->cycles = b->cut_cycles;
 }
 
 const hc_sf_algo hc_sf_algo_total_exchange = {
     .name = "total_exchange",
     .source = "002 (Bertsekas et al.) §4, optimal total exchange",
     .param = "K",
-    .unit = hc_sf_total_exchange_unit,
+    .formula_text = "2^(d-1)*(k + beta)",
+    .unit = unit,
+    .check = check,
     .build = build,
-    .formula = hc_sf_total_exchange_formula,
-    .lower = hc_sf_total_exchange_lower,
+    .formula = formula,
+    .lower = lower,
 };

@@ -23,7 +23,9 @@
 #define TAKES_LCC                                                                                         \
   (TAKES_ALGO | HO_BIT(HO_LCC) | HO_BIT(HO_LCC_A) | HO_BIT(HO_LCC_B) | HO_BIT(HO_LCC_FILE) |               \
    HO_BIT(HO_LCC_KIND) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) | HO_BIT(HO_OBJECTIVE))
-#define TAKES_SF (TAKES_ALGO | HO_BIT(HO_M) | HO_BIT(HO_BETA) | HO_BIT(HO_SCHED))
+#define TAKES_SF                                                                                            \
+  (TAKES_ALGO | HO_BIT(HO_M) | HO_BIT(HO_BETA) | HO_BIT(HO_SCHED) | HO_BIT(HO_G) | HO_BIT(HO_SRC) |           \
+   HO_BIT(HO_DST) | HO_BIT(HO_PERM) | HO_BIT(HO_NWAVES))
 
 enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF };
 

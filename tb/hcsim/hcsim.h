@@ -38,7 +38,7 @@ typedef enum hcsim_opt {
   HO_TRAFFIC, HO_RATE, HO_LEN, HO_CYCLES, HO_WARMUP, HO_DRAIN, HO_FILE, HO_HOT_NODE,
   HO_HOT_FRAC, HO_MODE, HO_HELP,
   /* algorithms */
-  HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED,
+  HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES,
   /* linear-complement communication and processor reordering */
   HO_LCC, HO_LCC_A, HO_LCC_B, HO_LCC_FILE, HO_LCC_KIND, HO_REMAP, HO_LCCS, HO_OBJECTIVE,
   HO_NUM
@@ -92,8 +92,9 @@ struct hcsim_opts {
   uint64_t cycles, warmup, drain;
   const char *file;
   /* algorithms */
-  const char *algo, *sched;
-  unsigned long k, m, beta;
+  const char *algo, *sched, *perm;
+  unsigned long k, m, beta, g, src, dst, nwaves;
+  int exec_only; /* --sim exec: the reference executor alone (store-and-forward) */
   /* linear-complement communication and processor reordering */
   const char *lcc, *lcc_a, *lcc_b, *lcc_file, *remap, *lccs, *objective;
   hc_lcc_kind lcc_kind;

@@ -34,6 +34,9 @@ static const struct optdef {
     [HO_ALGO] = {"algo", 1},        [HO_CHECK_ARGS] = {"check-args", 0},
     [HO_K] = {"k", 1},              [HO_M] = {"m", 1},
     [HO_BETA] = {"beta", 1},        [HO_SCHED] = {"sched", 1},
+    [HO_G] = {"g", 1},              [HO_SRC] = {"src", 1},
+    [HO_DST] = {"dst", 1},          [HO_PERM] = {"perm", 1},
+    [HO_NWAVES] = {"nwaves", 1},
     [HO_LCC] = {"lcc", 1},          [HO_LCC_A] = {"lcc-a", 1},
     [HO_LCC_B] = {"lcc-b", 1},      [HO_LCC_FILE] = {"lcc-file", 1},
     [HO_LCC_KIND] = {"lcc-kind", 1}, [HO_REMAP] = {"remap", 1},
@@ -124,7 +127,12 @@ static void die_unknown(const hcsim_opts *o, const char *what, int len) {
 static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *val) {
   switch (id) {
     case HO_SIM:
-      if (hc_sim_parse(val, &o->sim) != 0) hcsim_die("--sim must be model, rtl or both, got '%s'", val);
+      /* exec: the schedule's reference executor, for store-and-forward only */
+      o->exec_only = strcmp(val, "exec") == 0 && (o->mode->takes & HO_BIT(HO_SCHED));
+      if (o->exec_only) o->sim = HC_SIM_MODEL;
+      else if (hc_sim_parse(val, &o->sim) != 0)
+        hcsim_die("--sim must be model, rtl or both%s, got '%s'",
+                  (o->mode->takes & HO_BIT(HO_SCHED)) ? " (or exec)" : "", val);
       break;
     case HO_D: o->cfg.d = (unsigned)parse_uint(on, val, 1, o->mode->max_d); break;
     case HO_W: o->cfg.w = (unsigned)parse_uint(on, val, 1, HC_MAX_W); break;
@@ -165,7 +173,14 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
     case HO_CHECK_ARGS: o->check_only = 1; break;
     case HO_K: o->k = (unsigned long)parse_uint(on, val, 1, o->mode->max_k); break;
     case HO_M: o->m = (unsigned long)parse_uint(on, val, 1, 1u << 20); break;
-    case HO_BETA: o->beta = (unsigned long)parse_uint(on, val, HC_SF_BETA_MIN, (1ul << HC_SF_BETA_W) - 1); break;
+    /* beta >= 0 here: the hardware's minimum is checked by the mode, which
+    ** lets --sim exec run the papers' idealised beta */
+    case HO_BETA: o->beta = (unsigned long)parse_uint(on, val, 0, (1ul << HC_SF_BETA_W) - 1); break;
+    case HO_G: o->g = (unsigned long)parse_uint(on, val, 1, 1u << 20); break;
+    case HO_SRC: o->src = (unsigned long)parse_uint(on, val, 0, 1u << 20); break;
+    case HO_DST: o->dst = (unsigned long)parse_uint(on, val, 0, 1u << 20); break;
+    case HO_PERM: o->perm = val[0] ? val : (hcsim_die("--perm needs a name or a path"), val); break;
+    case HO_NWAVES: o->nwaves = (unsigned long)parse_uint(on, val, 1, 64); break;
     case HO_SCHED: o->sched = parse_path(on, val); break;
     case HO_LCC: o->lcc = val; break;
     case HO_LCC_A: o->lcc_a = val; break;

@@ -27,6 +27,14 @@ typedef struct sf_case {
   uint32_t size;     /* 0 for a file */
   int has_formula;
   uint64_t formula, lower;
+  const char *formula_text;
+  hc_sf_params p;    /* a generator's parameters, checked */
+  hc_sf_bound bound; /* its section 9 bound */
+  unsigned takes;    /* which optional parameters it takes (HC_SF_TAKES_*) */
+  int64_t constant;  /* formula = the paper's + constant (documented) */
+  const char *constant_why;
+  double boxed;      /* the paper's optimum at real g, or -1 */
+  uint32_t perm[1u << HC_SF_MAX_D];
 } sf_case;
 
 /* Read, check and validate the schedule file path for a d-cube into c. */
@@ -105,13 +113,39 @@ static void file_case(const hcsim_opts *o, sf_case *s) {
 
 /* The message size used when M (or K) is not given: the smallest multiple
 ** of the algorithm's unit that is at least 64 words (K: 4). */
-static uint32_t default_size(const hc_sf_algo *a, unsigned d) {
-  const uint32_t u = a->unit(d), want = strcmp(a->param, "K") == 0 ? 4 : 64;
+static uint32_t default_size(const hc_sf_algo *a, const hc_sf_params *p) {
+  const uint32_t u = a->unit(p), want = strcmp(a->param, "K") == 0 ? 4 : 64;
+  if (u == 0) return want; /* check() says why */
   return (want + u - 1) / u * u;
 }
 
-/* The size of a generator's case (M, or K for the unit packet), checked. */
-static uint32_t gen_size(const hcsim_opts *o, const hc_sf_algo *al) {
+/* One optional parameter: refused with a line if the algorithm does not take it. */
+static uint32_t optional(const hcsim_opts *o, const hc_sf_algo *al, hcsim_opt id, unsigned flag, const char *what,
+                         unsigned long val) {
+  if (!o->set[id]) return HC_SF_UNSET;
+  if (!(al->takes & flag)) hcsim_die("%s takes no %s", al->name, what);
+  return (uint32_t)val;
+}
+
+/* PERM=name or PERM=file into s->perm. */
+static void read_perm(const hcsim_opts *o, sf_case *s) {
+  char why[256];
+  const unsigned d = o->cfg.d;
+  FILE *f = fopen(o->perm, "r");
+  if (!f) {
+    if (hc_sf_perm_named(o->perm, d, o->seed, s->perm, why, sizeof why) != HC_OK) hcsim_die("%s", why);
+    return;
+  }
+  static char text[1u << 20];
+  const size_t len = fread(text, 1, sizeof text, f);
+  const int big = !feof(f);
+  fclose(f);
+  if (big) hcsim_die("PERM=%s: larger than %zu bytes", o->perm, sizeof text);
+  if (hc_sf_perm_parse(text, len, d, s->perm, why, sizeof why) != HC_OK) hcsim_die("PERM=%s: %s", o->perm, why);
+}
+
+/* A generator's parameters from the command line, checked by the generator. */
+static void gen_params(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
   const int is_k = strcmp(al->param, "K") == 0;
   const unsigned d = o->cfg.d;
   /* M is the message length, K the unit packet length; each algorithm has
@@ -119,32 +153,79 @@ static uint32_t gen_size(const hcsim_opts *o, const hc_sf_algo *al) {
   if (is_k && o->m) hcsim_die("%s takes K (unit packet words), not M", al->name);
   if (!is_k && o->k) hcsim_die("%s takes M (message words), not K", al->name);
   if (d > HC_SF_MAX_D) hcsim_die("--d %u: the generators go up to d = %u", d, HC_SF_MAX_D);
-  uint32_t size = (uint32_t)(is_k ? o->k : o->m);
-  if (!size) size = default_size(al, d);
-  const uint32_t unit = al->unit(d);
-  if (size % unit != 0)
-    hcsim_die("%s=%u: %s needs a multiple of %u for d = %u (docs/store_and_forward.md, section 5)", al->param,
-              size, al->name, unit, d);
-  return size;
+  hc_sf_params *p = &s->p;
+  hc_sf_params_init(p, d, (uint32_t)(is_k ? o->k : o->m), (uint32_t)o->beta);
+  p->g = optional(o, al, HO_G, HC_SF_TAKES_G, "G (it is not pipelined)", o->g);
+  p->src = optional(o, al, HO_SRC, HC_SF_TAKES_SRC, "SRC", o->src);
+  p->dst = optional(o, al, HO_DST, HC_SF_TAKES_DST, "DST", o->dst);
+  p->waves = optional(o, al, HO_NWAVES, HC_SF_TAKES_WAVES, "NWAVES (only DISTRIBUTE 2 has waves)", o->nwaves);
+  if (o->perm) {
+    if (!(al->takes & HC_SF_TAKES_PERM)) hcsim_die("%s takes no PERM", al->name);
+    read_perm(o, s);
+    p->perm = s->perm;
+  } else if (al->takes & HC_SF_TAKES_PERM) {
+    hcsim_die("%s needs PERM=name|file (random, bitrev, transpose, shuffle, inversion, or a file of 2^d nodes)",
+              al->name);
+  }
+  if (!p->m) p->m = default_size(al, p);
+  char why[256];
+  if (al->check(p, why, sizeof why) != HC_OK) hcsim_die("%s: %s", al->name, why);
 }
 
 /* A generator's case; formula and lower bound from the papers. */
-static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, uint32_t size, sf_case *s) {
-  const unsigned d = o->cfg.d;
-  const int rc = al->build(d, size, &s->c);
-  if (rc == HC_EPARAM) hcsim_die("%s=%u is too large for %s at d = %u", al->param, size, al->name, d);
+static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
+  const int rc = al->build(&s->p, &s->c);
+  if (rc == HC_EPARAM)
+    hcsim_die("%s=%u is too large for %s at d = %u (memory per node above %u words)", al->param, s->p.m, al->name,
+              o->cfg.d, HC_SCHED_MAX_MEM);
   if (rc != HC_OK) hcsim_die("out of memory building %s", al->name);
   s->name = al->name;
   s->source = al->source;
   s->pname = strcmp(al->param, "K") == 0 ? "k" : "m";
-  s->size = size;
+  s->size = s->p.m;
+  s->takes = al->takes;
   s->has_formula = 1;
-  s->formula = al->formula(d, size, (uint32_t)o->beta);
-  s->lower = al->lower(d, size, (uint32_t)o->beta);
+  s->formula = hc_sf_expected(al, &s->p);
+  s->constant = al->constant;
+  s->constant_why = al->constant_why;
+  s->formula_text = al->formula_text;
+  al->lower(&s->p, &s->bound);
+  s->lower = s->bound.cycles;
+  s->boxed = al->boxed ? al->boxed(&s->p) : -1;
+}
+
+/* The paper's parameters of the run, as "g=4 src=0 ..." (empty if none). */
+static void param_text(const sf_case *s, char *buf, size_t n) {
+  const hc_sf_params *p = &s->p;
+  buf[0] = 0;
+  size_t at = 0;
+  if (s->takes & HC_SF_TAKES_G) at += (size_t)snprintf(buf + at, n - at, ", g = %u", p->g);
+  if ((s->takes & HC_SF_TAKES_SRC) && at < n) at += (size_t)snprintf(buf + at, n - at, ", src = %u", p->src);
+  if ((s->takes & HC_SF_TAKES_DST) && at < n) at += (size_t)snprintf(buf + at, n - at, ", dst = %u", p->dst);
+  if ((s->takes & HC_SF_TAKES_WAVES) && at < n) snprintf(buf + at, n - at, ", k = %u waves", p->waves);
+}
+
+static const char *backend_name(const hcsim_opts *o) { return o->exec_only ? "exec" : hc_sim_name(o->sim); }
+
+/* The section 9 bound and the formula, as the run report prints them. */
+static void print_paper(const sf_case *s, uint32_t beta) {
+  if (!s->has_formula) return;
+  char pbuf[96];
+  param_text(s, pbuf, sizeof pbuf);
+  printf("%-12s %s%s = %llu cycles (tau = 1 cycle per word, beta = %u%s)\n", "formula", s->formula_text,
+         s->constant ? " + the constant below" : "", (unsigned long long)s->formula, beta, pbuf);
+  if (s->constant) printf("%-12s %+lld cycles: %s\n", "constant", (long long)s->constant, s->constant_why);
+  if (s->boxed >= 0) printf("%-12s the paper's optimum over real g: %.2f cycles\n", "boxed", s->boxed);
+  const hc_sf_bound *b = &s->bound;
+  printf("%-12s %llu cycles: S = %s, |S| = %llu, a = %llu words, a/|S| + beta = %llu; %llu hops of beta + 1 = "
+         "%llu (000 §9)\n",
+         "lower bound", (unsigned long long)b->cycles, b->cut, (unsigned long long)b->links,
+         (unsigned long long)b->load, (unsigned long long)b->cut_cycles, (unsigned long long)b->hops,
+         (unsigned long long)(b->hops * (beta + 1ull)));
 }
 
 static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *r, int rc, const hc_mismatch *mm) {
-  const char *lockstep = hc_report_lockstep(o->sim, mm);
+  const char *lockstep = o->exec_only ? "n/a" : hc_report_lockstep(o->sim, mm);
   const int data_ok = rc == HC_OK && r->mismatches == 0 && r->checked > 0;
   const uint64_t optimum = strcmp(s->name, "total_exchange") == 0 ? hc_sf_total_exchange_transmissions(o->cfg.d) : 0;
   char fbuf[32], sbuf[32];
@@ -153,14 +234,19 @@ static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *
   if (!s->size) snprintf(sbuf, sizeof sbuf, "-");
   else snprintf(sbuf, sizeof sbuf, "%u", s->size);
   printf("%-12s %s\n%-12s %s\n", "algo", s->name, "source", s->source);
-  printf("%-12s store-and-forward multiport (mode 1), d=%u (%u nodes), w=%u, backend %s\n", "network", o->cfg.d,
-         1u << o->cfg.d, o->cfg.w, hc_sim_name(o->sim));
+  if (o->exec_only)
+    printf("%-12s the execution model's reference executor (docs/store_and_forward.md, section 1), d=%u (%u nodes)\n",
+           "network", o->cfg.d, 1u << o->cfg.d);
+  else
+    printf("%-12s store-and-forward multiport (mode 1), d=%u (%u nodes), w=%u, backend %s\n", "network", o->cfg.d,
+           1u << o->cfg.d, o->cfg.w, hc_sim_name(o->sim));
   printf("\n%-18s %3s %6s %5s %8s %10s %10s %10s %8s %9s\n", "algorithm", "d", s->pname, "beta", "packets", "cycles",
          "formula", "lower", "data", "lockstep");
-  printf("%-18s %3u %6s %5lu %8llu %10llu %10s %10llu %8s %9s\n", s->name, o->cfg.d, sbuf, o->beta,
+  printf("%-18s %3u %6s %5lu %8llu %10llu %10s %10llu %8s %9s\n\n", s->name, o->cfg.d, sbuf, o->beta,
          (unsigned long long)r->packets, (unsigned long long)r->cycles, fbuf, (unsigned long long)s->lower,
          data_ok ? "ok" : "FAILED", lockstep);
-  printf("\n%-12s measured %llu, executor %llu (docs/store_and_forward.md, section 1), formula %s%s\n", "cycles",
+  print_paper(s, (uint32_t)o->beta);
+  printf("%-12s measured %llu, executor %llu (docs/store_and_forward.md, section 1), formula %s%s\n", "cycles",
          (unsigned long long)r->cycles, (unsigned long long)r->ref_cycles, fbuf,
          !s->has_formula ? "" : r->cycles == s->formula ? " (exact)" : " (DIFFERS)");
   if (!s->size) printf("%-12s the executor's final memory (every word that is own data or written)\n", "expected");
@@ -168,15 +254,17 @@ static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *
   if (r->mismatches)
     printf(", %llu differ; first: node %u word %u expected 0x%x read 0x%x\n", (unsigned long long)r->mismatches,
            r->bad_node, r->bad_addr, r->bad_expect, r->bad_actual);
-  printf("%-12s packets %llu, words %llu, busy link-cycles %llu (hardware); executor %llu, %llu, %llu: %s\n",
-         "counters", (unsigned long long)r->packets, (unsigned long long)r->words, (unsigned long long)r->busy,
-         (unsigned long long)r->ref_packets, (unsigned long long)r->ref_words, (unsigned long long)r->ref_busy,
-         r->counters_ok ? "equal" : r->counter_msg);
+  if (!o->exec_only)
+    printf("%-12s packets %llu, words %llu, busy link-cycles %llu (hardware); executor %llu, %llu, %llu: %s\n",
+           "counters", (unsigned long long)r->packets, (unsigned long long)r->words, (unsigned long long)r->busy,
+           (unsigned long long)r->ref_packets, (unsigned long long)r->ref_words, (unsigned long long)r->ref_busy,
+           r->counters_ok ? "equal" : r->counter_msg);
   if (optimum)
     printf("%-12s %llu packet transmissions, optimum d*2^(2d-1) = %llu\n", "optimality",
            (unsigned long long)r->packets, (unsigned long long)optimum);
-  printf("%-12s %llu configuration writes, %llu read-back cycles\n", "port", (unsigned long long)r->load_cycles,
-         (unsigned long long)r->read_cycles);
+  if (!o->exec_only)
+    printf("%-12s %llu configuration writes, %llu read-back cycles\n", "port", (unsigned long long)r->load_cycles,
+           (unsigned long long)r->read_cycles);
   printf("%-12s %s\n", "lockstep", lockstep);
   if (mm) hc_report_mismatch(stdout, 12, mm);
   if (rc == HC_ETIMEOUT) printf("%-12s sf_done never rose (executor's completion + 8)\n", "error");
@@ -191,19 +279,32 @@ static void json_sf(FILE *f, const hcsim_opts *o, const sf_case *s, const hc_sf_
   fprintf(f, "{\n  \"algo\": \"%s\",\n  \"source\": ", s->name);
   hc_json_str(f, s->source); /* a file name may hold quotes */
   fprintf(f, ",\n  \"mode\": \"store_and_forward\",\n");
-  fprintf(f, "  \"backend\": \"%s\",\n  \"d\": %u,\n  \"w\": %u,\n", hc_sim_name(o->sim), o->cfg.d, o->cfg.w);
+  fprintf(f, "  \"backend\": \"%s\",\n  \"d\": %u,\n  \"w\": %u,\n", backend_name(o), o->cfg.d, o->cfg.w);
   if (s->size) fprintf(f, "  \"%s\": %u,\n", s->pname, s->size);
+  const hc_sf_params *p = &s->p;
+  if (s->takes & HC_SF_TAKES_G) fprintf(f, "  \"g\": %u,\n", p->g);
+  if (s->takes & HC_SF_TAKES_SRC) fprintf(f, "  \"src\": %u,\n", p->src);
+  if (s->takes & HC_SF_TAKES_DST) fprintf(f, "  \"dst\": %u,\n", p->dst);
+  if (s->takes & HC_SF_TAKES_WAVES) fprintf(f, "  \"waves\": %u,\n", p->waves);
   fprintf(f, "  \"beta\": %lu,\n  \"cycles\": %llu,\n  \"formula_cycles\": ", o->beta, (unsigned long long)r->cycles);
-  if (s->has_formula) fprintf(f, "%llu,\n", (unsigned long long)s->formula);
+  if (s->has_formula) fprintf(f, "%llu,\n  \"formula\": \"%s\",\n", (unsigned long long)s->formula, s->formula_text);
   else fprintf(f, "null,\n");
+  if (s->boxed >= 0) fprintf(f, "  \"boxed_optimum_cycles\": %.6f,\n", s->boxed);
   fprintf(f, "  \"formula_exact\": %s,\n  \"lower_bound_cycles\": %llu,\n",
           s->has_formula ? (formula_ok ? "true" : "false") : "null", (unsigned long long)s->lower);
+  if (s->has_formula)
+    fprintf(f, "  \"lower_bound\": {\"cut\": \"%s\", \"links\": %llu, \"load\": %llu, \"cut_cycles\": %llu, "
+               "\"hops\": %llu},\n",
+            s->bound.cut, (unsigned long long)s->bound.links, (unsigned long long)s->bound.load,
+            (unsigned long long)s->bound.cut_cycles, (unsigned long long)s->bound.hops);
   fprintf(f, "  \"executor_cycles\": %llu,\n  \"packets\": %llu,\n  \"words\": %llu,\n",
           (unsigned long long)r->ref_cycles, (unsigned long long)r->packets, (unsigned long long)r->words);
   if (optimum) fprintf(f, "  \"optimal_transmissions\": %llu,\n", (unsigned long long)optimum);
   fprintf(f, "  \"words_checked\": %llu,\n  \"data_ok\": %s,\n  \"counters_ok\": %s,\n",
-          (unsigned long long)r->checked, data_ok ? "true" : "false", r->counters_ok ? "true" : "false");
-  fprintf(f, "  \"lockstep\": \"%s\",\n  \"status\": %d\n}\n", hc_report_lockstep(o->sim, mm), rc);
+          (unsigned long long)r->checked, data_ok ? "true" : "false",
+          o->exec_only ? "null" : r->counters_ok ? "true" : "false");
+  fprintf(f, "  \"lockstep\": \"%s\",\n  \"status\": %d\n}\n", o->exec_only ? "n/a" : hc_report_lockstep(o->sim, mm),
+          rc);
 }
 
 /* Build the case o asks for; returns 0, or 1 after --check-args. */
@@ -212,38 +313,82 @@ static int make_case(const hcsim_opts *o, sf_case *s) {
   const hc_sf_algo *al = from_file ? NULL : hc_sf_algo_find(o->algo);
   memset(s, 0, sizeof *s);
   s->pname = "m";
+  s->boxed = -1;
   if (from_file) {
     if (o->m || o->k) hcsim_die("ALGO=sched takes no M or K: the file gives every packet");
+    if (o->set[HO_G] || o->set[HO_SRC] || o->set[HO_DST] || o->set[HO_PERM] || o->set[HO_NWAVES])
+      hcsim_die("ALGO=sched takes no G, SRC, DST, PERM or NWAVES: the file gives every packet");
     if (o->check_only) return 1;
     file_case(o, s);
     return 0;
   }
-  const uint32_t size = gen_size(o, al);
+  gen_params(o, al, s);
   if (o->check_only) return 1; /* make sim validates before building RTL */
-  gen_case(o, al, size, s);
+  gen_case(o, al, s);
   return 0;
+}
+
+/* --sim exec: the case on the reference executor alone, at any beta. */
+static int run_exec(const hcsim_opts *o, sf_case *s, hc_sf_result *r, hc_sched_err *err) {
+  hc_exec_result ex;
+  memset(r, 0, sizeof *r);
+  const int rc = hc_sched_exec(s->c.sched, (uint32_t)o->beta, s->c.init, &ex, err);
+  if (rc != HC_OK) return rc == HC_ENOMEM ? rc : HC_ESCHED;
+  r->cycles = r->ref_cycles = ex.cycles;
+  r->packets = r->ref_packets = ex.packets;
+  r->words = r->ref_words = ex.words;
+  const size_t links = (size_t)hc_sched_nodes(s->c.sched) * hc_sched_dim(s->c.sched);
+  for (size_t l = 0; l < links; l++) r->busy += ex.link_busy[l];
+  r->ref_busy = r->busy;
+  r->counters_ok = 1;
+  const size_t nw = (size_t)hc_sched_nodes(s->c.sched) * hc_sched_mem_words(s->c.sched);
+  for (size_t i = 0; i < nw; i++) r->checked += s->c.care[i];
+  r->mismatches = hc_sched_case_check(&s->c, ex.mem, &r->bad_node, &r->bad_addr);
+  if (r->mismatches) {
+    const size_t at = (size_t)r->bad_node * hc_sched_mem_words(s->c.sched) + r->bad_addr;
+    r->bad_expect = s->c.expect[at];
+    r->bad_actual = ex.mem[at];
+  }
+  hc_exec_result_free(&ex);
+  return HC_OK;
 }
 
 int hcsim_sf(hcsim_opts *o) {
   const int from_file = strcmp(o->algo, "sched") == 0;
   if (from_file && !o->sched) hcsim_die("ALGO=sched needs SCHED=file (--sched PATH): a schedule in the text format");
   if (!from_file && o->sched) hcsim_die("--sched is for ALGO=sched, not %s", o->algo);
+  if (!o->exec_only && o->beta < HC_SF_BETA_MIN)
+    hcsim_die("BETA=%lu: the hardware needs beta >= %d cycles per packet (1 decision, 1 RAM read, 1 link register: "
+              "docs/store_and_forward.md, section 7.4); SIM=exec runs the papers' idealised beta >= 0 on the "
+              "reference executor",
+              o->beta, HC_SF_BETA_MIN);
+  if (o->exec_only && o->waves) hcsim_die("--waves: SIM=exec runs no network, so there is no waveform");
   hcsim_config(o);
-  sf_case s;
+  static sf_case s;
   if (make_case(o, &s)) return 0;
-  hcsim_run run;
-  hcsim_open(o, &run);
   hc_sf_result r;
   hc_sched_err err = {0};
-  const int rc = hc_sf_run(run.drv, &s.c, (uint32_t)o->beta, &r, &err);
+  hcsim_run run = {0};
+  int rc;
+  if (o->exec_only) {
+    if (o->json && !(run.json = fopen(o->json, "w"))) hcsim_die("--json: cannot write '%s'", o->json);
+    rc = run_exec(o, &s, &r, &err);
+  } else {
+    hcsim_open(o, &run);
+    rc = hc_sf_run(run.drv, &s.c, (uint32_t)o->beta, &r, &err);
+  }
   if (rc == HC_ESCHED && err.code == HC_EFIT)
     hcsim_die("%s d=%u does not fit the hardware: %s", s.name, o->cfg.d, err.msg);
   if (rc == HC_ESCHED) hcsim_die("%s: bad schedule (%s): %s", s.name, hc_status_name(err.code), err.msg);
   if (rc == HC_ENOMEM) hcsim_die("out of memory running %s", s.name);
-  const hc_mismatch *mm = hc_driver_mismatch(run.drv);
+  const hc_mismatch *mm = o->exec_only ? NULL : hc_driver_mismatch(run.drv);
   if (!o->quiet) print_sf(o, &s, &r, rc, mm);
   if (run.json) json_sf(run.json, o, &s, &r, rc, mm);
   const int ok = rc == HC_OK && hc_sf_result_ok(&r) && (!s.has_formula || r.cycles == s.formula);
   hc_sched_case_free(&s.c);
+  if (o->exec_only) {
+    if (run.json && fclose(run.json) != 0) hcsim_die("--json: cannot write '%s'", o->json);
+    return ok ? 0 : HCSIM_EXIT_CHECK;
+  }
   return hcsim_close(o, &run, ok ? 0 : HCSIM_EXIT_CHECK);
 }

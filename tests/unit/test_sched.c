@@ -224,11 +224,17 @@ static void test_format_algorithms(void **state) {
   (void)state;
   /* Every generator's schedule survives the text format: same text, same
   ** timing, same final memory. */
-  const hc_sf_algo *al[] = {&hc_sf_algo_broadcast2, &hc_sf_algo_complete_exchange,
-                            &hc_sf_algo_total_exchange};
-  for (size_t a = 0; a < 3; a++) {
+  const hc_sf_algo *const *al = hc_sf_algos;
+  uint32_t perm[8];
+  assert_int_equal(hc_sf_perm_named("shuffle", 3, 0, perm, NULL, 0), HC_OK);
+  for (size_t a = 0; al[a]; a++) {
     hc_sched_case c;
-    assert_int_equal(al[a]->build(3, 2 * al[a]->unit(3), &c), HC_OK);
+    hc_sf_params p;
+    hc_sf_params_init(&p, 3, 0, 5);
+    if (al[a]->takes & HC_SF_TAKES_PERM) p.perm = perm;
+    p.m = 2 * al[a]->unit(&p);
+    assert_int_equal(al[a]->check(&p, NULL, 0), HC_OK);
+    assert_int_equal(al[a]->build(&p, &c), HC_OK);
     char *t1, *t2;
     size_t n1;
     assert_int_equal(hc_sched_format(c.sched, &t1, &n1), HC_OK);
