@@ -57,6 +57,15 @@ void hc_test_fail(hc_test_ctx *t, const char *file, int line, const char *fmt, .
     }                                                                          \
   } while (0)
 
+/* HC_CHECK for a helper that returns a value: returns ret on failure. */
+#define HC_CHECK_RET(t, cond, ret, ...)                                        \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      hc_test_fail((t), __FILE__, __LINE__, __VA_ARGS__);                      \
+      return (ret);                                                            \
+    }                                                                          \
+  } while (0)
+
 /* Log a line prefixed with the cycle of the current driver and the test. */
 void hc_log(hc_test_ctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

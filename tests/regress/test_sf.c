@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hc_sched_algos.h"
+#include "hc_sf_algo.h"
 #include "hc_sf_run.h"
 #include "hc_sfload.h"
 #include "hc_test.h"
@@ -143,6 +144,73 @@ HC_TEST(sf_total_exchange_optimal) {
     HC_CHECK(t, r.busy == formula * d * (1u << d), "%s: %llu busy link-cycles, expected every link always busy",
              what, (unsigned long long)r.busy);
   }
+}
+
+/* Largest d at which every registered algorithm runs in lockstep in make
+** test (each run loads and reads back every word through the one-word
+** configuration port; at d = 5 the whole registry would take minutes). */
+#define EVERY_MAX_D_RTL 4
+
+/* One registered algorithm at d with its smallest valid size at least 2
+** units, random SRC/DST/PERM where it takes them; 1 if it ran and was right,
+** 0 after a failure, -1 if its check() refuses this d (logged). */
+static int run_registered(hc_test_ctx *t, const hc_cfg *cfg, const hc_sf_algo *al, uint32_t beta) {
+  const unsigned d = cfg->d, n = 1u << d;
+  static uint32_t perm[1u << HC_SF_MAX_D];
+  hc_sf_params p;
+  hc_sf_params_init(&p, d, 0, beta);
+  if (al->takes & HC_SF_TAKES_SRC) p.src = hc_test_randn(t, n);
+  if (al->takes & HC_SF_TAKES_PERM) {
+    HC_CHECK_RET(t, hc_sf_perm_named("random", d, hc_test_randn(t, 1u << 16), perm, NULL, 0) == HC_OK, 0,
+                 "random permutation");
+    p.perm = perm;
+  }
+  const uint32_t u = al->unit(&p);
+  p.m = u ? u * (u < 8 ? 2 : 1) : 1;
+  char why[256], what[160];
+  if (al->check(&p, why, sizeof why) != HC_OK) {
+    hc_log(t, "%s at d=%u: not run (%s)", al->name, d, why);
+    return -1;
+  }
+  hc_sched_case c;
+  HC_CHECK_RET(t, al->build(&p, &c) == HC_OK, 0, "%s: cannot build at d=%u m=%u", al->name, d, p.m);
+  snprintf(what, sizeof what, "%s d=%u m=%u beta=%u src=%d", al->name, d, p.m, beta,
+           (al->takes & HC_SF_TAKES_SRC) ? (int)p.src : -1);
+  hc_driver *drv = hc_test_driver(t, cfg);
+  hc_sf_result r;
+  const int ok = drv != NULL && run_case(t, drv, &c, beta, what, &r);
+  hc_sched_case_free(&c);
+  if (!ok) return 0;
+  /* The paper's time (the record's formula, checked against the papers'
+  ** expressions in tests/unit/test_sf_*.c) and the section 9 bound. */
+  const uint64_t f = hc_sf_expected(al, &p);
+  hc_sf_bound b;
+  al->lower(&p, &b);
+  HC_CHECK_RET(t, r.cycles == f, 0, "%s: %llu cycles on the network, the paper's %s gives %llu", what,
+               (unsigned long long)r.cycles, al->formula_text, (unsigned long long)f);
+  HC_CHECK_RET(t, r.cycles >= b.cycles, 0, "%s: %llu cycles, below the section 9 bound %llu", what,
+               (unsigned long long)r.cycles, (unsigned long long)b.cycles);
+  return 1;
+}
+
+/* Every algorithm of the registry (algorithms/sf_list.h) on this cube: data
+** word by word, lockstep, the executor's completion and counters, and the
+** paper's formula to the cycle. */
+HC_TEST(sf_every_algorithm) {
+  const hc_cfg cfg = sf_cfg(t);
+  if (t->sim != HC_SIM_MODEL && cfg.d > EVERY_MAX_D_RTL) {
+    hc_log(t, "d=%u: every algorithm runs in lockstep at d <= %d (and on the model up to d = 5)", cfg.d,
+           EVERY_MAX_D_RTL);
+    return;
+  }
+  unsigned ran = 0;
+  for (const hc_sf_algo *const *a = hc_sf_algos; *a; a++) {
+    const int rc = run_registered(t, &cfg, *a, (a - hc_sf_algos) % 2 ? 5 : HC_SF_BETA_MIN);
+    if (rc == 0) return;
+    ran += rc > 0;
+  }
+  HC_CHECK(t, ran > 0, "no algorithm ran at d=%u", cfg.d);
+  hc_log(t, "%u algorithms ran at d=%u", ran, cfg.d);
 }
 
 /* A schedule that would hang (two packets waiting for each other) is
