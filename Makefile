@@ -10,6 +10,7 @@
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
 #   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
+#   make sf-plot       the broadcasts of Stout & Wagar §2: cycles against m (build/plots/sf_broadcast.png)
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
 #   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
@@ -87,7 +88,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table
+.PHONY: help deps sim test bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -248,6 +249,9 @@ algo-table: $(BUILD)/bin/hcsim
 
 sf-table: deps
 	@tools/sf_table.sh
+
+sf-plot: deps
+	@tools/sf_plot.sh
 
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh
