@@ -108,6 +108,13 @@ if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; t
   exit 1
 fi
 
+log "docs: the algorithm list of docs/stout_wagar.md against the registry"
+if out=$(tools/sf_list_doc.sh --check 2>&1); then
+  count_lines docs "docs: PASS stout_wagar_algorithm_list"
+else
+  echo "$out"
+  count_lines docs "docs: FAIL stout_wagar_algorithm_list"
+fi
 
 # The FPGA flow (after the build: it shares objects with it) runs in the
 # background beside the simulations below, like the synthesis check; both
