@@ -61,6 +61,14 @@ bad "sf K given to broadcast2" --algo broadcast2 --sim model --d 2 --k 4
 bad "sf does not fit the banks" --algo complete_exchange --sim model --d 6 --m 60
 bad "sf unknown option" --algo total_exchange --sim model --d 2 --rate 0.5
 bad "wormhole algorithm given BETA" --algo aap --sim model --d 2 --beta 4
+bad "sf G to an algorithm that is not pipelined" --algo broadcast2 --sim model --d 2 --g 2
+bad "sf DST to an algorithm without one" --algo broadcast2 --sim model --d 2 --dst 1
+bad "sf SRC outside the cube" --algo broadcast2 --sim model --d 2 --src 4
+bad "sf G zero" --algo broadcast2 --sim model --d 2 --g 0
+bad "sf PERM to an algorithm without one" --algo broadcast2 --sim model --d 2 --perm bitrev
+bad "sf exec with a waveform" --algo broadcast2 --sim exec --d 2 --waves "$tmp/w.fst"
+bad "sched given G" --algo sched --sim model --d 2 --g 2 --sched docs/examples/two_cube.hcs
+bad "exec for wormhole traffic" --sim exec --d 2
 printf 'hcsched 1\ndim 2\nmem 4\nlink 0 0 0: gather 0+1 -> scatter 0+1\n' > "$tmp/unsourced.hcs"
 printf 'hcsched 1\ndim 2\nmem 4\nlink 0 0: gather 0+1\n' > "$tmp/syntax.hcs"
 bad "sched without SCHED" --algo sched --sim model --d 2
@@ -118,6 +126,8 @@ sfcase() { # name expected-cycles args...
 sfcase broadcast2 80 --algo broadcast2 --d 4 --m 64 --beta 4
 sfcase complete_exchange 63 --algo complete_exchange --d 3 --m 12 --beta 5
 sfcase total_exchange 40 --algo total_exchange --d 4 --k 2 --beta 3
+# The reference executor at the paper's beta = 0 (000 §2: m + d beta = 64).
+sfcase broadcast2_exec 64 --algo broadcast2 --d 4 --m 64 --beta 0 --sim exec
 
 # A schedule file: by hand from section 1 of docs/store_and_forward.md with
 # beta = 5: node 0's packets on link (0,0) run in 0..8 and 9..15 (finish 9,
