@@ -6,6 +6,9 @@
 */
 /* 000 (Stout & Wagar) */
 HC_SF_ALGO(broadcast2)
+HC_SF_ALGO(complete_broadcast)
+HC_SF_ALGO(inversion)
 HC_SF_ALGO(complete_exchange)
+HC_SF_ALGO(permuted_send)
 /* 002 (Bertsekas et al.) */
 HC_SF_ALGO(total_exchange)
