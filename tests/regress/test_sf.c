@@ -151,10 +151,11 @@ HC_TEST(sf_total_exchange_optimal) {
 ** configuration port; at d = 5 the whole registry would take minutes). */
 #define EVERY_MAX_D_RTL 4
 
-/* One registered algorithm at d with its smallest valid size at least 2
-** units, random SRC/DST/PERM where it takes them; 1 if it ran and was right,
+/* One registered algorithm on drv at d with its smallest valid size (twice
+** that for a unit below 8), random SRC/PERM where it takes them; 1 if it ran and was right,
 ** 0 after a failure, -1 if its check() refuses this d (logged). */
-static int run_registered(hc_test_ctx *t, const hc_cfg *cfg, const hc_sf_algo *al, uint32_t beta) {
+static int run_registered(hc_test_ctx *t, hc_driver *drv, const hc_cfg *cfg, const hc_sf_algo *al,
+                          uint32_t beta) {
   const unsigned d = cfg->d, n = 1u << d;
   static uint32_t perm[1u << HC_SF_MAX_D];
   hc_sf_params p;
@@ -176,9 +177,8 @@ static int run_registered(hc_test_ctx *t, const hc_cfg *cfg, const hc_sf_algo *a
   HC_CHECK_RET(t, al->build(&p, &c) == HC_OK, 0, "%s: cannot build at d=%u m=%u", al->name, d, p.m);
   snprintf(what, sizeof what, "%s d=%u m=%u beta=%u src=%d", al->name, d, p.m, beta,
            (al->takes & HC_SF_TAKES_SRC) ? (int)p.src : -1);
-  hc_driver *drv = hc_test_driver(t, cfg);
   hc_sf_result r;
-  const int ok = drv != NULL && run_case(t, drv, &c, beta, what, &r);
+  const int ok = run_case(t, drv, &c, beta, what, &r);
   hc_sched_case_free(&c);
   if (!ok) return 0;
   /* The paper's time (the record's formula, checked against the papers'
@@ -204,8 +204,11 @@ HC_TEST(sf_every_algorithm) {
     return;
   }
   unsigned ran = 0;
+  /* one network for all: hc_sf_run starts every run from a reset driver */
+  hc_driver *drv = hc_test_driver(t, &cfg);
+  if (!drv) return;
   for (const hc_sf_algo *const *a = hc_sf_algos; *a; a++) {
-    const int rc = run_registered(t, &cfg, *a, (a - hc_sf_algos) % 2 ? 5 : HC_SF_BETA_MIN);
+    const int rc = run_registered(t, drv, &cfg, *a, (a - hc_sf_algos) % 2 ? 5 : HC_SF_BETA_MIN);
     if (rc == 0) return;
     ran += rc > 0;
   }
