@@ -5,7 +5,12 @@
 ** includes this list to declare the records and to build hc_sf_algos[].
 */
 /* 000 (Stout & Wagar) */
+HC_SF_ALGO(broadcast1)
 HC_SF_ALGO(broadcast2)
+HC_SF_ALGO(broadcast3a)
+HC_SF_ALGO(broadcast3b)
+HC_SF_ALGO(broadcast4)
+HC_SF_ALGO(arbsend2)
 HC_SF_ALGO(complete_exchange)
 /* 002 (Bertsekas et al.) */
 HC_SF_ALGO(total_exchange)
