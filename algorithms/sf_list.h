@@ -4,8 +4,15 @@
 ** hc_sf_algo_<name> defined in algorithms/sf_<name>.c. algorithms/registry.c
 ** includes this list to declare the records and to build hc_sf_algos[].
 */
-/* 000 (Stout & Wagar) */
+/* 000 (Stout & Wagar) §2 */
+HC_SF_ALGO(broadcast1)
 HC_SF_ALGO(broadcast2)
+HC_SF_ALGO(broadcast3a)
+HC_SF_ALGO(broadcast3b)
+HC_SF_ALGO(broadcast4)
+/* §4 */
+HC_SF_ALGO(arbsend2)
+/* §6 */
 HC_SF_ALGO(complete_broadcast)
 HC_SF_ALGO(inversion)
 HC_SF_ALGO(complete_exchange)
