@@ -6,6 +6,14 @@
 */
 /* 000 (Stout & Wagar) */
 HC_SF_ALGO(broadcast2)
+HC_SF_ALGO(ocsend1)
+HC_SF_ALGO(ocsend2)
+HC_SF_ALGO(ocsend3)
+HC_SF_ALGO(ocsend4)
+HC_SF_ALGO(arbsend1)
+HC_SF_ALGO(xocsend1)
+HC_SF_ALGO(xocsend2)
+HC_SF_ALGO(arbsend3)
 HC_SF_ALGO(complete_exchange)
 /* 002 (Bertsekas et al.) */
 HC_SF_ALGO(total_exchange)
