@@ -10,8 +10,17 @@ HC_SF_ALGO(broadcast2)
 HC_SF_ALGO(broadcast3a)
 HC_SF_ALGO(broadcast3b)
 HC_SF_ALGO(broadcast4)
+/* §3 */
+HC_SF_ALGO(ocsend1)
+HC_SF_ALGO(ocsend2)
+HC_SF_ALGO(ocsend3)
+HC_SF_ALGO(ocsend4)
 /* §4 */
+HC_SF_ALGO(arbsend1)
 HC_SF_ALGO(arbsend2)
+HC_SF_ALGO(xocsend1)
+HC_SF_ALGO(xocsend2)
+HC_SF_ALGO(arbsend3)
 /* §6 */
 HC_SF_ALGO(complete_broadcast)
 HC_SF_ALGO(inversion)
