@@ -6,6 +6,9 @@
 */
 /* 000 (Stout & Wagar) */
 HC_SF_ALGO(broadcast2)
+HC_SF_ALGO(distribute1)
+HC_SF_ALGO(collect)
+HC_SF_ALGO(distribute2)
 HC_SF_ALGO(complete_exchange)
 /* 002 (Bertsekas et al.) */
 HC_SF_ALGO(total_exchange)
