@@ -16,7 +16,8 @@
 ** other messages of the same wavelet. The source's time is (2^d - 1) m/d +
 ** k beta; the wavelets keep up only for m large enough against beta (their
 ** extra start-ups), which check() demands exactly (hc_sw5_distribute2_time).
-** See /work/notes/sw5.md (docs) for the rounding of r and the conditions.
+** The docs section of DISTRIBUTE 2 gives the rounding of r and, per d, the
+** exact condition (beta <= rho_d m) under which the paper's time holds.
 */
 #include <math.h>
 #include <stdlib.h>

@@ -68,8 +68,8 @@ int hc_sw5_plan_make(unsigned d, unsigned k, hc_sw5_plan *pl, char *why, size_t 
 ** The schedule's exact completion at (m, beta), m a multiple of u, from the
 ** level recurrence of sf_distribute2.c (the executor must agree); and the
 ** condition under which it equals the paper's time (2^d - 1) m/d + k beta:
-** beta * den <= m * num (HC_OK), or HC_EPARAM if it never does for beta > 0
-** ... (num = 0), or if even beta = 0 misses it (the waves too unequal).
+** beta * den <= m * num (HC_OK; den = 0: always, num = 0: only at
+** beta = 0), or HC_EPARAM if even beta = 0 misses it (r >= d - 1).
 */
 uint64_t hc_sw5_distribute2_time(const hc_sw5_plan *pl, uint32_t m, uint32_t beta);
 int hc_sw5_distribute2_threshold(const hc_sw5_plan *pl, uint64_t *num, uint64_t *den);
