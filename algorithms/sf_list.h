@@ -21,6 +21,10 @@ HC_SF_ALGO(arbsend2)
 HC_SF_ALGO(xocsend1)
 HC_SF_ALGO(xocsend2)
 HC_SF_ALGO(arbsend3)
+/* §5 */
+HC_SF_ALGO(distribute1)
+HC_SF_ALGO(collect)
+HC_SF_ALGO(distribute2)
 /* §6 */
 HC_SF_ALGO(complete_broadcast)
 HC_SF_ALGO(inversion)

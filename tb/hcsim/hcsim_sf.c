@@ -112,11 +112,20 @@ static void file_case(const hcsim_opts *o, sf_case *s) {
 }
 
 /* The message size used when M (or K) is not given: the smallest multiple
-** of the algorithm's unit that is at least 64 words (K: 4). */
+** of the algorithm's unit that is at least 64 words (K: 4) and that the
+** algorithm accepts with the other parameters (DISTRIBUTE 2 meets its
+** formula only for m large enough against beta); the first multiple if none
+** of the next 64 is accepted (check() then says why). */
 static uint32_t default_size(const hc_sf_algo *a, const hc_sf_params *p) {
   const uint32_t u = a->unit(p), want = strcmp(a->param, "K") == 0 ? 4 : 64;
   if (u == 0) return want; /* check() says why */
-  return (want + u - 1) / u * u;
+  const uint32_t first = (want + u - 1) / u * u;
+  for (uint32_t k = 0; k < 64; k++) {
+    hc_sf_params q = *p;
+    q.m = first + k * u;
+    if (q.m < first || a->check(&q, NULL, 0) == HC_OK) return q.m;
+  }
+  return first;
 }
 
 /* One optional parameter: refused with a line if the algorithm does not take it. */

@@ -166,9 +166,19 @@ static int run_registered(hc_test_ctx *t, hc_driver *drv, const hc_cfg *cfg, con
                  "random permutation");
     p.perm = perm;
   }
-  const uint32_t u = al->unit(&p);
-  p.m = u ? u * (u < 8 ? 2 : 1) : 1;
+  /* the smallest multiple of the unit (twice that for a unit below 8) that
+  ** the algorithm accepts here (DISTRIBUTE 2 needs m large against beta) */
+  const uint32_t u = al->unit(&p), m0 = u ? u * (u < 8 ? 2 : 1) : 1;
   char why[256], what[160];
+  for (uint32_t k = 0; k < 64; k++) {
+    hc_sf_params q = p;
+    q.m = m0 + k * (u ? u : 1);
+    if (al->check(&q, NULL, 0) == HC_OK) {
+      p.m = q.m;
+      break;
+    }
+  }
+  if (!p.m) p.m = m0;
   if (al->check(&p, why, sizeof why) != HC_OK) {
     hc_log(t, "%s at d=%u: not run (%s)", al->name, d, why);
     return -1;
