@@ -7,5 +7,8 @@
 /* 000 (Stout & Wagar) */
 HC_SF_ALGO(broadcast2)
 HC_SF_ALGO(complete_exchange)
+HC_SF_ALGO(transpose_rows)
+HC_SF_ALGO(lc_inversion)
+HC_SF_ALGO(transpose_sub)
 /* 002 (Bertsekas et al.) */
 HC_SF_ALGO(total_exchange)
