@@ -13,6 +13,8 @@
 ** words are never written and not checked (care = 0): its (M^T)_(x,x) is
 ** its own block read transposed. Size parameter M = N (the matrix order).
 */
+#include <stdio.h>
+
 #include "sf_sw7.h"
 
 /* The smallest N: a multiple of 2^c whose m = N^2/2^d is a multiple of 2 c p. */
@@ -39,7 +41,9 @@ static int check(hc_sf_params *p, char *why, size_t n) {
   const uint64_t b = p->m >> c;
   if (b * b > HC_SCHED_MAX_MEM)
     return hc_sf_why(why, n, "M = N = %u: blocks of %llu words are too large", p->m, (unsigned long long)(b * b));
-  return hc_sw7_lc_check(p, (uint32_t)(b * b), "M = N", why, n);
+  char what[64];
+  snprintf(what, sizeof what, "M = N = %u (blocks of m = N^2/2^d words)", p->m);
+  return hc_sw7_lc_check(p, (uint32_t)(b * b), what, why, n);
 }
 
 static uint32_t words(const hc_sf_params *p) { return (p->m >> (p->d / 2)) * (p->m >> (p->d / 2)); }
