@@ -30,5 +30,9 @@ HC_SF_ALGO(complete_broadcast)
 HC_SF_ALGO(inversion)
 HC_SF_ALGO(complete_exchange)
 HC_SF_ALGO(permuted_send)
+/* §7 */
+HC_SF_ALGO(transpose_rows)
+HC_SF_ALGO(lc_inversion)
+HC_SF_ALGO(transpose_sub)
 /* 002 (Bertsekas et al.) */
 HC_SF_ALGO(total_exchange)
