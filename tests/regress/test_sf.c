@@ -185,6 +185,17 @@ static int run_registered(hc_test_ctx *t, hc_driver *drv, const hc_cfg *cfg, con
   }
   hc_sched_case c;
   HC_CHECK_RET(t, al->build(&p, &c) == HC_OK, 0, "%s: cannot build at d=%u m=%u", al->name, d, p.m);
+  /* What the hardware's tables cannot hold is refused by the loader with
+  ** one line (HC_EFIT); that is the loader's test, not this one's. */
+  hc_sfload img;
+  hc_sched_err ferr = {0};
+  if (hc_sfload_build(&c, beta, &img, &ferr) != HC_OK) {
+    hc_sched_case_free(&c);
+    HC_CHECK_RET(t, ferr.code == HC_EFIT, 0, "%s: the loader refused d=%u m=%u: %s", al->name, d, p.m, ferr.msg);
+    hc_log(t, "%s at d=%u m=%u: does not fit this build (%s)", al->name, d, p.m, ferr.msg);
+    return -1;
+  }
+  hc_sfload_free(&img);
   snprintf(what, sizeof what, "%s d=%u m=%u beta=%u src=%d", al->name, d, p.m, beta,
            (al->takes & HC_SF_TAKES_SRC) ? (int)p.src : -1);
   hc_sf_result r;
