@@ -9,3 +9,6 @@ HC_SF_ALGO(broadcast2)
 HC_SF_ALGO(complete_exchange)
 /* 002 (Bertsekas et al.) */
 HC_SF_ALGO(total_exchange)
+/* in-network combining (docs/store_and_forward.md, section 1) */
+HC_SF_ALGO(collect_sum)
+HC_SF_ALGO(histogram)
