@@ -36,3 +36,6 @@ HC_SF_ALGO(lc_inversion)
 HC_SF_ALGO(transpose_sub)
 /* 002 (Bertsekas et al.) */
 HC_SF_ALGO(total_exchange)
+/* in-network combining (docs/store_and_forward.md, section 1) */
+HC_SF_ALGO(collect_sum)
+HC_SF_ALGO(histogram)

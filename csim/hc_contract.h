@@ -37,6 +37,7 @@
 #define HC_SF_TGT_SSEG 3 /* an RX engine's scatter segments */
 #define HC_SF_TGT_BANK 4 /* a memory bank */
 #define HC_SF_TGT_COUNT 5 /* the engines' table lengths */
+#define HC_SF_TGT_COMB 6 /* read: combined word of copy 0 (idx offset, field op, wdata bank mask) */
 
 /* Global registers (target TgtGlobal), by cfg_idx. */
 #define HC_SF_REG_MODE 0 /* mode (write and read) */
@@ -50,12 +51,19 @@
 #define HC_SF_DESC_NEED0 1 /* TX descriptor: need[j] is field DescFieldNeed0 + j */
 #define HC_SF_GSEG_OFF 0 /* gather segment: offset in the bank */
 #define HC_SF_GSEG_LEN 1 /* gather segment: length */
-#define HC_SF_GSEG_BANK 2 /* gather segment: bank 0..d */
+#define HC_SF_GSEG_BANK 2 /* gather segment: bank 0..d (makes the segment plain) */
+#define HC_SF_GSEG_COMB 3 /* gather segment: combined read, bank mask in wdata[15:0], op in wdata[17:16] */
 #define HC_SF_SSEG_OFF 0 /* scatter segment: offset in the bank */
 #define HC_SF_SSEG_LEN 1 /* scatter segment: length */
 #define HC_SF_SSEG_LAST 2 /* scatter segment: last segment of its packet */
 #define HC_SF_COUNT_TX 0 /* counts: packets of TX engine i */
 #define HC_SF_COUNT_RX 1 /* counts: segments of RX engine i */
+
+/* Combine ops of a read (gather segment, target TgtComb): plain reads one bank. */
+#define HC_SF_COMB_PLAIN 0 /* one bank (the OR of the masked banks) */
+#define HC_SF_COMB_ADD 1 /* the sum of the masked banks, mod 2^W */
+#define HC_SF_COMB_OR 2 /* the OR of the masked banks */
+#define HC_SF_COMB_OP_SHIFT 16 /* GsegFieldComb: op at wdata[17:16], mask at wdata[15:0] */
 
 /* Mode register values. */
 #define HC_MODE_WORMHOLE 0 /* e-cube wormhole */

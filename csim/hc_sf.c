@@ -7,7 +7,10 @@
 ** always hold the same words, and the one thing that tells copy 0 apart, its
 ** read port shared with the configuration port, is modelled where the port
 ** reads), the global mode / beta / error / run registers, the registered
-** sf_done_o and cfg_rdata, and three counters per TX engine. One call to
+** sf_done_o and cfg_rdata, and three counters per TX engine. A read of
+** the banks (TX engine or configuration port) reads one bank, or combines
+** the words of several banks at one offset (add mod 2^W or OR: a combined
+** word's shares, section 7.2). One call to
 ** hc_sf_step() is one clock cycle: every decision reads the registers as
 ** they are at the start of the cycle and every update lands at its end.
 ** The step is evaluated in passes so that this holds without copying
@@ -39,16 +42,19 @@
 #define HC_BETA_MASK ((1u << HC_SF_BETA_W) - 1u)
 #define HC_REM_MASK ((1u << (HC_SF_LEN_W + 1)) - 1u)    /* rem: 17 bits */
 #define HC_BANK_FIELD_MASK 15u /* a gather segment's bank field: 4 bits */
+#define HC_COMB_OP(c) (((c) >> HC_SF_COMB_OP_SHIFT) & 3u) /* gcomb: op */
+#define HC_COMB_MASK(c) ((c) & 0xFFFFu)                   /* gcomb: banks */
 
 /*
 ** A segment table entry packed in one word: length in bits 0..15, offset in
-** bits 16..26, and in bits 27..30 the bank (gather) or in bit 27 the last
-** flag (scatter). An entry beyond a table reads as 0: length 0, offset 0,
-** bank 0, not last.
+** bits 16..26, and (scatter) in bit 27 the last flag. A gather segment's
+** banks and op are in gcomb: the bank mask in bits 0..d (a bank number
+** b <= d is the mask 1 << b, one beyond d the empty mask) and the op
+** (HC_SF_COMB_*) in bits 16..17. An entry beyond a table reads as 0:
+** length 0, offset 0, no bank, plain, not last.
 */
 #define HC_SEG_LEN(v) ((v) & HC_LEN_MASK)
 #define HC_SEG_OFF(v) (((v) >> 16) & HC_OFF_MASK)
-#define HC_SEG_BANK(v) (((v) >> 27) & HC_BANK_FIELD_MASK)
 #define HC_SEG_LAST(v) (((v) >> 27) & 1u)
 
 /* Counter slots of a TX engine (ids HC_CNT_SF_* minus HC_CNT_SF_PACKETS). */
@@ -58,8 +64,8 @@ enum { HC_C_PACKETS = 0, HC_C_BUSY = 1, HC_C_WORDS = 2, HC_C_NUM = 3 };
 ** The registers of TX engine e = x*d + i (its link register lv/lw lives in
 ** the flat arrays of struct hc_sf so that it is copied out in one go).
 ** rword is the output register of the RAM the engine read in the previous
-** cycle (RAM (rbank, i) of the page), 0 if that bank selects no RAM; the
-** model keeps the word itself instead of rbank. Invariant: rv and lv are 1
+** cycle (the RAMs (b, i) of the banks b it read, combined), 0 if none; the
+** model keeps the word itself instead of the mask. Invariant: rv and lv are 1
 ** only while busy (the last read is at rem == 2, so both are 0 once busy
 ** falls), hence engines not busy need no visit.
 */
@@ -109,6 +115,7 @@ struct hc_sf {
   uint16_t *words; /* [HC_NDESC * ne] */
   uint8_t *need;   /* [HC_NDESC * ne * d]: need[j] of entry k at [k*d + j] */
   uint32_t *gseg;  /* [HC_NSEG * ne], packed */
+  uint32_t *gcomb; /* [HC_NSEG * ne]: bank mask and op (see HC_SEG_LEN) */
   uint32_t *sseg;  /* [HC_NSEG * ne], packed */
   uint8_t *npkt;   /* [ne] */
   uint16_t *nseg;  /* [ne] */
@@ -197,20 +204,37 @@ static uint32_t hc_bank_word(const hc_sf *s, uint32_t x, unsigned b,
 }
 
 /*
+** The word a read of node x's banks in mask (bit b: bank b) at offsets
+** off[b] returns with op (hc_sf_comb.sv): the sum of the words mod 2^W for
+** HC_SF_COMB_ADD, else their OR (one bank: its word; no bank: 0).
+*/
+static uint32_t hc_comb_word(const hc_sf *s, uint32_t x, uint32_t mask,
+                             unsigned op, const uint32_t *off) {
+  uint32_t w = 0;
+  for (unsigned b = 0; b <= s->d; b++) {
+    if (!(mask >> b & 1u)) continue;
+    uint32_t v = hc_bank_word(s, x, b, off[b]);
+    w = op == HC_SF_COMB_ADD ? (w + v) & s->wmask : w | v;
+  }
+  return w;
+}
+
+/*
 ** The read of TX engine e in this cycle (7.4): returns rd and, if rd, the
-** bank and offset it addresses. An engine reading past its gather table (a
-** bad table) sees an all-zero entry: offset 0, length 0, bank 0. The
+** banks (*comb: mask and op, as gcomb) and the offset it addresses. An
+** engine reading past its gather table (a bad table) sees an all-zero
+** entry: offset 0, length 0, no bank. The
 ** compare goff + 1 == length is made in LenW = 16 bits, as the RTL's sum
 ** is: a zero length ends the segment after 65536 words.
 */
-static inline int hc_tx_read(const hc_sf *s, uint32_t e, unsigned *bank,
+static inline int hc_tx_read(const hc_sf *s, uint32_t e, uint32_t *comb,
                       uint32_t *off, uint32_t *g) {
   const hc_tx *t = &s->tx[e];
   uint32_t v;
   if (!t->busy || t->rem < 2 || t->rem > (uint32_t)t->words + 1u) return 0;
   v = t->gidx < HC_NSEG ? s->gseg[HC_ENT(s, t->gidx, e)] : 0;
   *g = v;
-  *bank = HC_SEG_BANK(v);
+  *comb = t->gidx < HC_NSEG ? s->gcomb[HC_ENT(s, t->gidx, e)] : 0;
   *off = (HC_SEG_OFF(v) + t->goff) & HC_OFF_MASK;
   return 1;
 }
@@ -236,6 +260,7 @@ int hc_sf_new(unsigned d, unsigned w, hc_sf **out) {
   s->words = calloc(ne * HC_NDESC, sizeof *s->words);
   s->need = calloc(ne * HC_NDESC * d, sizeof *s->need);
   s->gseg = calloc(ne * HC_NSEG, sizeof *s->gseg);
+  s->gcomb = calloc(ne * HC_NSEG, sizeof *s->gcomb);
   s->sseg = calloc(ne * HC_NSEG, sizeof *s->sseg);
   s->npkt = calloc(ne, sizeof *s->npkt);
   s->nseg = calloc(ne, sizeof *s->nseg);
@@ -250,7 +275,7 @@ int hc_sf_new(unsigned d, unsigned w, hc_sf **out) {
   s->dl[0] = calloc(n, sizeof *s->dl[0]);
   s->dl[1] = calloc(n, sizeof *s->dl[1]);
   s->dflag = calloc(n, sizeof *s->dflag);
-  if (!s->words || !s->need || !s->gseg || !s->sseg || !s->npkt ||
+  if (!s->words || !s->need || !s->gseg || !s->gcomb || !s->sseg || !s->npkt ||
       !s->nseg || !s->bank || !s->tx || !s->lv || !s->lw || !s->rx ||
       !s->ctr || !s->busyl || !s->pend || !s->dl[0] || !s->dl[1] ||
       !s->dflag) {
@@ -268,6 +293,7 @@ void hc_sf_free(hc_sf *s) {
   free(s->words);
   free(s->need);
   free(s->gseg);
+  free(s->gcomb);
   free(s->sseg);
   free(s->npkt);
   free(s->nseg);
@@ -382,8 +408,7 @@ static uint32_t hc_pass_tx(hc_sf *s, uint32_t nb) {
     uint32_t x = HC_XI_X(xi), i = HC_XI_I(xi), e = x * d + i;
     hc_tx *t = &s->tx[e];
     uint32_t *c = s->ctr + (size_t)e * HC_C_NUM;
-    unsigned b = 0;
-    uint32_t off = 0, g = 0;
+    uint32_t off = 0, g = 0, cb = 0, offs[16];
     int rd;
     assert(t->busy);
     c[HC_C_BUSY]++;
@@ -393,12 +418,13 @@ static uint32_t hc_pass_tx(hc_sf *s, uint32_t nb) {
       s->pend[np].word = s->lw[e];
       np++;
     }
-    rd = hc_tx_read(s, e, &b, &off, &g);
+    rd = hc_tx_read(s, e, &cb, &off, &g);
     s->lv[e] = t->rv;
     s->lw[e] = t->rv ? t->rword : 0;
     if (rd) {
       uint32_t len = HC_SEG_LEN(g);
-      t->rword = hc_bank_word(s, x, b, off);
+      for (unsigned b = 0; b <= d; b++) offs[b] = off;
+      t->rword = hc_comb_word(s, x, HC_COMB_MASK(cb), HC_COMB_OP(cb), offs);
       if (((uint32_t)t->goff + 1u) % 65536u == len) { /* LenW bits, as the RTL adds */
         t->goff = 0;
         t->gidx++;
@@ -464,7 +490,8 @@ static void hc_pass_rx(hc_sf *s, uint32_t np) {
 ** addressed by the engine and the read returns the engine's word.
 */
 static uint32_t hc_cfg_read(const hc_sf *s, uint32_t x, unsigned tgt,
-                            unsigned unit, uint32_t idx) {
+                            unsigned unit, uint32_t idx, unsigned field,
+                            uint32_t wdata) {
   if (tgt == HC_SF_TGT_GLOBAL) {
     switch (idx) {
     case HC_SF_REG_MODE: return s->mode;
@@ -475,13 +502,17 @@ static uint32_t hc_cfg_read(const hc_sf *s, uint32_t x, unsigned tgt,
     default: return 0;
     }
   }
-  if (tgt == HC_SF_TGT_BANK) {
-    unsigned eb = 0;
-    uint32_t eoff = 0, g = 0;
-    if (unit > s->d) return 0;
-    if (hc_tx_read(s, x * s->d, &eb, &eoff, &g) && eb == unit)
-      return hc_bank_word(s, x, unit, eoff);
-    return hc_bank_word(s, x, unit, idx & HC_OFF_MASK);
+  if (tgt == HC_SF_TGT_BANK || tgt == HC_SF_TGT_COMB) {
+    uint32_t emask = 0, eoff = 0, g = 0, cb = 0, offs[16];
+    uint32_t banks = (2u << s->d) - 1u;
+    uint32_t mask = tgt == HC_SF_TGT_COMB ? wdata & banks
+                    : unit <= s->d       ? 1u << unit
+                                         : 0;
+    unsigned op = tgt == HC_SF_TGT_COMB ? (field & 3u) : HC_SF_COMB_PLAIN;
+    if (hc_tx_read(s, x * s->d, &cb, &eoff, &g)) emask = HC_COMB_MASK(cb);
+    for (unsigned b = 0; b <= s->d; b++)
+      offs[b] = emask >> b & 1u ? eoff : idx & HC_OFF_MASK;
+    return hc_comb_word(s, x, mask, op, offs);
   }
   return 0;
 }
@@ -526,15 +557,21 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
   case HC_SF_TGT_SSEG: {
     uint32_t *v;
     /* The gather and scatter fields share their numbers (hc_contract.h). */
-    if (unit >= d || idx >= HC_NSEG || field > HC_SF_GSEG_BANK) break;
+    if (unit >= d || idx >= HC_NSEG) break;
+    if (field > (tgt == HC_SF_TGT_GSEG ? HC_SF_GSEG_COMB : HC_SF_SSEG_LAST))
+      break;
     v = (tgt == HC_SF_TGT_GSEG ? s->gseg : s->sseg) + HC_ENT(s, idx, e);
-    if (field == HC_SF_GSEG_OFF)
+    if (tgt == HC_SF_TGT_GSEG && field == HC_SF_GSEG_BANK) {
+      uint32_t b = wdata & HC_BANK_FIELD_MASK; /* plain: one bank or none */
+      s->gcomb[HC_ENT(s, idx, e)] = b <= d ? 1u << b : 0u;
+    } else if (tgt == HC_SF_TGT_GSEG && field == HC_SF_GSEG_COMB) {
+      s->gcomb[HC_ENT(s, idx, e)] =
+          (wdata & ((2u << d) - 1u)) |
+          (HC_COMB_OP(wdata) << HC_SF_COMB_OP_SHIFT);
+    } else if (field == HC_SF_GSEG_OFF)
       *v = (*v & ~(HC_OFF_MASK << 16)) | ((wdata & HC_OFF_MASK) << 16);
     else if (field == HC_SF_GSEG_LEN)
       *v = (*v & ~HC_LEN_MASK) | (wdata & HC_LEN_MASK);
-    else if (tgt == HC_SF_TGT_GSEG)
-      *v = (*v & ~(HC_BANK_FIELD_MASK << 27)) |
-           ((wdata & HC_BANK_FIELD_MASK) << 27);
     else
       *v = (*v & ~(1u << 27)) | ((wdata & 1u) << 27);
     break;
@@ -559,7 +596,7 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
     }
     break;
   }
-  default: break; /* targets 6 and 7 do not exist */
+  default: break; /* target 6 is read only, 7 does not exist */
   }
 }
 
@@ -587,7 +624,7 @@ void hc_sf_step(hc_sf *s, const hc_cfg_op *op, uint8_t *link_valid,
     idx = op->idx & 0xFFFFu;
     field = op->field & 15u;
   }
-  if (re) rdata_next = hc_cfg_read(s, x, tgt, unit, idx);
+  if (re) rdata_next = hc_cfg_read(s, x, tgt, unit, idx, field, op->wdata);
   /* sf_done_o is the register of run && mode == 1 && every node finished
   ** && no start in this cycle: a start makes the old run's state stale. */
   done_next = (uint8_t)(s->run && s->mode == HC_MODE_SF && s->unfin == 0 &&

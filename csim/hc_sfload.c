@@ -29,6 +29,15 @@
 ** packet's word count and thresholds, TX engine i's gather segments, RX
 ** engine i's scatter segments; then every bank of every node. A segment is
 ** part of one packet, so the packet's word count bounds its length.
+**
+** Combined words (docs/store_and_forward.md, sections 1 and 7.2): every
+** word of x that a combining packet scatters into gets one combine offset,
+** the same in the own bank (its initial value: own data, else 0) and in the
+** bank of every incoming link that contributes; the combine offsets of a
+** node are 0..C-1 in address order in every bank, its plain words follow
+** at C, C+1, ... in each bank. A gather run of combined words is one
+** segment with the comb field (bank mask, op) instead of the bank; the
+** read-back reads them combined (target 6).
 */
 #include "hc_sfload.h"
 
@@ -59,6 +68,7 @@ typedef struct ld {
   size_t *tx_seg;      /* [x*d + i]: gather segments of TX engine i of x */
   size_t *rx_seg;      /* [y*d + j]: scatter segments of RX engine j of y */
   uint32_t *need;      /* [d]: scratch */
+  uint8_t *own;        /* [x*mem + a]: own data (for combined words' 0) */
 } ld;
 
 static void ld_free(ld *l) {
@@ -69,6 +79,7 @@ static void ld_free(ld *l) {
   free(l->tx_seg);
   free(l->rx_seg);
   free(l->need);
+  free(l->own);
 }
 
 /*
@@ -79,7 +90,8 @@ static void ld_free(ld *l) {
 */
 static uint32_t run_len(const hc_sf_place *pl, uint32_t addr, uint32_t end) {
   uint32_t a = addr + 1;
-  while (a < end && pl[a].bank == pl[addr].bank) {
+  while (a < end && pl[a].bank == pl[addr].bank && pl[a].op == pl[addr].op &&
+         pl[a].mask == pl[addr].mask) {
     assert(pl[a].offset == pl[a - 1].offset + 1);
     a++;
   }
@@ -122,6 +134,38 @@ static int link_lists(ld *l) {
   return HC_OK;
 }
 
+/* Mark the combined words of every node: op, mask (bank d and the
+** contributing links), bank d. */
+static void mark_combined(ld *l) {
+  size_t npk = hc_sched_num_packets(l->s);
+  hc_packet_info pi;
+  for (size_t i = 0; i < npk; i++) {
+    hc_sched_packet(l->s, i, &pi);
+    if (pi.op == HC_SCHED_WRITE) continue;
+    size_t base = (size_t)(pi.node ^ (1u << pi.dim)) * l->mem;
+    for (size_t k = 0; k < pi.nscatter; k++)
+      for (uint32_t a = 0; a < pi.scatter[k].len; a++) {
+        hc_sf_place *p = &l->place[base + pi.scatter[k].addr + a];
+        p->bank = (uint8_t)l->d;
+        p->op = pi.op == HC_SCHED_ADD ? HC_SF_COMB_ADD : HC_SF_COMB_OR;
+        p->mask |= (uint16_t)(1u << pi.dim | 1u << l->d);
+      }
+  }
+}
+
+/* Offsets: combined words first (0..C-1 in every bank), then each bank's
+** plain words from C on. */
+static void offsets(ld *l, uint32_t x) {
+  const unsigned d = l->d;
+  uint32_t *cnt = l->bank_cnt + (size_t)x * (d + 1), c = 0;
+  hc_sf_place *pl = l->place + (size_t)x * l->mem;
+  for (uint32_t a = 0; a < l->mem; a++)
+    if (pl[a].op) pl[a].offset = c++;
+  for (unsigned b = 0; b <= d; b++) cnt[b] = c;
+  for (uint32_t a = 0; a < l->mem; a++)
+    if (!pl[a].op) pl[a].offset = cnt[pl[a].bank]++;
+}
+
 /* Bank by writer, offsets by address (section 7.2). */
 static int placement(ld *l) {
   const unsigned d = l->d;
@@ -134,19 +178,18 @@ static int placement(ld *l) {
   if (!l->place || !l->bank_cnt) return HC_ENOMEM;
   /* First the writer's dimension in .bank: d unless a packet writes it
   ** (own data is never written in a valid schedule). */
+  memset(l->place, 0, nw * sizeof *l->place);
   for (size_t w = 0; w < nw; w++) l->place[w].bank = (uint8_t)d;
   for (size_t i = 0; i < npk; i++) {
     hc_sched_packet(l->s, i, &pi);
+    if (pi.op != HC_SCHED_WRITE) continue;
     size_t base = (size_t)(pi.node ^ (1u << pi.dim)) * l->mem;
     for (size_t k = 0; k < pi.nscatter; k++)
       for (uint32_t a = 0; a < pi.scatter[k].len; a++)
         l->place[base + pi.scatter[k].addr + a].bank = (uint8_t)pi.dim;
   }
-  for (uint32_t x = 0; x < l->n; x++) {
-    uint32_t *cnt = l->bank_cnt + (size_t)x * (d + 1);
-    hc_sf_place *pl = l->place + (size_t)x * l->mem;
-    for (uint32_t a = 0; a < l->mem; a++) pl[a].offset = cnt[pl[a].bank]++;
-  }
+  mark_combined(l);
+  for (uint32_t x = 0; x < l->n; x++) offsets(l, x);
   return HC_OK;
 }
 
@@ -253,10 +296,13 @@ static void put_segs(hc_cfg_op **o, uint32_t node, unsigned tgt, unsigned unit,
       assert(len <= LEN_MAX);
       put(o, node, tgt, unit, *idx, HC_SF_GSEG_OFF, pl[a].offset);
       put(o, node, tgt, unit, *idx, HC_SF_GSEG_LEN, len);
-      if (tgt == HC_SF_TGT_GSEG) {
+      if (tgt == HC_SF_TGT_GSEG && pl[a].op) {
+        put(o, node, tgt, unit, *idx, HC_SF_GSEG_COMB,
+            pl[a].mask | (uint32_t)pl[a].op << HC_SF_COMB_OP_SHIFT);
+      } else if (tgt == HC_SF_TGT_GSEG) {
         put(o, node, tgt, unit, *idx, HC_SF_GSEG_BANK, pl[a].bank);
       } else {
-        assert(pl[a].bank == bank);
+        assert(pl[a].op ? (pl[a].mask >> bank & 1u) : pl[a].bank == bank);
         put(o, node, tgt, unit, *idx, HC_SF_SSEG_LAST,
             (uint32_t)(last && k + 1 == ng && a + len == end));
       }
@@ -264,6 +310,19 @@ static void put_segs(hc_cfg_op **o, uint32_t node, unsigned tgt, unsigned unit,
       a += len;
     }
   }
+}
+
+/* Mark own[x*mem + a] for every own word (the schedule is valid). */
+static int own_map(ld *l) {
+  hc_seg g;
+  uint32_t x;
+  l->own = calloc((size_t)l->n * l->mem, 1);
+  if (!l->own) return HC_ENOMEM;
+  for (size_t i = 0; i < hc_sched_num_own(l->s); i++) {
+    hc_sched_own(l->s, i, &x, &g);
+    memset(l->own + (size_t)x * l->mem + g.addr, 1, g.len);
+  }
+  return HC_OK;
 }
 
 /* List the writes (the file comment) into out->ops. */
@@ -328,7 +387,9 @@ static int emit(ld *l, const hc_sched_case *c, uint32_t beta, hc_sfload *out) {
     for (uint32_t a = 0; a < l->mem; a++)
       if (pl[a].bank == d)
         put(&o, x, HC_SF_TGT_BANK, d, pl[a].offset, 0,
-            c->init ? c->init[(size_t)x * l->mem + a] : 0);
+            c->init && !(pl[a].op && !l->own[(size_t)x * l->mem + a])
+                ? c->init[(size_t)x * l->mem + a]
+                : 0);
   }
   assert((size_t)(o - ops) == nops);
   out->ops = ops;
@@ -370,6 +431,7 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
   rc = link_lists(&l);
   if (!rc) rc = placement(&l);
   if (!rc) rc = fit(&l, err);
+  if (!rc) rc = own_map(&l);
   if (!rc) rc = emit(&l, c, beta, out);
   if (rc) {
     if (rc == HC_ENOMEM) hc_sched_fail(err, rc, 0, "out of memory");
@@ -412,4 +474,9 @@ void hc_sfload_read_op(const hc_sfload *l, uint32_t node, uint32_t addr,
   op->tgt = HC_SF_TGT_BANK;
   op->unit = p->bank;
   op->idx = p->offset;
+  if (p->op) {
+    op->tgt = HC_SF_TGT_COMB;
+    op->field = p->op;
+    op->wdata = p->mask;
+  }
 }

@@ -19,7 +19,9 @@
 /* Where a logical word of a node lives in the banked memory. */
 typedef struct hc_sf_place {
   uint8_t bank;    /* 0..d-1: written by incoming link bank; d: own bank */
-  uint32_t offset; /* word offset within the bank */
+  uint8_t op;      /* combined word: HC_SF_COMB_ADD or _OR; plain: 0 */
+  uint16_t mask;   /* combined word: bank d and every contributing link */
+  uint32_t offset; /* word offset within the bank (all banks of mask) */
 } hc_sf_place;
 
 typedef struct hc_sfload {
@@ -38,8 +40,10 @@ typedef struct hc_sfload {
 ** a d-cube network with the geometry HC_SF_* and start-up beta: ops holds,
 ** in this order, the writes of mode 1, beta, the counts of every engine,
 ** every TX descriptor (words, then need[0..d-1]), every gather segment
-** (offset, length, bank), every scatter segment (offset, length, last), and
-** every word of every own bank (the case's init values). No start: the
+** (offset, length, bank; or offset, length, comb for a combined run), every
+** scatter segment (offset, length, last), and
+** every word of every own bank (the case's init values; 0 for a combined
+** word that is not own data). No start: the
 ** caller starts the run. Returns HC_OK, the validator's status,
 ** HC_EPARAM (beta < HC_SF_BETA_MIN or >= 2^HC_SF_BETA_W), HC_EFIT
 ** (err->msg names the limit, e.g. "link 3 2 needs 1500 gather segments; the
@@ -53,8 +57,9 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
 void hc_sfload_free(hc_sfload *l);
 
 /*
-** The read of logical word addr of node (a bank read, target 4, of copy 0 at
-** the word's place) into *op.
+** The read of logical word addr of node into *op: a bank read (target 4) of
+** copy 0 at the word's place, or for a combined word the combined read
+** (target 6: offset, op, bank mask), so that the hardware adds the shares.
 */
 void hc_sfload_read_op(const hc_sfload *l, uint32_t node, uint32_t addr,
                        hc_cfg_op *op);

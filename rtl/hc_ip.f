@@ -12,6 +12,7 @@ hc_xbar.sv
 hc_router.sv
 hc_ni.sv
 hc_ram_1r1w.sv
+hc_sf_comb.sv
 hc_sf_tx.sv
 hc_sf_rx.sv
 hc_sf_node.sv

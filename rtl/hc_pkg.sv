@@ -35,6 +35,7 @@ package hc_pkg;
   localparam logic [2:0] TgtSseg = 3'd3;  // an RX engine's scatter segments
   localparam logic [2:0] TgtBank = 3'd4;  // a memory bank
   localparam logic [2:0] TgtCount = 3'd5;  // the engines' table lengths
+  localparam logic [2:0] TgtComb = 3'd6;  // read: combined word of copy 0 (idx offset, field op, wdata bank mask)
 
   /// Global registers (target TgtGlobal), by cfg_idx.
   localparam logic [15:0] RegMode = 16'd0;  // mode (write and read)
@@ -48,12 +49,19 @@ package hc_pkg;
   localparam logic [3:0] DescFieldNeed0 = 4'd1;  // TX descriptor: need[j] is field DescFieldNeed0 + j
   localparam logic [3:0] GsegFieldOff = 4'd0;  // gather segment: offset in the bank
   localparam logic [3:0] GsegFieldLen = 4'd1;  // gather segment: length
-  localparam logic [3:0] GsegFieldBank = 4'd2;  // gather segment: bank 0..d
+  localparam logic [3:0] GsegFieldBank = 4'd2;  // gather segment: bank 0..d (makes the segment plain)
+  localparam logic [3:0] GsegFieldComb = 4'd3;  // gather segment: combined read, bank mask in wdata[15:0], op in wdata[17:16]
   localparam logic [3:0] SsegFieldOff = 4'd0;  // scatter segment: offset in the bank
   localparam logic [3:0] SsegFieldLen = 4'd1;  // scatter segment: length
   localparam logic [3:0] SsegFieldLast = 4'd2;  // scatter segment: last segment of its packet
   localparam logic [3:0] CountFieldTx = 4'd0;  // counts: packets of TX engine i
   localparam logic [3:0] CountFieldRx = 4'd1;  // counts: segments of RX engine i
+
+  /// Combine ops of a read (gather segment, target TgtComb): plain reads one bank.
+  localparam logic [1:0] CombPlain = 2'd0;  // one bank (the OR of the masked banks)
+  localparam logic [1:0] CombAdd = 2'd1;  // the sum of the masked banks, mod 2^W
+  localparam logic [1:0] CombOr = 2'd2;  // the OR of the masked banks
+  localparam int unsigned CombOpShift = 16;  // GsegFieldComb: op at wdata[17:16], mask at wdata[15:0]
 
   /// Mode register values.
   localparam logic [1:0] ModeWormhole = 2'd0;  // e-cube wormhole

@@ -12,7 +12,8 @@
 //     1-read RAM (hc_ram_1r1w), the shape of any FPGA block RAM.
 //
 // The configuration port reads copy 0 of a bank (shared with TX engine 0,
-// which wins: section 7.3) for the read-back of results.
+// which wins: section 7.3) for the read-back of results, or several banks
+// of copy 0 at one offset combined (target TgtComb: a combined word).
 module hc_sf_node #(
   /// Cube dimension: links per node.
   parameter int unsigned Dim      = 4,
@@ -138,7 +139,7 @@ module hc_sf_node #(
     // rd and bank matter only for copy 0, whose port is shared.
     /* verilator lint_off UNUSEDSIGNAL */
     logic                   rd;
-    logic [3:0]             bank;
+    logic [Dim:0]           mask;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [BankAW-1:0]      addr;
 
@@ -147,7 +148,7 @@ module hc_sf_node #(
       if (i == 0) begin : gen_shared
         // Copy 0 also serves configuration reads when TX engine 0 does not
         // read this bank.
-        assign raddr = (rd && (bank == 4'(b))) ? addr : cfg_idx_i[BankAW-1:0];
+        assign raddr = (rd && mask[b]) ? addr : cfg_idx_i[BankAW-1:0];
       end else begin : gen_private
         assign raddr = addr;
       end
@@ -184,7 +185,7 @@ module hc_sf_node #(
       .cfg_wdata_i,
       .done_i       (done),
       .rd_o         (rd),
-      .rd_bank_o    (bank),
+      .rd_mask_o    (mask),
       .rd_addr_o    (addr),
       .rdata_i      (rdata),
       .link_valid_o (out_valid_o[i]),
@@ -206,30 +207,50 @@ module hc_sf_node #(
   assign cnt_o      = gen_tx[Dim-1].cnt_acc;
   assign finished_o = (&tx_finished) && (&rx_complete);
 
-  // Configuration read of a bank: copy 0's output register holds the word
-  // in the next cycle.
-  logic       rd_q;
-  logic [3:0] rsel_q;
+  // Configuration read of a bank (one bank: the unit) or of a combined
+  // word (the banks of the mask in wdata, combined with the op in field):
+  // copy 0's output registers hold the words in the next cycle.
+  logic             rd_q;
+  logic [Banks-1:0] rmask_q, rmask_d;
+  logic [1:0]       rop_q, rop_d;
   logic [Width-1:0] rword;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rd_q   <= 1'b0;
-      rsel_q <= '0;
-    end else begin
-      rd_q   <= cfg_re_i && (cfg_tgt_i == hc_pkg::TgtBank);
-      rsel_q <= cfg_unit_i;
-    end
-  end
-
   always_comb begin
-    rword = '0;
-    for (int unsigned b = 0; b < Banks; b++) begin
-      if (rsel_q == 4'(b)) begin
-        rword = gen_tx[0].rdata[b*Width +: Width];
+    rmask_d = '0;
+    rop_d   = hc_pkg::CombPlain;
+    if (cfg_tgt_i == hc_pkg::TgtComb) begin
+      rmask_d = cfg_wdata_i[Banks-1:0];
+      rop_d   = cfg_field_i[1:0];
+    end else begin
+      for (int unsigned b = 0; b < Banks; b++) begin
+        if (cfg_unit_i == 4'(b)) begin
+          rmask_d[b] = 1'b1;
+        end
       end
     end
   end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_q    <= 1'b0;
+      rmask_q <= '0;
+      rop_q   <= '0;
+    end else begin
+      rd_q    <= cfg_re_i && ((cfg_tgt_i == hc_pkg::TgtBank) || (cfg_tgt_i == hc_pkg::TgtComb));
+      rmask_q <= rmask_d;
+      rop_q   <= rop_d;
+    end
+  end
+
+  hc_sf_comb #(
+    .Banks (Banks),
+    .Width (Width)
+  ) u_cfg_comb (
+    .op_i    (rop_q),
+    .mask_i  (rmask_q),
+    .rdata_i (gen_tx[0].rdata),
+    .word_o  (rword)
+  );
 
   assign cfg_rdata_o = rd_q ? 32'(rword) : '0;
 
@@ -279,20 +300,18 @@ module hc_sf_node #(
   end
 
   for (genvar i = 0; i < Dim; i++) begin : gen_assert_tx
-    logic [15:0] hit;  // per bank: the word TX engine i addresses is written
-    for (genvar b = 0; b < 16; b++) begin : gen_hit
-      if (b < Banks) begin : gen_bank
-        assign hit[b] = gen_written[b].written_q[gen_tx[i].addr];
-      end else begin : gen_none
-        assign hit[b] = 1'b0;
-      end
+    logic [Banks-1:0] hit;  // per bank: the word TX engine i addresses is written
+    for (genvar b = 0; b < Banks; b++) begin : gen_hit
+      assign hit[b] = gen_written[b].written_q[gen_tx[i].addr];
     end
     // Store-and-forward: never read a word that is not yet written.
     always @(posedge clk_i) begin
       if (rst_ni) begin
-        TxReadsWritten: assert (!gen_tx[i].rd || hit[gen_tx[i].bank])
-          else $error("hc_sf_node: TX engine %0d reads word %0d of bank %0d before it is written",
-                      i, gen_tx[i].addr, gen_tx[i].bank);
+        // Every bank of the read: a combined word's own share and every
+        // contribution (the thresholds count the contributing packets).
+        TxReadsWritten: assert (!gen_tx[i].rd || ((gen_tx[i].mask & ~hit) == '0))
+          else $error("hc_sf_node: TX engine %0d reads word %0d of banks %0h before it is written",
+                      i, gen_tx[i].addr, gen_tx[i].mask & ~hit);
       end
     end
   end

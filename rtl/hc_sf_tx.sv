@@ -6,7 +6,9 @@
 // beta + words cycles, and streams its words from the banked memory, one per
 // cycle, gathered segment by segment. There are no headers: the receiver
 // knows from its own table what arrives. The descriptor and segment tables
-// are written through the configuration port.
+// are written through the configuration port. A gather segment reads one
+// bank (plain) or combines the words of several banks at one offset (add or
+// OR, hc_sf_comb: a combined word's shares, section 7.2) in the same cycle.
 //
 // Timing from the start decision in cycle t: words are read in cycles
 // t+beta-2 .. t+beta+m-3 (RAM output one cycle later) and cross the link
@@ -52,8 +54,8 @@ module hc_sf_tx #(
   input  logic [Dim*(DescAW+1)-1:0]  done_i,
   /// Read the banks this cycle.
   output logic                       rd_o,
-  /// Bank read (0..Dim), valid with rd_o.
-  output logic [3:0]                 rd_bank_o,
+  /// Banks read (bit b: bank b), valid with rd_o.
+  output logic [Dim:0]               rd_mask_o,
   /// Offset read in every bank (the bank is chosen at the output).
   output logic [BankAW-1:0]          rd_addr_o,
   /// This engine's copies of banks 0..Dim: word read in the previous cycle.
@@ -78,12 +80,14 @@ module hc_sf_tx #(
   localparam int unsigned CntW  = DescAW + 1;
   localparam int unsigned LenW  = 16;
   localparam int unsigned RemW  = LenW + 1;
+  localparam int unsigned Banks = Dim + 1;
 
   // Tables, written only through the configuration port, never reset.
   logic [LenW-1:0]     desc_words_q [DescN];
   logic [BankAW-1:0]   seg_off_q    [SegN];
   logic [LenW-1:0]     seg_len_q    [SegN];
-  logic [3:0]          seg_bank_q   [SegN];
+  logic [Banks-1:0]    seg_mask_q   [SegN];
+  logic [1:0]          seg_op_q     [SegN];
   logic [CntW-1:0]     npkt_q;
   logic [Dim*CntW-1:0] need_rd;
 
@@ -95,7 +99,8 @@ module hc_sf_tx #(
   logic [SegAW:0]      gidx_q, gidx_d;
   logic [LenW-1:0]     goff_q, goff_d;
   logic                rv_q, rv_d;
-  logic [3:0]          rbank_q, rbank_d;
+  logic [Banks-1:0]    rmask_q, rmask_d;
+  logic [1:0]          rop_q, rop_d;
   logic                lv_q, lv_d;
   logic [Width-1:0]    lw_q, lw_d;
   logic [CntWidth-1:0] cnt_pkts_q, cnt_pkts_d, cnt_busy_q, cnt_busy_d, cnt_words_q, cnt_words_d;
@@ -106,7 +111,8 @@ module hc_sf_tx #(
   logic [Dim*CntW-1:0] cur_need;
   logic [BankAW-1:0]   cur_off;
   logic [LenW-1:0]     cur_len;
-  logic [3:0]          cur_bank;
+  logic [Banks-1:0]    cur_mask;
+  logic [1:0]          cur_op;
   logic                ready, start_now, rd;
   logic                desc_we, seg_we;
 
@@ -119,11 +125,13 @@ module hc_sf_tx #(
     end
     cur_off  = '0;
     cur_len  = '0;
-    cur_bank = '0;
+    cur_mask = '0;
+    cur_op   = hc_pkg::CombPlain;
     if ((gidx_q >> SegAW) == '0) begin
       cur_off  = seg_off_q[gidx_q[SegAW-1:0]];
       cur_len  = seg_len_q[gidx_q[SegAW-1:0]];
-      cur_bank = seg_bank_q[gidx_q[SegAW-1:0]];
+      cur_mask = seg_mask_q[gidx_q[SegAW-1:0]];
+      cur_op   = seg_op_q[gidx_q[SegAW-1:0]];
     end
   end
 
@@ -146,20 +154,21 @@ module hc_sf_tx #(
   assign rd        = busy_q && (rem_q >= RemW'(2)) && (rem_q <= RemW'(words_q) + 1'b1);
 
   assign rd_o      = rd;
-  assign rd_bank_o = cur_bank;
+  assign rd_mask_o = cur_mask;
   assign rd_addr_o = cur_off + BankAW'(goff_q);
 
-  // The word read in the previous cycle, from the bank it was read from; a
-  // bank number beyond Dim selects nothing.
+  // The word read in the previous cycle: the bank it was read from, or the
+  // sum or OR of a combined word's shares.
   logic [Width-1:0] rword;
-  always_comb begin
-    rword = '0;
-    for (int unsigned b = 0; b <= Dim; b++) begin
-      if (rbank_q == 4'(b)) begin
-        rword = rdata_i[b*Width +: Width];
-      end
-    end
-  end
+  hc_sf_comb #(
+    .Banks (Banks),
+    .Width (Width)
+  ) u_comb (
+    .op_i    (rop_q),
+    .mask_i  (rmask_q),
+    .rdata_i (rdata_i),
+    .word_o  (rword)
+  );
 
   always_comb begin
     pos_d   = pos_q;
@@ -189,7 +198,8 @@ module hc_sf_tx #(
       end
     end
     rv_d        = rd;
-    rbank_d     = cur_bank;
+    rmask_d     = cur_mask;
+    rop_d       = cur_op;
     lv_d        = rv_q;
     lw_d        = rv_q ? rword : '0;
     cnt_pkts_d  = cnt_pkts_q + CntWidth'(start_now);
@@ -204,7 +214,8 @@ module hc_sf_tx #(
       gidx_d      = '0;
       goff_d      = '0;
       rv_d        = 1'b0;
-      rbank_d     = '0;
+      rmask_d     = '0;
+      rop_d       = '0;
       lv_d        = 1'b0;
       lw_d        = '0;
       cnt_pkts_d  = '0;
@@ -222,7 +233,8 @@ module hc_sf_tx #(
       gidx_q      <= '0;
       goff_q      <= '0;
       rv_q        <= 1'b0;
-      rbank_q     <= '0;
+      rmask_q     <= '0;
+      rop_q       <= '0;
       lv_q        <= 1'b0;
       lw_q        <= '0;
       cnt_pkts_q  <= '0;
@@ -236,7 +248,8 @@ module hc_sf_tx #(
       gidx_q      <= gidx_d;
       goff_q      <= goff_d;
       rv_q        <= rv_d;
-      rbank_q     <= rbank_d;
+      rmask_q     <= rmask_d;
+      rop_q       <= rop_d;
       lv_q        <= lv_d;
       lw_q        <= lw_d;
       cnt_pkts_q  <= cnt_pkts_d;
@@ -249,6 +262,17 @@ module hc_sf_tx #(
   assign desc_we = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtTxDesc) && ((cfg_idx_i >> DescAW) == '0);
   assign seg_we  = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtGseg) && ((cfg_idx_i >> SegAW) == '0);
 
+  // A bank number makes the segment plain: a one-hot mask (none beyond Dim).
+  logic [Banks-1:0] wbank_mask;
+  always_comb begin
+    wbank_mask = '0;
+    for (int unsigned b = 0; b < Banks; b++) begin
+      if (cfg_wdata_i[3:0] == 4'(b)) begin
+        wbank_mask[b] = 1'b1;
+      end
+    end
+  end
+
   always_ff @(posedge clk_i) begin
     if (desc_we) begin
       if (cfg_field_i == hc_pkg::DescFieldWords) begin
@@ -259,7 +283,14 @@ module hc_sf_tx #(
       unique case (cfg_field_i)
         hc_pkg::GsegFieldOff:  seg_off_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[BankAW-1:0];
         hc_pkg::GsegFieldLen:  seg_len_q[cfg_idx_i[SegAW-1:0]]  <= cfg_wdata_i[LenW-1:0];
-        hc_pkg::GsegFieldBank: seg_bank_q[cfg_idx_i[SegAW-1:0]] <= cfg_wdata_i[3:0];
+        hc_pkg::GsegFieldBank: begin
+          seg_mask_q[cfg_idx_i[SegAW-1:0]] <= wbank_mask;
+          seg_op_q[cfg_idx_i[SegAW-1:0]]   <= hc_pkg::CombPlain;
+        end
+        hc_pkg::GsegFieldComb: begin
+          seg_mask_q[cfg_idx_i[SegAW-1:0]] <= cfg_wdata_i[Banks-1:0];
+          seg_op_q[cfg_idx_i[SegAW-1:0]]   <= cfg_wdata_i[hc_pkg::CombOpShift +: 2];
+        end
         default: ;
       endcase
     end
@@ -302,11 +333,23 @@ module hc_sf_tx #(
   end
 
 `ifndef SYNTHESIS
-  // A gather segment names a bank of this node (0..Dim): a bigger number
-  // reads nothing (only a bad table gets there).
+  // A gather segment reads at least one bank of this node: a bank number
+  // beyond Dim or an empty mask reads nothing (only a bad table gets there).
   ReadBankExists: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      rd |-> (cur_bank <= 4'(Dim)))
-    else $error("hc_sf_tx: gather segment %0d reads bank %0d of %0d", gidx_q, cur_bank, Dim + 1);
+      rd |-> (cur_mask != '0))
+    else $error("hc_sf_tx: gather segment %0d reads no bank of %0d", gidx_q, Dim + 1);
+  // A plain segment reads exactly one bank; a combining one a known op.
+  ReadPlainOneBank: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rd && (cur_op == hc_pkg::CombPlain) |-> $onehot0(cur_mask))
+    else $error("hc_sf_tx: plain gather segment %0d reads several banks", gidx_q);
+  ReadOpKnown: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rd |-> (cur_op != 2'd3))
+    else $error("hc_sf_tx: gather segment %0d has op 3", gidx_q);
+  // A combining segment's mask names only banks this node has, and some.
+  CombMaskInRange: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      seg_we && (cfg_field_i == hc_pkg::GsegFieldComb) |->
+        ((cfg_wdata_i[15:0] >> Banks) == '0) && (cfg_wdata_i[Banks-1:0] != '0))
+    else $error("hc_sf_tx: combining mask %0h for %0d banks", cfg_wdata_i[15:0], Banks);
   // The link has no backpressure: a word is on it only in the last words
   // cycles of a packet, so the engine is busy whenever its link is valid.
   LinkOnlyWhileBusy: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -59,6 +59,18 @@ int hc_sched_fail(hc_sched_err *err, int code, unsigned long line,
 #endif
     ;
 
+/*
+** What a packet does with the words it scatters (docs/store_and_forward.md,
+** section 1, "Combining"): HC_SCHED_WRITE stores them; HC_SCHED_ADD and
+** HC_SCHED_OR contribute them to the receiver's words, which end as their
+** initial value (own data, else 0) plus (mod 2^32) or OR-ed with every
+** contribution. Text keywords after "->": scatter, add, or.
+*/
+#define HC_SCHED_WRITE 0u
+#define HC_SCHED_ADD 1u
+#define HC_SCHED_OR 2u
+#define HC_SCHED_NOPS 3u
+
 /* A read-only view of one packet (hc_sched_packet). */
 typedef struct hc_packet_info {
   uint32_t node;          /* sender */
@@ -69,6 +81,7 @@ typedef struct hc_packet_info {
   const hc_seg *gather;   /* valid until the schedule is next changed or freed */
   const hc_seg *scatter;
   unsigned long line;     /* text line, 0 if built with the API */
+  unsigned op;            /* HC_SCHED_WRITE, HC_SCHED_ADD or HC_SCHED_OR */
 } hc_packet_info;
 
 typedef struct hc_sched hc_sched;
@@ -137,9 +150,29 @@ int hc_sched_add_packet_at(hc_sched *s, uint32_t node, unsigned dim,
 ** or HC_ENOMEM.
 */
 int hc_sched_begin(hc_sched *s, uint32_t node, unsigned dim);
+/* hc_sched_begin for a packet with combine op (HC_SCHED_*; HC_EPARAM if
+** op >= HC_SCHED_NOPS). hc_sched_begin is op HC_SCHED_WRITE. */
+int hc_sched_begin_op(hc_sched *s, uint32_t node, unsigned dim, unsigned op);
 int hc_sched_gather(hc_sched *s, uint32_t addr, uint32_t len);
 int hc_sched_scatter(hc_sched *s, uint32_t addr, uint32_t len);
 int hc_sched_end(hc_sched *s);
+
+/*
+** Set the op of packet i (HC_SCHED_*), nothing checked but the range:
+** the parser's way to mark a combining packet, and the way to build bad
+** schedules on purpose. Returns HC_OK or HC_EPARAM.
+*/
+int hc_sched_set_op(hc_sched *s, size_t i, unsigned op);
+
+/* The text keyword of op ("scatter", "add", "or"), or NULL. */
+const char *hc_sched_op_name(unsigned op);
+
+/*
+** Combine v into *w with op (HC_SCHED_ADD: sum mod 2^32, HC_SCHED_OR,
+** HC_SCHED_WRITE: replace): the executor's arithmetic, exported so that
+** front ends and tests use the same.
+*/
+uint32_t hc_sched_combine(unsigned op, uint32_t w, uint32_t v);
 
 /*
 ** Describe packet i (0 <= i < hc_sched_num_packets; packets are numbered in
@@ -184,7 +217,9 @@ int hc_sched_write(const hc_sched *s, FILE *f);
 ** positions that are not 0..n-1 (ESEQ); a word of a node written twice, or
 ** written although it is the node's own data (EOVERLAP); a gathered word
 ** that is neither own data of the sender nor written into the sender by any
-** packet (EUNSOURCED); a dependency cycle among packets (EDEADLOCK; the
+** packet (EUNSOURCED); combining (EOVERLAP: contributions to one word with
+** different ops, a combined word also written by a write packet, two
+** contributions to one word over the same incoming link); a dependency cycle among packets (EDEADLOCK; the
 ** message shows the cycle). Never loops: cycles are found by topological
 ** sorting. On success the analysis is kept in s for hc_sched_exec,
 ** hc_sched_critical_path and hc_sched_need until s is changed.

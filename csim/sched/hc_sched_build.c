@@ -58,6 +58,9 @@ void hc_sched_drop_analysis(hc_sched *s) {
   free(s->dep);
   free(s->need);
   free(s->topo);
+  free(s->czero);
+  s->czero = NULL;
+  s->nczero = 0;
   s->lk_first = NULL;
   s->lk_pkt = NULL;
   s->dep_first = NULL;
@@ -168,6 +171,7 @@ int hc_sched_add_packet_at(hc_sched *s, uint32_t node, unsigned dim,
   p->ns = ns;
   if (ns) memcpy(s->seg + s->nseg, scatter, ns * sizeof *scatter);
   s->nseg += ns;
+  p->op = HC_SCHED_WRITE;
   p->gw = seg_words(gather, ng);
   p->sw = seg_words(scatter, ns);
   if (node < s->n && dim < s->d) {
@@ -193,8 +197,36 @@ int hc_sched_begin(hc_sched *s, uint32_t node, unsigned dim) {
   s->open = 1;
   s->o_node = node;
   s->o_dim = dim;
+  s->o_op = HC_SCHED_WRITE;
   s->ong = s->ons = 0;
   return HC_OK;
+}
+
+/* hc_sched_begin with a combine op: HC_OK, HC_EPARAM or HC_ELINK. */
+int hc_sched_begin_op(hc_sched *s, uint32_t node, unsigned dim, unsigned op) {
+  if (op >= HC_SCHED_NOPS) return HC_EPARAM;
+  int rc = hc_sched_begin(s, node, dim);
+  if (!rc) s->o_op = op;
+  return rc;
+}
+
+/* Set packet i's op: HC_OK or HC_EPARAM. */
+int hc_sched_set_op(hc_sched *s, size_t i, unsigned op) {
+  if (i >= s->npk || op >= HC_SCHED_NOPS) return HC_EPARAM;
+  hc_sched_drop_analysis(s);
+  s->pk[i].op = op;
+  return HC_OK;
+}
+
+const char *hc_sched_op_name(unsigned op) {
+  static const char *const nm[HC_SCHED_NOPS] = {"scatter", "add", "or"};
+  return op < HC_SCHED_NOPS ? nm[op] : NULL;
+}
+
+uint32_t hc_sched_combine(unsigned op, uint32_t w, uint32_t v) {
+  if (op == HC_SCHED_ADD) return w + v; /* uint32_t: mod 2^32 */
+  if (op == HC_SCHED_OR) return w | v;
+  return v;
 }
 
 /* Append (addr, len) to list *l of n entries, merging with a continued run. */
@@ -232,6 +264,7 @@ int hc_sched_end(hc_sched *s) {
   if (!s->open) return HC_EPARAM;
   int rc = hc_sched_add_packet(s, s->o_node, s->o_dim, s->og, s->ong, s->os,
                                s->ons);
+  if (!rc) s->pk[s->npk - 1].op = s->o_op;
   s->open = 0;
   return rc;
 }
@@ -249,5 +282,6 @@ int hc_sched_packet(const hc_sched *s, size_t i, hc_packet_info *info) {
   info->gather = s->seg + p->g0;
   info->scatter = s->seg + p->s0;
   info->line = p->line;
+  info->op = p->op;
   return HC_OK;
 }

@@ -69,7 +69,8 @@ static void run_free(exec_run *r) {
   free(r->busy);
 }
 
-/* Copy packet p's gathered words into the receiver's scattered words. */
+/* Copy packet p's gathered words into the receiver's scattered words, or
+** combine them into those words with p's op. */
 static void move_words(const hc_sched *s, const hc_pkt *p, uint32_t *mem) {
   const hc_seg *g = s->seg + p->g0, *c = s->seg + p->s0;
   const uint32_t *src = mem + (size_t)p->node * s->mem;
@@ -85,7 +86,8 @@ static void move_words(const hc_sched *s, const hc_pkt *p, uint32_t *mem) {
       ci++;
       co = 0;
     }
-    dst[c[ci].addr + co++] = src[g[gi].addr + go++];
+    uint32_t *w = &dst[c[ci].addr + co++];
+    *w = hc_sched_combine(p->op, *w, src[g[gi].addr + go++]);
   }
 }
 
@@ -199,6 +201,8 @@ int hc_sched_exec(hc_sched *s, uint32_t beta, const uint32_t *init,
       memcpy(res->mem, init, nw * sizeof *res->mem);
     else
       memset(res->mem, 0, nw * sizeof *res->mem);
+    /* a combined word that is not own data starts at the op's identity */
+    for (size_t k = 0; k < s->nczero; k++) res->mem[s->czero[k]] = 0;
     rc = run_loop(&r, err);
   }
   run_free(&r);

@@ -39,6 +39,7 @@ typedef struct hc_pkt {
   size_t s0, ns;       /* scatter segments: seg[s0 .. s0+ns-1] */
   uint64_t gw, sw;     /* words gathered, scattered */
   unsigned long line;
+  unsigned op;         /* HC_SCHED_WRITE, _ADD, _OR */
 } hc_pkt;
 
 /* One own-data segment as stored. */
@@ -64,7 +65,7 @@ struct hc_sched {
   /* The packet being built with hc_sched_begin .. hc_sched_end. */
   int open;
   uint32_t o_node;
-  unsigned o_dim;
+  unsigned o_dim, o_op;
   hc_seg *og, *os;
   size_t ong, ons, cap_og, cap_os;
 
@@ -76,6 +77,9 @@ struct hc_sched {
   uint32_t *dep;
   uint32_t *need;     /* [npk*d] */
   uint32_t *topo;     /* [npk] */
+  size_t *czero;      /* [nczero]: node*mem + addr of every combined word
+                         that is not own data: it starts at 0 */
+  size_t nczero;
 };
 
 /*
@@ -92,9 +96,29 @@ typedef struct hc_sched_an {
   uint32_t *need;
   uint32_t *topo;
   uint32_t *writer; /* [node*mem + addr]: packet, or HC_SCHED_*_WRITER */
+  /*
+  ** Combined words (NULL when no packet combines): cidx[node*mem + addr] is
+  ** HC_SCHED_NO_WRITER or entry k; entry k's op is cop[k] and its
+  ** contributor over incoming link j is cpk[k*d + j] (or NO_WRITER).
+  */
+  uint32_t *cidx;
+  uint8_t *cop;
+  uint32_t *cpk;
+  size_t ncomb, cap_cop, cap_cpk;
+  size_t *czero;
+  size_t nczero, cap_cz;
   uint32_t *mark;   /* [npk]: scratch */
   uint32_t *indeg;  /* [npk+1]: scratch; after a failed sort, != 0 on cycles */
 } hc_sched_an;
+
+/*
+** Call f(q, a, arg) for every packet q that packet i waits for because of
+** the word a it gathers (its writer, or every contributor of a combined
+** word), until f returns nonzero (that value is returned; 0 when none).
+*/
+int hc_sched_each_source(const hc_sched *s, const hc_sched_an *an, size_t i,
+                         int (*f)(uint32_t q, uint32_t a, void *arg),
+                         void *arg);
 
 /* Set err (if not NULL) to "no error". */
 void hc_sched_clear_err(hc_sched_err *err);

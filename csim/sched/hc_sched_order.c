@@ -79,29 +79,34 @@ static size_t kahn(const hc_sched *s, hc_sched_an *an,
 
 /* ------------------------------------------------------ deadlock report */
 
+/* What first_left looks for: an unsorted packet and the word it brings. */
+typedef struct left_ctx {
+  const uint32_t *left;
+  size_t npk, pick;
+  uint64_t why;
+} left_ctx;
+
+static int first_left(uint32_t q, uint32_t a, void *arg) {
+  left_ctx *c = arg;
+  if (q >= c->npk || !c->left[q]) return 0;
+  c->pick = q;
+  c->why = (uint64_t)a + 1;
+  return 1;
+}
+
 /*
 ** One packet that the unsorted packet i still waits for, itself unsorted:
-** a writer of a word i gathers if there is one (*why = word + 1), else its
-** predecessor on its link (*why = 0).
+** a writer (or contributor) of a word i gathers if there is one (*why =
+** word + 1), else its predecessor on its link (*why = 0).
 */
 static size_t waited_for(const hc_sched *s, const hc_sched_an *an, size_t i,
                          uint64_t *why) {
   const size_t npk = s->npk;
-  const uint32_t *left = an->indeg;
   const hc_pkt *p = &s->pk[i];
-  size_t pick = npk;
-  *why = 0;
-  const hc_seg *g = s->seg + p->g0;
-  size_t base = (size_t)p->node * s->mem;
-  for (size_t k = 0; k < p->ng && pick == npk; k++)
-    for (uint32_t a = g[k].addr; a < g[k].addr + g[k].len; a++) {
-      uint32_t q = an->writer[base + a];
-      if (q < npk && left[q]) {
-        pick = q;
-        *why = (uint64_t)a + 1;
-        break;
-      }
-    }
+  left_ctx c = {an->indeg, npk, npk, 0};
+  hc_sched_each_source(s, an, i, first_left, &c);
+  size_t pick = c.pick;
+  *why = c.why;
   if (pick == npk) {
     size_t L = (size_t)p->node * s->d + p->dim;
     for (size_t k = an->lk_first[L]; k < an->lk_first[L + 1]; k++)
@@ -111,7 +116,7 @@ static size_t waited_for(const hc_sched *s, const hc_sched_an *an, size_t i,
         break;
       }
   }
-  assert(pick < npk && left[pick]);
+  assert(pick < npk && an->indeg[pick]);
   return pick;
 }
 

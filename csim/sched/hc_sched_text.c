@@ -124,7 +124,7 @@ static void put_links(hc_sbuf *sb, const hc_sched *s, const pk_key *ord) {
     hc_sbuf_printf(sb, "link %lu %u %lu: gather ", (unsigned long)p->node,
                    p->dim, (unsigned long)p->seq);
     sb_segs(sb, s->seg + p->g0, p->ng);
-    hc_sbuf_printf(sb, " -> scatter ");
+    hc_sbuf_printf(sb, " -> %s ", hc_sched_op_name(p->op));
     sb_segs(sb, s->seg + p->s0, p->ns);
     hc_sbuf_printf(sb, "\n");
   }
@@ -352,7 +352,7 @@ static int parse_own(psr *ps) {
 }
 
 /*
-** The rest of a "link <node> <dim> <pos>: gather <seglist> -> scatter
+** The rest of a "link <node> <dim> <pos>: gather <seglist> -> scatter|add|or
 ** <seglist>" line.
 */
 static int parse_link(psr *ps) {
@@ -367,12 +367,18 @@ static int parse_link(psr *ps) {
   if ((rc = ps_segs(ps, &ps->a, &ps->na, &ps->cap_a, "a gather")) ||
       (rc = ps_arrow(ps)))
     return rc;
-  if (!ps_kw(ps, "scatter")) return ps_syntax(ps, "\"scatter\"");
+  unsigned op = HC_SCHED_NOPS;
+  for (unsigned k = 0; k < HC_SCHED_NOPS && op == HC_SCHED_NOPS; k++)
+    if (ps_kw(ps, hc_sched_op_name(k))) op = k;
+  if (op == HC_SCHED_NOPS)
+    return ps_syntax(ps, "\"scatter\", \"add\" or \"or\"");
   if ((rc = ps_segs(ps, &ps->b, &ps->nb, &ps->cap_b, "a scatter")) ||
       (rc = ps_eol(ps)))
     return rc;
-  return hc_sched_add_packet_at(ps->s, node, dim, seq, ps->a, ps->na, ps->b,
-                                ps->nb, ps->line);
+  rc = hc_sched_add_packet_at(ps->s, node, dim, seq, ps->a, ps->na, ps->b,
+                              ps->nb, ps->line);
+  if (!rc) ps->s->pk[ps->s->npk - 1].op = op;
+  return rc;
 }
 
 /* A line that is neither blank nor only a comment. */

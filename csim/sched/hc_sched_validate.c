@@ -8,7 +8,8 @@
 ** memory, as many words scattered as gathered; (5) the packets of every link
 ** sorted by position, positions 0..n-1 once each; (6) the writer of every
 ** word, memories being single-assignment (a word is own data or written by
-** exactly one packet); (7) a source for every gathered word, which gives the
+** exactly one packet), and for combined words (section 1, "Combining") one
+** op, no write packet, at most one contribution per incoming link; (7) a source for every gathered word, which gives the
 ** packets each packet waits for and its per-incoming-link thresholds;
 ** (8) a topological order of the packets (hc_sched_order.c), a cycle being
 ** a deadlock. Each step is one function below; the analysis is built in an
@@ -109,6 +110,12 @@ static int an_alloc(const hc_sched *s, hc_sched_an *an, hc_sched_err *err) {
   an->writer = malloc((size_t)s->n * s->mem * sizeof *an->writer);
   an->mark = malloc((npk ? npk : 1) * sizeof *an->mark);
   an->indeg = calloc(npk + 1, sizeof *an->indeg);
+  int comb = 0;
+  for (size_t i = 0; i < npk; i++) comb |= s->pk[i].op != HC_SCHED_WRITE;
+  if (comb) {
+    an->cidx = malloc((size_t)s->n * s->mem * sizeof *an->cidx);
+    if (!an->cidx) return hc_sched_fail(err, HC_ENOMEM, 0, "out of memory");
+  }
   if (!an->lk_first || !an->lk_pkt || !an->dep_first || !an->need ||
       !an->topo || !an->writer || !an->mark || !an->indeg)
     return hc_sched_fail(err, HC_ENOMEM, 0, "out of memory");
@@ -126,6 +133,10 @@ static void an_free(hc_sched_an *an) {
   free(an->writer);
   free(an->mark);
   free(an->indeg);
+  free(an->cidx);
+  free(an->cop);
+  free(an->cpk);
+  free(an->czero);
   memset(an, 0, sizeof *an);
 }
 
@@ -138,6 +149,9 @@ static void an_keep(hc_sched *s, hc_sched_an *an) {
   s->dep = an->dep;
   s->need = an->need;
   s->topo = an->topo;
+  s->czero = an->czero;
+  s->nczero = an->nczero;
+  an->czero = NULL;
   s->analysed = 1;
   an->lk_first = NULL;
   an->lk_pkt = NULL;
@@ -254,6 +268,94 @@ static int overlap(const hc_sched *s, size_t i, uint32_t q, uint32_t a,
                        hc_sched_pk_name(s, q, nm2, sizeof nm2), where);
 }
 
+/* " (line N)" for packet q into buf, or "" when q has no line. */
+static const char *line_of(const hc_sched *s, uint32_t q, char *buf, size_t n) {
+  buf[0] = 0;
+  if (s->pk[q].line) snprintf(buf, n, " (line %lu)", s->pk[q].line);
+  return buf;
+}
+
+/* Packet i, a write, scatters word a of node `to`, which is combined. */
+static int write_combined(const hc_sched *s, const hc_sched_an *an, size_t i,
+                          uint32_t a, uint32_t to, hc_sched_err *err) {
+  char nm[64], nm2[64], where[40];
+  size_t k = an->cidx[(size_t)to * s->mem + a];
+  uint32_t q = 0;
+  for (unsigned j = 0; j < s->d; j++)
+    if (an->cpk[k * s->d + j] != HC_SCHED_NO_WRITER) q = an->cpk[k * s->d + j];
+  return hc_sched_fail(err, HC_EOVERLAP, s->pk[i].line,
+                       "%s: writes word %lu of node %lu, which %s%s combines "
+                       "into with %s",
+                       hc_sched_pk_name(s, i, nm, sizeof nm), (unsigned long)a,
+                       (unsigned long)to, hc_sched_pk_name(s, q, nm2, sizeof nm2),
+                       line_of(s, q, where, sizeof where),
+                       hc_sched_op_name(an->cop[k]));
+}
+
+/* A new combined-word entry for op in an; its index in *k. */
+static int comb_new(const hc_sched *s, hc_sched_an *an, unsigned op,
+                    size_t *k) {
+  if (hc_sched_grow((void **)&an->cop, &an->cap_cop, an->ncomb + 1, 1) ||
+      hc_sched_grow((void **)&an->cpk, &an->cap_cpk, (an->ncomb + 1) * s->d,
+                    sizeof *an->cpk))
+    return HC_ENOMEM;
+  *k = an->ncomb++;
+  an->cop[*k] = (uint8_t)op;
+  for (unsigned j = 0; j < s->d; j++) an->cpk[*k * s->d + j] = HC_SCHED_NO_WRITER;
+  return HC_OK;
+}
+
+/*
+** Packet i, which combines, contributes to word a of node `to` (word index
+** w): the word is not written by a write packet, all its contributions use
+** one op, and at most one comes over each incoming link.
+*/
+static int contribute(const hc_sched *s, hc_sched_an *an, size_t i,
+                      uint32_t a, uint32_t to, hc_sched_err *err) {
+  char nm[64], nm2[64], where[40];
+  const hc_pkt *p = &s->pk[i];
+  size_t w = (size_t)to * s->mem + a, k;
+  uint32_t q = an->writer[w];
+  if (q != HC_SCHED_NO_WRITER && q != HC_SCHED_OWN_WRITER)
+    return hc_sched_fail(err, HC_EOVERLAP, p->line,
+                         "%s: combines into word %lu of node %lu, which %s%s "
+                         "writes",
+                         hc_sched_pk_name(s, i, nm, sizeof nm),
+                         (unsigned long)a, (unsigned long)to,
+                         hc_sched_pk_name(s, q, nm2, sizeof nm2),
+                         line_of(s, q, where, sizeof where));
+  if (an->cidx[w] == HC_SCHED_NO_WRITER) {
+    if (comb_new(s, an, p->op, &k))
+      return hc_sched_fail(err, HC_ENOMEM, 0, "out of memory");
+    an->cidx[w] = (uint32_t)k;
+  }
+  k = an->cidx[w];
+  for (unsigned j = 0; j < s->d && an->cop[k] != p->op; j++)
+    if ((q = an->cpk[k * s->d + j]) != HC_SCHED_NO_WRITER)
+      return hc_sched_fail(err, HC_EOVERLAP, p->line,
+                           "%s: combines into word %lu of node %lu with %s, "
+                           "but %s%s combines into it with %s",
+                           hc_sched_pk_name(s, i, nm, sizeof nm),
+                           (unsigned long)a, (unsigned long)to,
+                           hc_sched_op_name(p->op),
+                           hc_sched_pk_name(s, q, nm2, sizeof nm2),
+                           line_of(s, q, where, sizeof where),
+                           hc_sched_op_name(an->cop[k]));
+  q = an->cpk[k * s->d + p->dim];
+  if (q != HC_SCHED_NO_WRITER)
+    return hc_sched_fail(err, HC_EOVERLAP, p->line,
+                         q == i ? "%s: contributes to word %lu of node %lu "
+                                  "twice%s%s"
+                                : "%s: contributes to word %lu of node %lu "
+                                  "over the same incoming link as %s%s",
+                         hc_sched_pk_name(s, i, nm, sizeof nm),
+                         (unsigned long)a, (unsigned long)to,
+                         q == i ? "" : hc_sched_pk_name(s, q, nm2, sizeof nm2),
+                         q == i ? "" : line_of(s, q, where, sizeof where));
+  an->cpk[k * s->d + p->dim] = (uint32_t)i;
+  return HC_OK;
+}
+
 /* 6b. Mark the words packet i scatters into its receiver. */
 static int map_packet(const hc_sched *s, hc_sched_an *an, size_t i,
                       hc_sched_err *err) {
@@ -261,8 +363,15 @@ static int map_packet(const hc_sched *s, hc_sched_an *an, size_t i,
   uint32_t to = p->node ^ (1u << p->dim);
   size_t base = (size_t)to * s->mem;
   const hc_seg *g = s->seg + p->s0;
+  int rc;
   for (size_t k = 0; k < p->ns; k++)
     for (uint32_t a = g[k].addr; a < g[k].addr + g[k].len; a++) {
+      if (p->op != HC_SCHED_WRITE) {
+        if ((rc = contribute(s, an, i, a, to, err))) return rc;
+        continue;
+      }
+      if (an->cidx && an->cidx[base + a] != HC_SCHED_NO_WRITER)
+        return write_combined(s, an, i, a, to, err);
       uint32_t q = an->writer[base + a];
       if (q != HC_SCHED_NO_WRITER) return overlap(s, i, q, a, to, err);
       an->writer[base + a] = (uint32_t)i;
@@ -270,54 +379,115 @@ static int map_packet(const hc_sched *s, hc_sched_an *an, size_t i,
   return HC_OK;
 }
 
+/* The combined words that are not own data, for the executor. */
+static int list_czero(const hc_sched *s, hc_sched_an *an, hc_sched_err *err) {
+  if (!an->cidx) return HC_OK;
+  for (size_t w = 0; w < (size_t)s->n * s->mem; w++) {
+    if (an->cidx[w] == HC_SCHED_NO_WRITER ||
+        an->writer[w] == HC_SCHED_OWN_WRITER)
+      continue;
+    if (hc_sched_grow((void **)&an->czero, &an->cap_cz, an->nczero + 1,
+                      sizeof *an->czero))
+      return hc_sched_fail(err, HC_ENOMEM, 0, "out of memory");
+    an->czero[an->nczero++] = w;
+  }
+  return HC_OK;
+}
+
 /* 6. The writer map: own data first, then every scattered word. */
 static int map_writers(const hc_sched *s, hc_sched_an *an, hc_sched_err *err) {
   int rc;
-  for (size_t w = 0; w < (size_t)s->n * s->mem; w++)
+  for (size_t w = 0; w < (size_t)s->n * s->mem; w++) {
     an->writer[w] = HC_SCHED_NO_WRITER;
+    if (an->cidx) an->cidx[w] = HC_SCHED_NO_WRITER;
+  }
   if ((rc = map_own(s, an, err))) return rc;
   for (size_t i = 0; i < s->npk; i++)
     if ((rc = map_packet(s, an, i, err))) return rc;
-  return HC_OK;
+  return list_czero(s, an, err);
 }
 
 /* --------------------------------------------- 7. sources, thresholds */
 
-/*
-** Packet i's sources: every word it gathers is own data of the sender or
-** written by some packet q, which i then waits for (recorded once in dep)
-** and which raises i's threshold on the incoming link that q arrives over.
-*/
-static int packet_deps(const hc_sched *s, hc_sched_an *an, size_t i,
-                       hc_sched_err *err) {
-  char nm[64];
+int hc_sched_each_source(const hc_sched *s, const hc_sched_an *an, size_t i,
+                         int (*f)(uint32_t q, uint32_t a, void *arg),
+                         void *arg) {
   const hc_pkt *p = &s->pk[i];
   size_t base = (size_t)p->node * s->mem;
   const hc_seg *g = s->seg + p->g0;
-  an->dep_first[i] = an->ndep;
+  int rc;
   for (size_t k = 0; k < p->ng; k++)
     for (uint32_t a = g[k].addr; a < g[k].addr + g[k].len; a++) {
       uint32_t q = an->writer[base + a];
-      if (q == HC_SCHED_OWN_WRITER) continue;
-      if (q == HC_SCHED_NO_WRITER)
-        return hc_sched_fail(err, HC_EUNSOURCED, p->line,
-                             "%s: sends word %lu of node %lu, which is not "
-                             "node %lu's own data and which no packet brings "
-                             "to node %lu",
-                             hc_sched_pk_name(s, i, nm, sizeof nm),
-                             (unsigned long)a, (unsigned long)p->node,
-                             (unsigned long)p->node, (unsigned long)p->node);
-      if (an->mark[q] == i + 1) continue;
-      an->mark[q] = (uint32_t)(i + 1);
-      if (hc_sched_grow((void **)&an->dep, &an->cap_dep, an->ndep + 1,
-                        sizeof *an->dep))
-        return hc_sched_fail(err, HC_ENOMEM, 0, "out of memory");
-      an->dep[an->ndep++] = q;
-      /* q arrives over the sender's incoming link of dimension q's dim */
-      uint32_t *nd = &an->need[i * s->d + s->pk[q].dim];
-      if (s->pk[q].seq + 1 > *nd) *nd = s->pk[q].seq + 1;
+      if (q != HC_SCHED_OWN_WRITER && q != HC_SCHED_NO_WRITER) {
+        if ((rc = f(q, a, arg))) return rc;
+        continue;
+      }
+      uint32_t c = an->cidx ? an->cidx[base + a] : HC_SCHED_NO_WRITER;
+      if (c == HC_SCHED_NO_WRITER) {
+        if (q == HC_SCHED_NO_WRITER && (rc = f(HC_SCHED_NO_WRITER, a, arg)))
+          return rc;
+        continue;
+      }
+      for (unsigned j = 0; j < s->d; j++)
+        if ((q = an->cpk[(size_t)c * s->d + j]) != HC_SCHED_NO_WRITER &&
+            (rc = f(q, a, arg)))
+          return rc;
     }
-  return HC_OK;
+  return 0;
+}
+
+/* What dep_one needs: the schedule, the analysis, the packet, the status. */
+typedef struct dep_ctx {
+  const hc_sched *s;
+  hc_sched_an *an;
+  size_t i;
+  hc_sched_err *err;
+} dep_ctx;
+
+/*
+** Packet i waits for q because of word a: record q once in dep and raise
+** i's threshold on the incoming link q arrives over. q = NO_WRITER: word a
+** is never present (EUNSOURCED).
+*/
+static int dep_one(uint32_t q, uint32_t a, void *arg) {
+  dep_ctx *c = arg;
+  const hc_sched *s = c->s;
+  hc_sched_an *an = c->an;
+  const hc_pkt *p = &s->pk[c->i];
+  char nm[64];
+  if (q == HC_SCHED_NO_WRITER)
+    return hc_sched_fail(c->err, HC_EUNSOURCED, p->line,
+                         "%s: sends word %lu of node %lu, which is not "
+                         "node %lu's own data and which no packet brings "
+                         "to node %lu",
+                         hc_sched_pk_name(s, c->i, nm, sizeof nm),
+                         (unsigned long)a, (unsigned long)p->node,
+                         (unsigned long)p->node, (unsigned long)p->node);
+  if (an->mark[q] == c->i + 1) return 0;
+  an->mark[q] = (uint32_t)(c->i + 1);
+  if (hc_sched_grow((void **)&an->dep, &an->cap_dep, an->ndep + 1,
+                    sizeof *an->dep))
+    return hc_sched_fail(c->err, HC_ENOMEM, 0, "out of memory");
+  an->dep[an->ndep++] = q;
+  /* q arrives over the sender's incoming link of dimension q's dim */
+  uint32_t *nd = &an->need[c->i * s->d + s->pk[q].dim];
+  if (s->pk[q].seq + 1 > *nd) *nd = s->pk[q].seq + 1;
+  return 0;
+}
+
+/*
+** Packet i's sources: every word it gathers is own data of the sender, or
+** written by some packet q, or a combined word whose every contributor q
+** it waits for (section 1: a combined word is present once its last
+** contribution is in); each q is recorded once in dep and raises i's
+** threshold on the incoming link that q arrives over.
+*/
+static int packet_deps(const hc_sched *s, hc_sched_an *an, size_t i,
+                       hc_sched_err *err) {
+  dep_ctx c = {s, an, i, err};
+  an->dep_first[i] = an->ndep;
+  return hc_sched_each_source(s, an, i, dep_one, &c);
 }
 
 /* 7. Sources of every packet, into dep_first, dep and need. */

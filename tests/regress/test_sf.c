@@ -237,6 +237,118 @@ HC_TEST(sf_every_algorithm) {
   hc_log(t, "%u algorithms ran at d=%u", ran, cfg.d);
 }
 
+/* Build algorithm a at d, m through its record (checked parameters). */
+static int build_algo(hc_test_ctx *t, const hc_sf_algo *a, unsigned d, uint32_t m, uint32_t beta,
+                      uint32_t src, hc_sched_case *c) {
+  hc_sf_params p;
+  char why[200];
+  hc_sf_params_init(&p, d, m, beta);
+  if (a->takes & HC_SF_TAKES_SRC) p.src = src;
+  if (a->check(&p, why, sizeof why) != HC_OK) {
+    hc_test_fail(t, __FILE__, __LINE__, "%s d=%u m=%u: %s", a->name, d, m, why);
+    return 0;
+  }
+  return a->build(&p, c) == HC_OK;
+}
+
+/* HISTOGRAM (000 §8) with in-network combining, from RANDOM bin values:
+** node i must read back the sums over all nodes of bins i m/2^d ..
+** (i+1) m/2^d - 1 (mod 2^W, the adders being in the read path), in
+** (1 - 2^-d) m/d + d beta cycles. */
+HC_TEST(sf_histogram_random) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d, n = 1u << d;
+  const uint32_t unit = d << d, m = d <= 3 ? 2 * unit : unit, bs = m >> d;
+  const uint32_t betas[2] = {HC_SF_BETA_MIN, 6};
+  for (unsigned i = 0; i < 2; i++) {
+    hc_sched_case c;
+    hc_sf_result r;
+    char what[96];
+    if (!build_algo(t, &hc_sf_algo_histogram, d, m, betas[i], 0, &c)) return;
+    for (size_t w = 0; w < (size_t)n * m; w++) c.init[w] = (uint32_t)hc_test_randn(t, 0x10000) << 16 |
+                                                         (uint32_t)hc_test_randn(t, 0x10000);
+    for (uint32_t x = 0; x < n; x++)
+      for (uint32_t a = 0; a < m; a++) {
+        uint32_t s = 0;
+        for (uint32_t y = 0; y < n; y++) s += c.init[(size_t)y * m + a];
+        c.care[(size_t)x * m + a] = a / bs == x;
+        c.expect[(size_t)x * m + a] = a / bs == x ? s : 0;
+      }
+    snprintf(what, sizeof what, "histogram d=%u m=%u beta=%u (random bins)", d, m, betas[i]);
+    hc_driver *drv = hc_test_driver(t, &cfg);
+    int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
+    hc_sched_case_free(&c);
+    if (!ok) return;
+    /* 000 §8: (1 - 2^-d) m/d + d beta */
+    const uint64_t formula = ((uint64_t)n - 1) * (m / unit) + (uint64_t)d * betas[i];
+    HC_CHECK(t, r.cycles == formula, "%s: %llu cycles, formula (1 - 2^-d) m/d + d beta = %llu", what,
+             (unsigned long long)r.cycles, (unsigned long long)formula);
+    HC_CHECK(t, r.packets == (uint64_t)d * d * n, "%s: %llu packets, expected one per link per stage", what,
+             (unsigned long long)r.packets);
+  }
+}
+
+/* COLLECT with a sum (BROADCAST 2 reversed, op add) to a random root, in
+** m + d beta cycles, the root reading back every node's vector summed. */
+HC_TEST(sf_collect_sum) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d, n = 1u << d;
+  const uint32_t m = 8 * d, root = hc_test_randn(t, n);
+  hc_sched_case c;
+  hc_sf_result r;
+  char what[96];
+  if (!build_algo(t, &hc_sf_algo_collect_sum, d, m, 5, root, &c)) return;
+  for (uint32_t a = 0; a < m; a++) {
+    uint32_t s = 0;
+    for (uint32_t y = 0; y < n; y++) s += hc_sched_tag(y, a);
+    HC_CHECK(t, c.care[(size_t)root * m + a] && c.expect[(size_t)root * m + a] == s,
+             "collect_sum: the expected sum of word %u is wrong", a);
+  }
+  snprintf(what, sizeof what, "collect_sum d=%u m=%u beta=5 root=%u", d, m, root);
+  hc_driver *drv = hc_test_driver(t, &cfg);
+  int ok = drv != NULL && run_case(t, drv, &c, 5, what, &r);
+  hc_sched_case_free(&c);
+  if (!ok) return;
+  HC_CHECK(t, r.cycles == (uint64_t)m + 5u * d, "%s: %llu cycles, formula m + d beta = %u", what,
+           (unsigned long long)r.cycles, m + 5u * d);
+}
+
+/* A hand-made schedule with both ops: node 1 adds and node 2 ORs into
+** node 0's words, each over its own link; node 0 forwards the add sums
+** with a write, which waits for both contributions. */
+HC_TEST(sf_combine_ops) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d;
+  if (d < 2) return;
+  hc_sched_case c = {0};
+  HC_CHECK(t, hc_sched_new(d, 16, &c.sched) == HC_OK, "hc_sched_new");
+  HC_CHECK(t, hc_sched_case_alloc(&c) == HC_OK, "hc_sched_case_alloc");
+  for (uint32_t x = 0; x < 4; x++) HC_CHECK(t, hc_sched_case_own(&c, x, 0, 4) == HC_OK, "own");
+  hc_sched *s = c.sched;
+  HC_CHECK(t, hc_sched_begin_op(s, 1, 0, HC_SCHED_ADD) == HC_OK && hc_sched_gather(s, 0, 4) == HC_OK &&
+                  hc_sched_scatter(s, 0, 4) == HC_OK && hc_sched_end(s) == HC_OK, "add packet");
+  HC_CHECK(t, hc_sched_begin_op(s, 2, 1, HC_SCHED_ADD) == HC_OK && hc_sched_gather(s, 0, 2) == HC_OK &&
+                  hc_sched_scatter(s, 0, 2) == HC_OK && hc_sched_end(s) == HC_OK, "add packet");
+  HC_CHECK(t, hc_sched_begin_op(s, 2, 1, HC_SCHED_OR) == HC_OK && hc_sched_gather(s, 2, 2) == HC_OK &&
+                  hc_sched_scatter(s, 8, 2) == HC_OK && hc_sched_end(s) == HC_OK, "or packet");
+  HC_CHECK(t, hc_sched_begin(s, 0, 0) == HC_OK && hc_sched_gather(s, 0, 4) == HC_OK &&
+                  hc_sched_scatter(s, 4, 4) == HC_OK && hc_sched_end(s) == HC_OK, "write packet");
+  for (uint32_t a = 0; a < 4; a++) {
+    uint32_t v = hc_sched_tag(0, a) + hc_sched_tag(1, a) + (a < 2 ? hc_sched_tag(2, a) : 0);
+    c.expect[a] = v;
+    c.expect[16 + 4 + a] = v;
+  }
+  c.expect[8] = hc_sched_tag(2, 2);
+  c.expect[9] = hc_sched_tag(2, 3);
+  hc_driver *drv = hc_test_driver(t, &cfg);
+  hc_sf_result r;
+  int ok = drv != NULL && run_case(t, drv, &c, 4, "add, or and a write after them", &r);
+  hc_sched_case_free(&c);
+  if (!ok) return;
+  /* the adds finish at 8 and 6 (beta 4), the write starts at 8: 16 */
+  HC_CHECK(t, r.cycles == 16, "add, or and a write: %llu cycles, expected 16", (unsigned long long)r.cycles);
+}
+
 /* A schedule that would hang (two packets waiting for each other) is
 ** refused by the validator before anything is loaded: no hang, no run. */
 HC_TEST(sf_deadlock_refused) {

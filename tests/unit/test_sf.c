@@ -687,6 +687,74 @@ static void test_sf_read_before_write(void **state) {
   t_free(&t);
 }
 
+
+/* ------------------------------------------------------------ combining */
+
+/* A combined read through the port (target 6): op, bank mask, offset o. */
+static uint32_t t_rdc(tsf *t, uint32_t node, uint8_t op, uint32_t mask,
+                      uint32_t o) {
+  hc_cfg_op q = t_op(0, node, HC_SF_TGT_COMB, 0, o, op, mask);
+  t_step(t, &q);
+  t_idle(t);
+  return t->rdata;
+}
+
+/*
+** A 2-cube, beta 3, W = 16. Node 1 (dim 0) and node 2 (dim 1) each send 2
+** words into node 0's shares at combine offsets 0..1 (RX 0 into bank 0, RX
+** 1 into bank 1; node 0's own values at bank 2, offsets 0..1); both start
+** in cycle 0, their words cross in cycles 3, 4, finish 5. Node 0 then sends
+** the two combined words (gather segment with comb = banks 0..2, add;
+** need {1, 1}) to node 1: start 5, words in cycles 8, 9 (each the sum of
+** the three shares mod 2^16, made in the read path: no extra cycle),
+** finish 10, sf_done_o from 11. The port reads the sum and the OR.
+*/
+static void test_sf_combine(void **state) {
+  (void)state;
+  static const uint32_t a[2] = {0xFFFF, 0x0102}, c1[2] = {0x0003, 0x1010},
+                        c2[2] = {0x0100, 0x2001};
+  static const uint32_t sum[2] = {0x0102, 0x3113};
+  const uint32_t need[2] = {1, 1};
+  const burst b[3] = {{2, 3, 2, c1}, {5, 3, 2, c2}, {0, 8, 2, sum}};
+  tsf t;
+  t_init(&t, 2, 16);
+  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 1);
+  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_BETA, 0, 3);
+  t_npkt(&t, 1, 0, 1);
+  t_npkt(&t, 2, 1, 1);
+  t_npkt(&t, 0, 0, 1);
+  t_nseg(&t, 0, 0, 1);
+  t_nseg(&t, 0, 1, 1);
+  t_nseg(&t, 1, 0, 1);
+  t_desc(&t, 1, 0, 0, 2, NULL);
+  t_gseg(&t, 1, 0, 0, 0, 2, 2);
+  t_desc(&t, 2, 1, 0, 2, NULL);
+  t_gseg(&t, 2, 1, 0, 0, 2, 2);
+  t_desc(&t, 0, 0, 0, 2, need);
+  t_gseg(&t, 0, 0, 0, 0, 2, 2); /* plain first: the comb write overrides */
+  t_wr(&t, 0, HC_SF_TGT_GSEG, 0, 0, HC_SF_GSEG_COMB,
+       7u | HC_SF_COMB_ADD << HC_SF_COMB_OP_SHIFT);
+  t_sseg(&t, 0, 0, 0, 0, 2, 1);
+  t_sseg(&t, 0, 1, 0, 0, 2, 1);
+  t_sseg(&t, 1, 0, 0, 0, 2, 1);
+  t_own(&t, 1, 0, c1, 2);
+  t_own(&t, 2, 0, c2, 2);
+  t_own(&t, 0, 0, a, 2);
+  t_start(&t);
+  t_run(&t, b, 3, NULL, 0, 11, 0, 14, NULL);
+  t_check_ctr(&t, 0, 0, 1, 5, 2);
+  assert_int_equal(t_rdb(&t, 1, 0, 0), sum[0]);
+  assert_int_equal(t_rdb(&t, 1, 0, 1), sum[1]);
+  assert_int_equal(t_rdc(&t, 0, HC_SF_COMB_ADD, 7, 0), sum[0]);
+  assert_int_equal(t_rdc(&t, 0, HC_SF_COMB_ADD, 7, 1), sum[1]);
+  assert_int_equal(t_rdc(&t, 0, HC_SF_COMB_OR, 7, 0), 0xFFFFu);
+  assert_int_equal(t_rdc(&t, 0, HC_SF_COMB_ADD, 3, 0), 0x0103u);
+  assert_int_equal(t_rdc(&t, 0, HC_SF_COMB_PLAIN, 2, 0), 0x0100u);
+  assert_int_equal(t_rdc(&t, 0, HC_SF_COMB_ADD, 0, 0), 0u);
+  assert_int_equal(t_rdb(&t, 0, 1, 1), c2[1]); /* the shares stay apart */
+  t_free(&t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sf_global_regs),
@@ -699,6 +767,7 @@ int main(void) {
       cmocka_unit_test(test_sf_two_cube),
       cmocka_unit_test(test_sf_port_sharing),
       cmocka_unit_test(test_sf_read_before_write),
+      cmocka_unit_test(test_sf_combine),
   };
   return cmocka_run_group_tests_name("sf_model", tests, NULL, NULL) != 0;
 }

@@ -766,6 +766,88 @@ static void test_invalid(void **state) {
   assert_int_equal(hc_sfload_build(NULL, 3, &l, NULL), HC_EPARAM);
 }
 
+/* ------------------------------------------------------------ combining */
+
+/*
+** A 2-cube, mem 8: node 1 (dim 0) and node 2 (dim 1) add into node 0's
+** words 0..1 (own), node 2 also into word 2 (not own); node 3 (dim 0) and
+** node 0 (dim 1) OR into node 2's word 6; node 0 forwards its words 0..1
+** to node 1's 4..5 with a write. Placement: node 0's combined words 0, 1,
+** 2 at offsets 0, 1, 2 of every bank (masks 111, 111, 110: the own bank 2
+** and the contributing links), its plain words 3..7 at 3..7 of bank 2;
+** node 2's word 6 at offset 0 (mask 111, or), its plain words 0..5, 7 at
+** 1..7 of bank 2; node 1's 4..5 at 0..1 of bank 0 (no combined words).
+*/
+static void test_comb_placement(void **state) {
+  (void)state;
+  static const char text[] =
+      "hcsched 1\ndim 2\nmem 8\nown 0: 0+2\nown 1: 0+2\nown 2: 0+3\nown 3: 0+2\n"
+      "link 0 0 0: gather 0+2 -> scatter 4+2\n"
+      "link 0 1 0: gather 1+1 -> or 6+1\n"
+      "link 1 0 0: gather 0+2 -> add 0+2\n"
+      "link 2 1 0: gather 0+3 -> add 0+3\n"
+      "link 3 0 0: gather 0+1 -> or 6+1\n";
+  hc_sched_case c = {0};
+  hc_sched_err e;
+  hc_sfload l;
+  assert_int_equal(hc_sched_parse(text, strlen(text), &c.sched, &e), HC_OK);
+  assert_int_equal(hc_sched_case_alloc(&c), HC_OK);
+  for (size_t w = 0; w < 32; w++) c.init[w] = 0x100u + (uint32_t)w;
+  build_ok(&c, 3, &l);
+  static const uint8_t op0[8] = {1, 1, 1, 0, 0, 0, 0, 0};
+  static const uint16_t mask0[8] = {7, 7, 6, 0, 0, 0, 0, 0};
+  for (uint32_t a = 0; a < 8; a++) {
+    const hc_sf_place *p = &l.place[a];
+    assert_int_equal(p->bank, 2);
+    assert_int_equal(p->offset, a);
+    assert_int_equal(p->op, op0[a] ? HC_SF_COMB_ADD : 0);
+    assert_int_equal(p->mask, mask0[a]);
+  }
+  for (uint32_t a = 0; a < 8; a++) {
+    const hc_sf_place *p = &l.place[2 * 8 + a];
+    assert_int_equal(p->offset, a == 6 ? 0 : a < 6 ? a + 1 : 7);
+    assert_int_equal(p->op, a == 6 ? HC_SF_COMB_OR : 0);
+  }
+  assert_int_equal(l.place[8 + 4].bank, 0);
+  assert_int_equal(l.place[8 + 4].offset, 0);
+  assert_int_equal(l.place[8 + 5].offset, 1);
+  assert_int_equal(l.bank_max, 8);
+  /* the writes: node 0's gather segment combines banks 0..2 with add; the
+  ** own bank gets own data at offsets 0, 1 and 0 (not the init value) at
+  ** offset 2, the combined word that is not own; node 1's and 2's RX
+  ** engines scatter into the same combine offsets */
+  int comb_seg = 0, zero = 0, own = 0, rx0 = 0, rx1 = 0;
+  for (size_t k = 0; k < l.nops; k++) {
+    const hc_cfg_op *o = &l.ops[k];
+    if (o->node == 0 && o->tgt == HC_SF_TGT_GSEG && o->unit == 0 &&
+        o->field == HC_SF_GSEG_COMB)
+      comb_seg += o->wdata == (7u | HC_SF_COMB_ADD << HC_SF_COMB_OP_SHIFT);
+    if (o->node == 0 && o->tgt == HC_SF_TGT_BANK && o->idx == 2)
+      zero += o->wdata == 0;
+    if (o->node == 0 && o->tgt == HC_SF_TGT_BANK && o->idx < 2)
+      own += o->wdata == 0x100u + o->idx;
+    if (o->node == 0 && o->tgt == HC_SF_TGT_SSEG && o->field == HC_SF_SSEG_OFF)
+      *(o->unit == 0 ? &rx0 : &rx1) += o->wdata == 0;
+  }
+  assert_int_equal(comb_seg, 1);
+  assert_int_equal(zero, 1);
+  assert_int_equal(own, 2);
+  assert_int_equal(rx0, 1);
+  assert_int_equal(rx1, 1);
+  /* the read-back of a combined word is the combined read */
+  hc_cfg_op op;
+  hc_sfload_read_op(&l, 0, 2, &op);
+  assert_true(op.re == 1 && op.tgt == HC_SF_TGT_COMB && op.idx == 2 &&
+              op.field == HC_SF_COMB_ADD && op.wdata == 6);
+  hc_sfload_read_op(&l, 2, 6, &op);
+  assert_true(op.tgt == HC_SF_TGT_COMB && op.idx == 0 &&
+              op.field == HC_SF_COMB_OR && op.wdata == 7);
+  hc_sfload_read_op(&l, 2, 7, &op);
+  assert_true(op.tgt == HC_SF_TGT_BANK && op.unit == 2 && op.idx == 7);
+  hc_sfload_free(&l);
+  hc_sched_case_free(&c);
+}
+
 int main(void) {
   const struct CMUnitTest sfload[] = {
       cmocka_unit_test(test_hand_placement),
@@ -783,6 +865,7 @@ int main(void) {
       cmocka_unit_test(test_fit_dim),
       cmocka_unit_test(test_beta),
       cmocka_unit_test(test_invalid),
+      cmocka_unit_test(test_comb_placement),
   };
   return cmocka_run_group_tests_name("sfload", sfload, NULL, NULL);
 }
