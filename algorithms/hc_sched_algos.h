@@ -67,19 +67,28 @@ uint64_t hc_sf_exchange_lower(unsigned d, uint32_t m, uint32_t beta);
 
 /*
 ** COMPLETE EXCHANGE of m-word messages: DISTRIBUTE 1 completed over all
-** nodes; the message from s to t at distance n travels as n pieces of m/n
-** words by O.C. SEND 2 in the subcube spanned by s and t, starting at stage
-** d - n; every link carries one batched packet per stage. Layout:
-** hc_sf_exchange_case. Returns HC_OK, HC_EPARAM (d not in
-** 1..HC_SF_MAX_D, m not a positive multiple of lcm(1..d), memory above
+** nodes; the message from s to t at distance n travels as n pieces of
+** ceil(m/n) words (m/n when n divides m; the rest is pad) by O.C. SEND 2 in
+** the subcube spanned by s and t, starting at stage d - n; every link
+** carries one batched packet per stage. Layout: hc_sf_exchange_case, with
+** the scratch hc_sf_complete_exchange_mem gives (pad words included).
+** Returns HC_OK, HC_EPARAM (d not in 1..HC_SF_MAX_D, m = 0, memory above
 ** HC_SCHED_MAX_MEM) or HC_ENOMEM; *out is zeroed on failure.
 */
 int hc_sf_complete_exchange(unsigned d, uint32_t m, hc_sched_case *out);
 
-/* m must be a multiple of this: lcm(1, ..., d). */
+/* Words per node of hc_sf_complete_exchange: 2^(d+1) m + the relayed
+** pieces and pad, sum_n C(d,n) (n^2 ceil(m/n) - m); 0 if too large. It is
+** hc_sf_exchange_mem(d, m) when lcm(1..d) divides m. */
+uint32_t hc_sf_complete_exchange_mem(unsigned d, uint32_t m);
+
+/* The m at which the paper's formula holds without rounding: lcm(1..d)
+** (any m >= 1 is accepted). */
 uint32_t hc_sf_complete_exchange_unit(unsigned d);
 
-/* 000 §6: 2^(d-1)*tau*m + d*beta with tau = 1 cycle. */
+/* The schedule's exact time: sum_{n=1..d} C(d-1,n-1) n ceil(m/n) + d*beta,
+** which is 000 §6's 2^(d-1)*tau*m + d*beta (tau = 1 cycle) when lcm(1..d)
+** divides m. */
 uint64_t hc_sf_complete_exchange_formula(unsigned d, uint32_t m, uint32_t beta);
 
 /* ------------------------------------------------------- TOTAL EXCHANGE */

@@ -8,26 +8,31 @@
 ** with the dimensions of S = s^t listed in increasing order s_0 < ... <
 ** s_{n-1}, piece i crosses s_i, s_{i+1}, ... (cyclically), one dimension per
 ** stage. The sends are staggered so that the ones to distance d start in
-** stage 0, to distance d-1 in stage 1, ..., all ending in stage d-1. So in
-** stage k the piece at o.c. stage q = k - (d - n) is at s ^ {s_i, ...,
-** s_{i+q-1}} and crosses s_{i+q}. All pieces crossing a link in a stage are
-** batched into one packet. Counting them (the paper's analysis) every link
-** carries sum_{n=d-k..d} C(d-1, n-1) m/n words in stage k, and
-** sum_k of those is 2^(d-1) m: the time is 2^(d-1) tau m + d beta. The pieces
-** must be whole words for every n = 1..d, so m must be a multiple of
-** lcm(1..d) ("m divisible as the formula assumes").
+** stage 0, to distance d-1 in stage 1, ..., all ending in stage d-1. All
+** pieces crossing a link in a stage are batched into one packet. Counting
+** them (the paper's analysis) every link carries sum_{n=d-k..d} C(d-1, n-1)
+** m/n words in stage k, and sum_k of those is 2^(d-1) m: the time is
+** 2^(d-1) tau m + d beta. The construction is the engine of
+** algorithms/sf_xchg.c, shared with PERMUTED SEND and MATRIX TRANSPOSITION
+** by rows.
+**
+** Rounding. The paper assumes every n = 1..d divides m (m a multiple of
+** lcm(1..d), 2520 at d = 10). Any m >= 1 is accepted: a piece of a
+** distance-n message is c_n = ceil(m/n) words on the links, the words past
+** the message being pad (read from the message, landing in scratch). Every
+** link still carries the same words in every stage, so the time is exactly
+** sum_{n=1..d} C(d-1,n-1) n ceil(m/n) + d beta, the paper's sum with m/n
+** replaced by ceil(m/n); it is 2^(d-1) m + d beta when every n divides m
+** (the schedule is then the paper's, without pad). formula() is that
+** rounded expression; the rounding costs sum_n C(d-1,n-1) (n c_n - m)
+** cycles, at most sum_n C(d-1,n-1) (n-1).
 */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hc_sched_algos.h"
-
-static unsigned popc(uint32_t v) {
-  unsigned n = 0;
-  for (; v; v &= v - 1) n++;
-  return n;
-}
+#include "sf_xchg.h"
 
 static uint32_t gcd(uint32_t a, uint32_t b) {
   while (b) {
@@ -45,7 +50,7 @@ uint32_t hc_sf_complete_exchange_unit(unsigned d) {
 }
 
 uint64_t hc_sf_complete_exchange_formula(unsigned d, uint32_t m, uint32_t beta) {
-  return ((uint64_t)m << (d - 1)) + (uint64_t)d * beta;
+  return hc_xchg_time(d, m, beta);
 }
 
 uint64_t hc_sf_exchange_lower(unsigned d, uint32_t m, uint32_t beta) {
@@ -62,9 +67,9 @@ uint32_t hc_sf_exchange_mem(unsigned d, uint32_t m) {
   return w > HC_SCHED_MAX_MEM ? 0 : (uint32_t)w;
 }
 
-int hc_sf_exchange_case(unsigned d, uint32_t m, hc_sched_case *out) {
+/* The exchange case with mem words per node (at least 2 N m). */
+static int exchange_case(unsigned d, uint32_t m, uint32_t mem, hc_sched_case *out) {
   memset(out, 0, sizeof *out);
-  uint32_t mem = hc_sf_exchange_mem(d, m);
   if (m == 0 || mem == 0) return HC_EPARAM;
   const uint32_t n = 1u << d;
   int rc = hc_sched_new(d, mem, &out->sched);
@@ -87,68 +92,41 @@ int hc_sf_exchange_case(unsigned d, uint32_t m, hc_sched_case *out) {
   return HC_OK;
 }
 
+int hc_sf_exchange_case(unsigned d, uint32_t m, hc_sched_case *out) {
+  return exchange_case(d, m, hc_sf_exchange_mem(d, m), out);
+}
+
+uint32_t hc_sf_complete_exchange_mem(unsigned d, uint32_t m) {
+  if (d < 1 || d > HC_SF_MAX_D || m == 0) return 0;
+  const uint64_t w = ((uint64_t)m << (d + 1)) + hc_xchg_scratch(d, m);
+  return w > HC_SCHED_MAX_MEM ? 0 : (uint32_t)w;
+}
+
+/* The exchange's words: s's block t in its own data, s's block in t's result. */
+static uint32_t ce_from(const void *ctx, uint32_t s, uint32_t t, uint32_t w) {
+  (void)s;
+  return t * *(const uint32_t *)ctx + w;
+}
+
+static uint32_t ce_to(const void *ctx, uint32_t s, uint32_t t, uint32_t w) {
+  (void)t;
+  const uint32_t *nm = ctx; /* {m, N m} */
+  return nm[1] + s * nm[0] + w;
+}
+
 int hc_sf_complete_exchange(unsigned d, uint32_t m, hc_sched_case *out) {
   memset(out, 0, sizeof *out);
-  if (d < 1 || d > HC_SF_MAX_D || m == 0 ||
-      m % hc_sf_complete_exchange_unit(d) != 0)
-    return HC_EPARAM;
-  int rc = hc_sf_exchange_case(d, m, out);
+  const uint32_t mem = hc_sf_complete_exchange_mem(d, m);
+  if (mem == 0) return HC_EPARAM;
+  int rc = exchange_case(d, m, mem, out);
   if (rc) return rc;
-  const uint32_t n = 1u << d, mem = hc_sched_mem_words(out->sched);
-  /* cur[(s*n + t)*d + i]: where piece i of s's message for t lies at the
-  ** node that last received it; bump[x]: next free scratch word of x. */
-  uint32_t *cur = malloc((size_t)n * n * d * sizeof *cur);
+  const uint32_t n = 1u << d, ctx[2] = {m, n * m};
+  const hc_xchg_map map = {.len = m, .from = ce_from, .to = ce_to, .ctx = ctx};
   uint32_t *bump = malloc((size_t)n * sizeof *bump);
-  if (!cur || !bump) {
-    rc = HC_ENOMEM;
-    goto done;
-  }
-  for (uint32_t x = 0; x < n; x++) bump[x] = 2 * n * m;
-
-  for (unsigned k = 0; k < d; k++)
-    for (uint32_t x = 0; x < n; x++)
-      for (unsigned c = 0; c < d; c++) {
-        const uint32_t r = x ^ (1u << c);
-        if ((rc = hc_sched_begin(out->sched, x, c))) goto done;
-        /* every dimension set S of the subcube of a message, with c in S */
-        for (uint32_t S = 1; S < n; S++) {
-          unsigned sz = popc(S);
-          if (!(S >> c & 1) || sz + k < d) continue;
-          unsigned q = k - (d - sz); /* o.c. stage of this message */
-          unsigned dims[32], nd = 0, pos = 0;
-          for (unsigned b = 0; b < d; b++)
-            if (S >> b & 1) {
-              if (b == c) pos = nd;
-              dims[nd++] = b;
-            }
-          unsigned i = (pos + sz - q % sz) % sz; /* the piece crossing c now */
-          uint32_t U = 0;
-          for (unsigned j = 0; j < q; j++) U |= 1u << dims[(i + j) % sz];
-          const uint32_t src = x ^ U, dst = src ^ S, len = m / sz;
-          const uint32_t off = i * len;
-          uint32_t *where = &cur[((size_t)src * n + dst) * d + i];
-          uint32_t from = q == 0 ? dst * m + off : *where;
-          uint32_t to;
-          if (q == sz - 1) {
-            /* the last hop lands in the result block of the source */
-            assert(r == dst);
-            to = n * m + src * m + off;
-          } else {
-            to = bump[r];
-            bump[r] += len;
-            assert(bump[r] <= mem);
-          }
-          *where = to;
-          if ((rc = hc_sched_gather(out->sched, from, len)) ||
-              (rc = hc_sched_scatter(out->sched, to, len)))
-            goto done;
-        }
-        if ((rc = hc_sched_end(out->sched))) goto done;
-      }
-  for (uint32_t x = 0; x < n; x++) assert(bump[x] == mem);
-  (void)mem;
-done:
-  free(cur);
+  rc = bump ? HC_OK : HC_ENOMEM;
+  for (uint32_t x = 0; x < n && !rc; x++) bump[x] = 2 * n * m;
+  if (!rc) rc = hc_xchg_build(out->sched, d, &map, bump);
+  for (uint32_t x = 0; x < n && !rc; x++) assert(bump[x] == mem);
   free(bump);
   if (rc) hc_sched_case_free(out);
   return rc;
@@ -156,8 +134,13 @@ done:
 
 static uint32_t unit(const hc_sf_params *p) { return hc_sf_complete_exchange_unit(p->d); }
 
+/* Any m >= 1 (pieces rounded up); the memory must fit. */
 static int check(hc_sf_params *p, char *why, size_t n) {
-  return hc_sf_check_basic(p, hc_sf_complete_exchange_unit(p->d), "M", why, n);
+  int rc = hc_sf_check_basic(p, 1, "M", why, n);
+  if (!rc && hc_sf_complete_exchange_mem(p->d, p->m) == 0)
+    rc = hc_sf_why(why, n, "M = %u: the exchange's 2^(d+1) m words and its scratch per node exceed %u", p->m,
+                   HC_SCHED_MAX_MEM);
+  return rc;
 }
 
 static int build(const hc_sf_params *p, hc_sched_case *out) { return hc_sf_complete_exchange(p->d, p->m, out); }
@@ -176,7 +159,7 @@ const hc_sf_algo hc_sf_algo_complete_exchange = {
     .name = "complete_exchange",
     .source = "000 (Stout & Wagar) §6, COMPLETE EXCHANGE",
     .param = "M",
-    .formula_text = "2^(d-1)*m + d*beta",
+    .formula_text = "2^(d-1)*m + d*beta; with pieces rounded up: sum_n C(d-1,n-1)*n*ceil(m/n) + d*beta",
     .unit = unit,
     .check = check,
     .build = build,
