@@ -11,21 +11,24 @@
 ** stage s the C(d, d-1-s) m/d words DISTRIBUTE 1's link sent in stage d-1-s,
 ** and by induction over the stages every packet of stage s finishes by the
 ** root link's sum over stages 0..s, so the time is the same,
-** (2^d - 1) m/d + d beta.
+** (2^d - 1) m/d + d beta; with pieces rounded up (any m >= 1, sf_sw5.h)
+** sum_n C(d-1,n-1) ceil(m/n) + d beta, the pad landing past the root's
+** blocks.
 */
 #include "sf_sw5.h"
 
 static uint32_t unit(const hc_sf_params *p) { return (uint32_t)hc_sf_lcm_upto(p->d); }
 
+/* Any m >= 1 (pieces rounded up); the memory must fit. */
 static int check(hc_sf_params *p, char *why, size_t n) {
-  int rc = hc_sf_check_basic(p, unit(p), "M", why, n);
-  if (!rc && hc_sw5_mem(p->d, p->m) == 0)
+  int rc = hc_sf_check_basic(p, 1, "M", why, n);
+  if (!rc && hc_sw5_distribute1_mem(p->d, p->m, 1) == 0)
     return hc_sf_why(why, n, "M = %u: the root's 2^%u blocks of M words exceed a node's memory", p->m, p->d);
   return rc;
 }
 
 static int build(const hc_sf_params *p, hc_sched_case *out) {
-  int rc = hc_sw5_case(p->d, p->m, p->src, 1, out);
+  int rc = hc_sw5_case_mem(p->d, p->m, hc_sw5_distribute1_mem(p->d, p->m, 1), p->src, 1, out);
   if (!rc && (rc = hc_sw5_distribute1_build(p->d, p->m, p->src, 1, out))) hc_sched_case_free(out);
   return rc;
 }
@@ -43,7 +46,7 @@ const hc_sf_algo hc_sf_algo_collect = {
     .source = "000 (Stout & Wagar) §5, COLLECT",
     .param = "M",
     .takes = HC_SF_TAKES_SRC,
-    .formula_text = "(2^d-1)*m/d + d*beta",
+    .formula_text = "(2^d-1)*m/d + d*beta; with pieces rounded up: sum_n C(d-1,n-1)*ceil(m/n) + d*beta",
     .unit = unit,
     .check = check,
     .build = build,

@@ -8,21 +8,24 @@
 ** c, m/(d-k) words each, C(d,k) m/d in all; every other link carries no
 ** more in that stage, so the time is sum_k (C(d,k) m/d + beta) =
 ** (2^d - 1) m/d + d beta. The pieces are whole words for every distance
-** only if m is a multiple of lcm(1..d).
+** only if m is a multiple of lcm(1..d); any m >= 1 is accepted, a piece
+** being ceil(m/n) words with pad (sf_sw5.h), and the time is then exactly
+** sum_n C(d-1,n-1) ceil(m/n) + d beta (formula()).
 */
 #include "sf_sw5.h"
 
 static uint32_t unit(const hc_sf_params *p) { return (uint32_t)hc_sf_lcm_upto(p->d); }
 
+/* Any m >= 1 (pieces rounded up); the memory must fit. */
 static int check(hc_sf_params *p, char *why, size_t n) {
-  int rc = hc_sf_check_basic(p, unit(p), "M", why, n);
-  if (!rc && hc_sw5_mem(p->d, p->m) == 0)
+  int rc = hc_sf_check_basic(p, 1, "M", why, n);
+  if (!rc && hc_sw5_distribute1_mem(p->d, p->m, 0) == 0)
     return hc_sf_why(why, n, "M = %u: the root's 2^%u blocks of M words exceed a node's memory", p->m, p->d);
   return rc;
 }
 
 static int build(const hc_sf_params *p, hc_sched_case *out) {
-  int rc = hc_sw5_case(p->d, p->m, p->src, 0, out);
+  int rc = hc_sw5_case_mem(p->d, p->m, hc_sw5_distribute1_mem(p->d, p->m, 0), p->src, 0, out);
   if (!rc && (rc = hc_sw5_distribute1_build(p->d, p->m, p->src, 0, out))) hc_sched_case_free(out);
   return rc;
 }
@@ -40,7 +43,7 @@ const hc_sf_algo hc_sf_algo_distribute1 = {
     .source = "000 (Stout & Wagar) §5, DISTRIBUTE 1",
     .param = "M",
     .takes = HC_SF_TAKES_SRC,
-    .formula_text = "(2^d-1)*m/d + d*beta",
+    .formula_text = "(2^d-1)*m/d + d*beta; with pieces rounded up: sum_n C(d-1,n-1)*ceil(m/n) + d*beta",
     .unit = unit,
     .check = check,
     .build = build,

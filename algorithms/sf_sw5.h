@@ -25,14 +25,33 @@ uint32_t hc_sw5_mem(unsigned d, uint32_t m);
 */
 int hc_sw5_case(unsigned d, uint32_t m, uint32_t src, int collect, hc_sched_case *out);
 
+/* hc_sw5_case with mem words per node (at least 2^d m): the words past
+** 2^d m are scratch (care = 0) at every node, the root included. */
+int hc_sw5_case_mem(unsigned d, uint32_t m, uint32_t mem, uint32_t src, int collect, hc_sched_case *out);
+
 /*
-** DISTRIBUTE 1 from src into the case made by hc_sw5_case (collect = 0),
-** or, with collect = 1, every packet of it reversed in direction and in
-** time (COLLECT). m must be a multiple of lcm(1..d). HC_OK or HC_ENOMEM.
+** The words per node DISTRIBUTE 1 (collect = 0) or COLLECT (1) of m words
+** needs: 2^d m, or more when its pieces are rounded and the pad and the
+** relays need more scratch than the layout above leaves (small m against
+** 2^d); 0 if above HC_SCHED_MAX_MEM.
+*/
+uint32_t hc_sw5_distribute1_mem(unsigned d, uint32_t m, int collect);
+
+/*
+** DISTRIBUTE 1 from src into the case made by hc_sw5_case_mem with
+** hc_sw5_distribute1_mem words (collect = 0), or, with collect = 1, every
+** packet of it reversed in direction and in time (COLLECT). Any m >= 1:
+** a piece of a message to distance n is c_n = ceil(m/n) words, the words
+** past the message pad (read from the origin's real words of the same
+** message, landing in fresh scratch of the final receiver: t when
+** distributing, the root past its 2^d blocks when collecting). HC_OK or
+** HC_ENOMEM.
 */
 int hc_sw5_distribute1_build(unsigned d, uint32_t m, uint32_t src, int collect, hc_sched_case *c);
 
-/* The DISTRIBUTE 1 / COLLECT time of 000 §5: (2^d - 1) m/d + d beta. */
+/* The exact DISTRIBUTE 1 / COLLECT time: sum_{n=1..d} C(d-1,n-1) ceil(m/n)
+** + d beta, which is 000 §5's (2^d - 1) m/d + d beta when lcm(1..d)
+** divides m. */
 uint64_t hc_sw5_distribute1_formula(unsigned d, uint32_t m, uint32_t beta);
 
 #endif /* SF_SW5_H */
