@@ -18,6 +18,13 @@
 ** extra start-ups), which check() demands exactly (hc_sw5_distribute2_time).
 ** The docs section of DISTRIBUTE 2 gives the rounding of r and, per d, the
 ** exact condition (beta <= rho_d m) under which the paper's time holds.
+** Rounding of m: the waves are planned at m = u = lcm(1..d) and scale by
+** mu = ceil(m/u); when u does not divide m the message is padded to
+** m' = mu u words (the pad ids read real words of the root's block again
+** and land in scratch of the destination), and every time above is the
+** one at m': formula() is (2^d - 1) m'/d + k beta, check() demands
+** beta <= rho_d m'. Crude (at m << u most of the traffic is pad) but exact,
+** and it runs d = 9, 10 with small m, whose root blocks are 2^d m words.
 */
 #include <math.h>
 #include <stdlib.h>
@@ -177,13 +184,15 @@ static int d2_envelope(const hc_sw5_plan *pl, d2_env *e) {
   return HC_OK;
 }
 
+uint32_t hc_sw5_distribute2_scale(const hc_sw5_plan *pl, uint32_t m) { return (m + pl->u - 1) / pl->u; }
+
 uint64_t hc_sw5_distribute2_time(const hc_sw5_plan *pl, uint32_t m, uint32_t beta) {
   d2_env e;
   if (d2_envelope(pl, &e)) return UINT64_MAX;
   uint64_t best = 0;
   for (unsigned b = 0; b < e.nb; b++)
     if (e.all[b] >= 0) {
-      uint64_t t = (uint64_t)e.all[b] * (m / pl->u) + (uint64_t)b * beta;
+      uint64_t t = (uint64_t)e.all[b] * hc_sw5_distribute2_scale(pl, m) + (uint64_t)b * beta;
       if (t > best) best = t;
     }
   free(e.all);
@@ -235,9 +244,10 @@ int hc_sw5_distribute2_threshold(const hc_sw5_plan *pl, uint64_t *num, uint64_t 
 typedef struct d2 {
   const hc_sw5_plan *pl;
   unsigned d;
-  uint32_t n, m, mu, src;
+  uint32_t n, m, mp, mu, src; /* m real words, mp = mu u on the links */
   uint32_t *seq0; /* [t*m + off + p]: the source's sequence, by portion */
   uint32_t *base; /* [(w*n + t)*n + x]: x's scratch for portion (t, w) */
+  uint32_t *padb; /* [t]: where t's pad words (ids m .. mp-1) land */
 } d2;
 
 static unsigned d2_rank(uint32_t set, unsigned c) { return hc_sf_popcount(set & ((1u << c) - 1)); }
@@ -271,13 +281,13 @@ static void d2_sequence(d2 *e, uint32_t t, unsigned w, uint32_t *buf, uint32_t *
         }
       used += h;
     }
-  memcpy(e->seq0 + (size_t)t * e->m + off, buf + idx[0], P * sizeof *buf);
+  memcpy(e->seq0 + (size_t)t * e->mp + off, buf + idx[0], P * sizeof *buf);
 }
 
 /* Scratch for every portion at every relay, and the source's sequences. */
 static int d2_place(d2 *e) {
   uint32_t *bump = malloc(e->n * sizeof *bump), *idx = malloc(e->n * sizeof *idx);
-  uint32_t *buf = malloc((size_t)(e->d + 1) * e->m * sizeof *buf);
+  uint32_t *buf = malloc((size_t)(e->d + 1) * e->mp * sizeof *buf);
   int rc = bump && idx && buf ? HC_OK : HC_ENOMEM;
   for (uint32_t x = 0; x < e->n && !rc; x++) bump[x] = e->m;
   for (uint32_t t = 1; t < e->n && !rc; t++) {
@@ -292,6 +302,10 @@ static int d2_place(d2 *e) {
           bump[x] += P / (uint32_t)hc_sf_binom(nt, hc_sf_popcount(x));
         }
     }
+  }
+  for (uint32_t t = 1; t < e->n && !rc; t++) { /* the pad of t's message, past its relays */
+    e->padb[t] = bump[t];
+    bump[t] += e->mp - e->m;
   }
   free(bump);
   free(idx);
@@ -308,13 +322,18 @@ static int d2_chunk(const d2 *e, hc_sched *s, uint32_t t, unsigned w, uint32_t x
   const uint32_t from = d2_rank(t & ~x, c) * sj, to = d2_rank(y, c) * sj;
   int rc = HC_OK;
   if (j == 0) { /* the source gathers along its sequence */
-    const uint32_t *q = e->seq0 + (size_t)t * e->m + d2_off(e, w, nt) + from;
-    for (uint32_t p = 0; p < sj && !rc; p++) rc = hc_sched_gather(s, (t ^ e->src) * e->m + q[p], 1);
+    const uint32_t *q = e->seq0 + (size_t)t * e->mp + d2_off(e, w, nt) + from;
+    for (uint32_t p = 0; p < sj && !rc; p++) /* a pad id reads a real word of the block again */
+      rc = hc_sched_gather(s, (t ^ e->src) * e->m + (q[p] < e->m ? q[p] : (q[p] - e->m) % e->m), 1);
   } else {
     rc = hc_sched_gather(s, e->base[((size_t)w * e->n + t) * e->n + x] + from, sj);
   }
   if (rc) return rc;
-  if (y == t) return hc_sched_scatter(s, d2_off(e, w, nt) + to, sj);
+  if (y == t) { /* words at their ids, pad ids into t's pad scratch */
+    for (uint32_t id = d2_off(e, w, nt) + to, p = 0; p < sj && !rc; p++, id++)
+      rc = hc_sched_scatter(s, id < e->m ? id : e->padb[t] + id - e->m, 1);
+    return rc;
+  }
   return hc_sched_scatter(s, e->base[((size_t)w * e->n + t) * e->n + y] + to, sj);
 }
 
@@ -349,15 +368,39 @@ static int d2_emit(const d2 *e, hc_sched *s) {
   return rc;
 }
 
+uint32_t hc_sw5_distribute2_mem(const hc_sw5_plan *pl, uint32_t m) {
+  const uint32_t n = 1u << pl->d, mu = hc_sw5_distribute2_scale(pl, m);
+  uint64_t *bump = calloc(n, sizeof *bump), most = (uint64_t)m << pl->d;
+  if (!bump || m == 0) {
+    free(bump);
+    return 0;
+  }
+  for (uint32_t t = 1; t < n; t++) { /* d2_place's count: relays, then pad */
+    const unsigned nt = hc_sf_popcount(t);
+    for (unsigned w = 1; w <= pl->k; w++)
+      for (uint32_t x = 1; x < t; x++)
+        if ((x & t) == x) bump[x] += (uint64_t)pl->part[w][nt] * mu / hc_sf_binom(nt, hc_sf_popcount(x));
+  }
+  for (uint32_t x = 1; x < n; x++) {
+    const uint64_t need = m + bump[x] + ((uint64_t)mu * pl->u - m);
+    if (need > most) most = need;
+  }
+  free(bump);
+  return most > HC_SCHED_MAX_MEM ? 0 : (uint32_t)most;
+}
+
 int hc_sw5_distribute2_build(const hc_sw5_plan *pl, uint32_t m, uint32_t src, hc_sched_case *c) {
-  d2 e = {.pl = pl, .d = pl->d, .n = 1u << pl->d, .m = m, .mu = m / pl->u, .src = src};
-  e.seq0 = malloc((size_t)e.n * m * sizeof *e.seq0);
+  const uint32_t mu = hc_sw5_distribute2_scale(pl, m);
+  d2 e = {.pl = pl, .d = pl->d, .n = 1u << pl->d, .m = m, .mp = mu * pl->u, .mu = mu, .src = src};
+  e.seq0 = malloc((size_t)e.n * e.mp * sizeof *e.seq0);
   e.base = malloc((size_t)(pl->k + 1) * e.n * e.n * sizeof *e.base);
-  int rc = e.seq0 && e.base ? HC_OK : HC_ENOMEM;
+  e.padb = malloc((size_t)e.n * sizeof *e.padb);
+  int rc = e.seq0 && e.base && e.padb ? HC_OK : HC_ENOMEM;
   if (!rc) rc = d2_place(&e);
   if (!rc) rc = d2_emit(&e, c->sched);
   free(e.seq0);
   free(e.base);
+  free(e.padb);
   return rc;
 }
 
@@ -368,6 +411,12 @@ static unsigned waves_of(const hc_sf_params *p) {
 }
 
 static uint32_t unit(const hc_sf_params *p) { return (uint32_t)hc_sf_lcm_upto(p->d); }
+
+/* The message the waves carry: m rounded up to a multiple of u = lcm(1..d). */
+static uint64_t padded(const hc_sf_params *p) {
+  const uint64_t u = hc_sf_lcm_upto(p->d);
+  return (p->m + u - 1) / u * u;
+}
 
 /* The time condition, in one sentence. */
 static int refuse_slow(const hc_sf_params *p, const hc_sw5_plan *pl, uint64_t got, uint64_t want, char *why,
@@ -382,22 +431,25 @@ static int refuse_slow(const hc_sf_params *p, const hc_sw5_plan *pl, uint64_t go
   return hc_sf_why(why, n,
                    "M = %u, beta = %u: m is not large enough for the wavelets to keep up (this schedule takes %llu "
                    "cycles, the paper's (2^d-1)m/d + k*beta is %llu); at d = %u with %u waves it needs "
-                   "beta*%llu <= m*%llu",
+                   "beta*%llu <= m*%llu (m rounded up to a multiple of lcm(1..d): %llu)",
                    p->m, p->beta, (unsigned long long)got, (unsigned long long)want, p->d, pl->k,
-                   (unsigned long long)den, (unsigned long long)num);
+                   (unsigned long long)den, (unsigned long long)num, (unsigned long long)padded(p));
 }
 
+/* The paper's (2^d - 1) m/d + k beta at the m the waves carry, padded(p)
+** (= m when lcm(1..d) divides m). */
 static uint64_t formula(const hc_sf_params *p) {
-  return (((uint64_t)1 << p->d) - 1) * (p->m / p->d) + (uint64_t)waves_of(p) * p->beta;
+  return (((uint64_t)1 << p->d) - 1) * (padded(p) / p->d) + (uint64_t)waves_of(p) * p->beta;
 }
 
 static int check(hc_sf_params *p, char *why, size_t n) {
-  int rc = hc_sf_check_basic(p, unit(p), "M", why, n);
+  int rc = hc_sf_check_basic(p, 1, "M", why, n);
   if (rc) return rc;
-  if (hc_sw5_mem(p->d, p->m) == 0)
-    return hc_sf_why(why, n, "M = %u: the root's 2^%u blocks of M words exceed a node's memory", p->m, p->d);
   hc_sw5_plan pl;
   if ((rc = hc_sw5_plan_make(p->d, waves_of(p), &pl, why, n))) return rc;
+  if (hc_sw5_mem(p->d, p->m) == 0 || hc_sw5_distribute2_mem(&pl, p->m) == 0)
+    return hc_sf_why(why, n, "M = %u: the root's 2^%u blocks of M words or the relays' scratch exceed a node's memory",
+                     p->m, p->d);
   p->waves = pl.k;
   const uint64_t got = hc_sw5_distribute2_time(&pl, p->m, p->beta), want = formula(p);
   return got == want ? HC_OK : refuse_slow(p, &pl, got, want, why, n);
@@ -406,7 +458,8 @@ static int check(hc_sf_params *p, char *why, size_t n) {
 static int build(const hc_sf_params *p, hc_sched_case *out) {
   hc_sw5_plan pl;
   int rc = hc_sw5_plan_make(p->d, waves_of(p), &pl, NULL, 0);
-  if (!rc) rc = hc_sw5_case(p->d, p->m, p->src == HC_SF_UNSET ? 0 : p->src, 0, out);
+  if (!rc)
+    rc = hc_sw5_case_mem(p->d, p->m, hc_sw5_distribute2_mem(&pl, p->m), p->src == HC_SF_UNSET ? 0 : p->src, 0, out);
   else memset(out, 0, sizeof *out);
   if (!rc && (rc = hc_sw5_distribute2_build(&pl, p->m, p->src == HC_SF_UNSET ? 0 : p->src, out)))
     hc_sched_case_free(out);
@@ -425,7 +478,7 @@ const hc_sf_algo hc_sf_algo_distribute2 = {
     .source = "000 (Stout & Wagar) §5, DISTRIBUTE 2",
     .param = "M",
     .takes = HC_SF_TAKES_SRC | HC_SF_TAKES_WAVES,
-    .formula_text = "(2^d-1)*m/d + k*beta",
+    .formula_text = "(2^d-1)*m/d + k*beta; m rounded up to a multiple of lcm(1..d)",
     .unit = unit,
     .check = check,
     .build = build,

@@ -84,7 +84,7 @@ unsigned hc_sw5_distribute2_k(unsigned d);
 int hc_sw5_plan_make(unsigned d, unsigned k, hc_sw5_plan *pl, char *why, size_t n);
 
 /*
-** The schedule's exact completion at (m, beta), m a multiple of u, from the
+** The schedule's exact completion at (m, beta) (at m' = u ceil(m/u)), from the
 ** level recurrence of sf_distribute2.c (the executor must agree); and the
 ** condition under which it equals the paper's time (2^d - 1) m/d + k beta:
 ** beta * den <= m * num (HC_OK; den = 0: always, num = 0: only at
@@ -93,5 +93,14 @@ int hc_sw5_plan_make(unsigned d, unsigned k, hc_sw5_plan *pl, char *why, size_t 
 uint64_t hc_sw5_distribute2_time(const hc_sw5_plan *pl, uint32_t m, uint32_t beta);
 int hc_sw5_distribute2_threshold(const hc_sw5_plan *pl, uint64_t *num, uint64_t *den);
 
-/* The schedule into a case made by hc_sw5_case (collect = 0). */
+/* mu = ceil(m/u): the waves carry m' = mu u words per message (m padded
+** up to a multiple of u; the pad lands in scratch of the destination). */
+uint32_t hc_sw5_distribute2_scale(const hc_sw5_plan *pl, uint32_t m);
+
+/* The words per node the schedule needs (>= 2^d m: relays and pad); 0 if
+** above HC_SCHED_MAX_MEM. */
+uint32_t hc_sw5_distribute2_mem(const hc_sw5_plan *pl, uint32_t m);
+
+/* The schedule into a case made by hc_sw5_case_mem (collect = 0) with
+** hc_sw5_distribute2_mem words; any m >= 1 (padded to mu u). */
 int hc_sw5_distribute2_build(const hc_sw5_plan *pl, uint32_t m, uint32_t src, hc_sched_case *c);
