@@ -827,12 +827,16 @@ static void test_complete_exchange_params(void **state) {
   assert_int_equal(hc_sf_complete_exchange_unit(1), 1);
   assert_int_equal(hc_sf_complete_exchange_unit(4), 12);
   assert_int_equal(hc_sf_complete_exchange_unit(6), 60);
-  assert_int_equal(hc_sf_complete_exchange(4, 18, &c), HC_EPARAM);
-  assert_null(c.sched);
+  /* any m >= 1: pieces rounded up (tests/unit/test_sf_round.c) */
+  assert_int_equal(hc_sf_complete_exchange(4, 18, &c), HC_OK);
+  assert_int_equal(hc_sched_mem_words(c.sched), hc_sf_complete_exchange_mem(4, 18));
+  hc_sched_case_free(&c);
   assert_int_equal(hc_sf_complete_exchange(4, 0, &c), HC_EPARAM);
+  assert_null(c.sched);
   assert_int_equal(hc_sf_complete_exchange(0, 1, &c), HC_EPARAM);
   /* scratch = the words a node relays: m (d 2^(d-1) - 2^d + 1) */
   assert_int_equal(hc_sf_exchange_mem(3, 6), 6 * (16 + 12 - 8 + 1));
+  assert_int_equal(hc_sf_complete_exchange_mem(3, 6), hc_sf_exchange_mem(3, 6)); /* no pad where m divides */
 }
 
 /* ---------------------------------------------------- sf_total_exchange */

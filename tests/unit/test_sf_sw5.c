@@ -176,8 +176,7 @@ static void test_d1_params(void **state) {
   (void)state;
   const hc_sf_algo *as[] = {&hc_sf_algo_distribute1, &hc_sf_algo_collect};
   for (int i = 0; i < 2; i++) {
-    refuse(as[i], 3, 4, 0, HC_SF_UNSET, HC_SF_UNSET);  /* not a multiple of 6 */
-    refuse(as[i], 4, 6, 0, HC_SF_UNSET, HC_SF_UNSET);  /* not a multiple of 12 */
+    /* any m >= 1 is accepted (pieces rounded up: test_sf_round.c) */
     refuse(as[i], 3, 0, 0, HC_SF_UNSET, HC_SF_UNSET);
     refuse(as[i], 3, 6, 0, 8, HC_SF_UNSET);            /* no node 8 */
     refuse(as[i], 0, 6, 0, HC_SF_UNSET, HC_SF_UNSET);
@@ -357,7 +356,7 @@ static void test_d2_threshold(void **state) {
 static void test_d2_params(void **state) {
   (void)state;
   const hc_sf_algo *a = &hc_sf_algo_distribute2;
-  refuse(a, 3, 4, 0, HC_SF_UNSET, HC_SF_UNSET);     /* not a multiple of 6 */
+  refuse(a, 3, 4, 3, HC_SF_UNSET, HC_SF_UNSET);     /* padded to m' = 6: beta > m'/3 */
   refuse(a, 3, 6, 3, HC_SF_UNSET, HC_SF_UNSET);     /* beta > m/3 */
   refuse(a, 3, 6, 0, 8, HC_SF_UNSET);               /* no node 8 */
   refuse(a, 3, 6, 0, HC_SF_UNSET, 0);               /* no waves */

@@ -107,7 +107,7 @@ static void test_rows_params(void **state) {
   static const struct {
     unsigned d;
     uint32_t N;
-  } bad[] = {{3, 0}, {3, 44}, {3, 16}, {4, 48}, {2, 6}, {0, 8}, {HC_SF_MAX_D + 1, 1u << 20}};
+  } bad[] = {{3, 0}, {3, 44}, {3, 12}, {4, 40}, {2, 6}, {0, 8}, {HC_SF_MAX_D + 1, 1u << 20}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     hc_sf_params p;
     char why[256] = "";
