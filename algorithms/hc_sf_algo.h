@@ -73,6 +73,9 @@ typedef struct hc_sf_algo {
   /*
   ** The multiple m must be of, given p's d and optional parameters as set
   ** (a G not given counts as 1); a front end uses it to pick the default m.
+  ** A generator that rounds its pieces (COMPLETE EXCHANGE, DISTRIBUTE 1, ...)
+  ** accepts other m too: its unit is then the multiple at which the paper's
+  ** formula holds without rounding.
   */
   uint32_t (*unit)(const hc_sf_params *p);
   /*
