@@ -101,13 +101,13 @@ static void run(const hc_sf_algo *a, hc_sf_params *p, hc_sched_case *c, uint32_t
   assert_true(b.cycles <= r->cycles);
 }
 
-/* The sizes tested at d: every m in 1..3 lcm(1..d) for d <= 4, else 1..24,
-** the multiples of lcm and some around them (sizes[] 0-terminated). */
-static unsigned sizes(unsigned d, uint32_t *ms, unsigned cap) {
+/* The sizes tested at d: every m in 1..3 lcm(1..d) for d <= full, else
+** 1..24 and j lcm - 1, j lcm, j lcm + 1 (ms[] 0-terminated). */
+static unsigned sizes(unsigned d, unsigned full, uint32_t *ms, unsigned cap) {
   const uint32_t u = (uint32_t)lcm_to(d);
   unsigned k = 0;
   for (uint32_t m = 1; m <= 3 * u && k + 1 < cap; m++)
-    if (d <= 4 || m <= 24 || m % u == 0 || m % u == 1 || m % u == u - 1) ms[k++] = m;
+    if (d <= full || m <= 24 || m % u == 0 || m % u == 1 || m % u == u - 1) ms[k++] = m;
   ms[k] = 0;
   return k;
 }
@@ -120,7 +120,7 @@ static void test_ce_round(void **state) {
   uint32_t ms[256];
   for (unsigned d = 1; d <= 6; d++) {
     const uint32_t n = 1u << d, u = (uint32_t)lcm_to(d);
-    const unsigned nm = sizes(d, ms, 256);
+    const unsigned nm = sizes(d, 4, ms, 256);
     for (unsigned mi = 0; mi < nm; mi++) {
       const uint32_t m = ms[mi], beta = betas[mi % NBETA];
       hc_sf_params p;
@@ -223,7 +223,7 @@ static void d1_round(const hc_sf_algo *a, int collect) {
   uint32_t ms[256];
   for (unsigned d = 1; d <= 7; d++) {
     const uint32_t n = 1u << d, u = (uint32_t)lcm_to(d);
-    const unsigned nm = sizes(d < 7 ? d : 5, ms, 256);
+    const unsigned nm = sizes(d, 5, ms, 256);
     for (unsigned mi = 0; mi < nm; mi++) {
       const uint32_t m = ms[mi], beta = betas[mi % NBETA], src = (5u * mi + 1) % n;
       hc_sf_params p;
