@@ -885,7 +885,7 @@ static void test_cfg_check_ranges(void **state) {
 }
 
 static void test_cfg_model_new(void **state) {
-  hc_cfg bad = {4, 3, 2, 4}, good = {5, 20, 3, 7};
+  hc_cfg bad = {4, 3, 2, 4, {0, 0, 0}}, good = {5, 20, 3, 7, {0, 0, 0}};
   hc_model *m = (hc_model *)&bad; /* sentinel: must stay untouched */
   hc_obs obs;
   const hc_cfg *c;

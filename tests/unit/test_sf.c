@@ -45,7 +45,7 @@ static void t_init(tsf *t, unsigned d, unsigned w) {
   t->d = d;
   t->n = 1u << d;
   assert_true(t->n * d <= T_MAXL);
-  assert_int_equal(hc_sf_new(d, w, &t->s), 0);
+  assert_int_equal(hc_sf_new(d, w, (hc_sf_geom){0, 0, 0}, &t->s), 0);
   assert_non_null(t->s);
 }
 
@@ -294,16 +294,23 @@ static void test_sf_global_regs(void **state) {
   t_free(&t);
 }
 
+#define G0 ((hc_sf_geom){0, 0, 0})
+
 /* hc_sf_new's parameter checks. */
 static void test_sf_new_params(void **state) {
   hc_sf *s = NULL;
   (void)state;
-  assert_int_equal(hc_sf_new(0, 16, &s), 1);
+  assert_int_equal(hc_sf_new(0, 16, G0, &s), 1);
   assert_null(s);
-  assert_int_equal(hc_sf_new(16, 16, &s), 1);
-  assert_int_equal(hc_sf_new(2, 0, &s), 1);
-  assert_int_equal(hc_sf_new(2, 31, &s), 1);
-  assert_int_equal(hc_sf_new(2, 30, &s), 0);
+  assert_int_equal(hc_sf_new(16, 16, G0, &s), 1);
+  assert_int_equal(hc_sf_new(2, 0, G0, &s), 1);
+  assert_int_equal(hc_sf_new(2, 31, G0, &s), 1);
+  assert_int_equal(hc_sf_new(2, 30, G0, &s), 0);
+  hc_sf_free(s);
+  assert_int_equal(hc_sf_new(2, 16, (hc_sf_geom){HC_SF_AW_MAX + 1, 0, 0}, &s), 1);
+  assert_int_equal(hc_sf_new(2, 16, (hc_sf_geom){0, 0, HC_SF_AW_MAX + 1}, &s), 1);
+  assert_int_equal(hc_sf_new(1, 16, (hc_sf_geom){HC_SF_AW_MAX, 1, 1}, &s), 0);
+  assert_true(hc_sf_geom_eq(hc_sf_geom_of(s), (hc_sf_geom){16, 1, 1}));
   hc_sf_free(s);
   hc_sf_free(NULL);
 }
