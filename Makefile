@@ -1,6 +1,7 @@
 # hcrouter: hypercube router RTL, its C golden model, and C testbenches.
 #
 #   make sim [SIM=both|rtl|model] [D=4] [TRAFFIC=uniform] [RATE=0.1] ...
+#                  [SFGEOM=BankAW,SegAW,DescAW]  RTL store-and-forward geometry
 #   make test      the whole suite (lint, synthesis, unit, lockstep), ends
 #                  with "N passed, N failed"
 #   make bench     model and RTL speed and memory
@@ -30,7 +31,16 @@ W ?= $(call contract,HC_DEFAULT_W)
 B ?= $(call contract,HC_DEFAULT_B)
 I ?= $(call contract,HC_DEFAULT_I)
 BUILD_MAX_D := $(call contract,HC_BUILD_MAX_D)
-CFG = D$(D)_W$(W)_B$(B)_I$(I)
+# The store-and-forward geometry of an RTL build (docs/store_and_forward.md,
+# section 7.2): SFGEOM=<BankAW>,<SegAW>,<DescAW>, each 1..16; empty or the
+# contract's default (11,10,6) is the default build. It names the build
+# with a token _G<BankAW>.<SegAW>.<DescAW>. SIM=model ignores it (the model
+# sizes itself to each case).
+SFGEOM ?=
+comma := ,
+SF_DEFAULT_GEOM := $(shell tools/gen_contract.sh --get HC_SF_BANK_AW HC_SF_SEG_AW HC_SF_DESC_AW | paste -sd.)
+SFGEOM_DOTS = $(subst $(comma),.,$(strip $(SFGEOM)))
+CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))
 
 # ---- simulation front end ------------------------------------------------
 SIM ?= both
@@ -157,16 +167,23 @@ VRT_OBJ := $(addprefix $(BUILD)/obj/verilated/,verilated.o verilated_fst_c.o ver
 LINK_LIBS := -lz -pthread -latomic -lm
 
 # The configuration comes from the directory name, D<d>_W<w>_B<b>_I<i>, with
-# an optional _F<name> that defines HC_FAULT_<name>: a fault injected on
-# purpose, so a test can show an RTL assertion firing.
+# an optional _G<BankAW>.<SegAW>.<DescAW> (the store-and-forward geometry,
+# passed as -GBankAW=... to Verilator and -DHC_BANK_AW=... to the shim; none:
+# the contract's default) and an optional _F<name> that defines
+# HC_FAULT_<name>: a fault injected on purpose, so a test can show an RTL
+# assertion firing.
 # Every Verilator build of this project passes --assert (VFLAGS_COMMON):
 # without it Verilator compiles the RTL's assertions out and a failing one
 # runs to the end with exit 0.
 cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
+# Field k (1..3) of the G token of configuration $(1), empty without one.
+cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 VFLAGS_COMMON := --assert
 vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
          --top-module hc_network -GDim=$(call cfgval,$(1),D) -GPayloadWidth=$(call cfgval,$(1),W) \
          -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
+         $(if $(call cfgval,$(1),G),-GBankAW=$(call cfggeom,$(1),1) -GSegAW=$(call cfggeom,$(1),2) \
+              -GDescAW=$(call cfggeom,$(1),3)) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
 
@@ -189,7 +206,9 @@ $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_veri
 $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
 	$(if $(Q),@echo "  CXX     $< ($*)")
 	$(Q)$(CXX) $(VRT_CXXFLAGS) -O2 -MMD -MP -I$(BUILD)/rtl/$*/obj $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
-	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) -c $< -o $@
+	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) \
+	    $(if $(call cfgval,$*,G),-DHC_BANK_AW=$(call cfggeom,$*,1) -DHC_SEG_AW=$(call cfggeom,$*,2) \
+	         -DHC_DESC_AW=$(call cfggeom,$*,3)) -c $< -o $@
 
 $(BUILD)/rtl/%/tb_rtl: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(TB_OBJ) $(VRT_OBJ)
 	$(if $(Q),@echo "  LINK    $@")
@@ -228,7 +247,7 @@ sim: deps
 	fi; \
 	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
 	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl, both or exec, not '$(SIM)'" >&2; exit 2;; esac; \
-	tools/check_params.sh "$(D)" "$(W)" "$(B)" "$(I)" || exit 2; \
+	tools/check_params.sh "$(D)" "$(W)" "$(B)" "$(I)" "$(SFGEOM)" || exit 2; \
 	[ -x $(RTL_DIR)/hcsim ] || echo "building RTL for $(CFG) (first use only; log in $(RTL_DIR)/verilator.log)" >&2; \
 	$(MAKE) --no-print-directory -s $(RTL_DIR)/hcsim >/dev/null || exit 1; \
 	mkdir -p $(BUILD)/waves; \

@@ -77,6 +77,8 @@
 #define HC_SF_BANK_AW 11 /* address bits of a bank (2^11 words) */
 #define HC_SF_SEG_AW 10 /* address bits of a segment table */
 #define HC_SF_DESC_AW 6 /* address bits of a descriptor table */
+#define HC_SF_AW_MIN 1 /* smallest BankAW, SegAW or DescAW of a build */
+#define HC_SF_AW_MAX 16 /* largest BankAW, SegAW or DescAW (the 16-bit cfg_idx addresses every entry) */
 
 /* Configuration port field widths. */
 #define HC_CFG_TGT_W 3 /* bits of cfg_tgt */

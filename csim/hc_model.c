@@ -121,10 +121,12 @@ static uint32_t hc_remap_head(const hc_model *m, uint32_t f) {
 
 /*
 ** Check cfg against the ranges of hc_model.h: d 1..HC_MODEL_MAX_D, w d..HC_MAX_W,
-** both depths 1..HC_MAX_DEPTH. Returns HC_OK, or HC_EPARAM (also for NULL).
+** both depths 1..HC_MAX_DEPTH, each geometry field 0 (the default) or
+** HC_SF_AW_MIN..HC_SF_AW_MAX. Returns HC_OK, or HC_EPARAM (also for NULL).
 */
 int hc_cfg_check(const hc_cfg *cfg) {
   if (cfg == NULL) return HC_EPARAM;
+  if (!hc_sf_geom_ok(cfg->sf)) return HC_EPARAM;
   if (cfg->d < 1 || cfg->d > HC_MODEL_MAX_D) return HC_EPARAM;
   if (cfg->w < cfg->d || cfg->w > HC_MAX_W) return HC_EPARAM;
   if (cfg->buf_depth < 1 || cfg->buf_depth > HC_MAX_DEPTH) return HC_EPARAM;
@@ -235,16 +237,16 @@ int hc_model_set_remap(hc_model *m, const uint8_t *perm) {
   return HC_OK;
 }
 
-/* Arm a configuration transaction; see hc_model.h. */
-int hc_model_set_cfg(hc_model *m, const hc_cfg_op *op) {
-  assert(m != NULL && op != NULL);
+/* The store-and-forward engines, allocated on first use with the
+** configuration's geometry. Returns HC_OK, HC_EPARAM or HC_ENOMEM. */
+static int hc_model_sf(hc_model *m) {
   if (m->sf == NULL) {
     size_t k = (size_t)m->n * m->d;
     if (m->d > 15) return HC_EPARAM;
     m->sf_valid = calloc(k, sizeof *m->sf_valid);
     m->sf_flit = calloc(k, sizeof *m->sf_flit);
     if (m->sf_valid == NULL || m->sf_flit == NULL ||
-        hc_sf_new(m->d, m->w, &m->sf) != 0) {
+        hc_sf_new(m->d, m->w, m->cfg.sf, &m->sf) != 0) {
       free(m->sf_valid);
       free(m->sf_flit);
       m->sf_valid = NULL;
@@ -253,8 +255,26 @@ int hc_model_set_cfg(hc_model *m, const hc_cfg_op *op) {
       return HC_ENOMEM;
     }
   }
+  return HC_OK;
+}
+
+/* Arm a configuration transaction; see hc_model.h. */
+int hc_model_set_cfg(hc_model *m, const hc_cfg_op *op) {
+  assert(m != NULL && op != NULL);
+  int rc = hc_model_sf(m);
+  if (rc != HC_OK) return rc;
   m->op = *op;
   m->op_pending = 1;
+  return HC_OK;
+}
+
+/* The back door of the configuration port; see hc_model.h. */
+int hc_model_backdoor(hc_model *m, const hc_cfg_op *op, uint32_t *rdata) {
+  assert(m != NULL && op != NULL);
+  int rc = hc_model_sf(m);
+  if (rc != HC_OK) return rc;
+  if (op->we & 1u) hc_sf_backdoor_write(m->sf, op);
+  if (rdata) *rdata = hc_sf_backdoor_read(m->sf, op);
   return HC_OK;
 }
 

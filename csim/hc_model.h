@@ -23,6 +23,8 @@ typedef struct hc_cfg {
   unsigned w;         /* payload bits, d..HC_MAX_W */
   unsigned buf_depth; /* router input buffer slots, 1..HC_MAX_DEPTH */
   unsigned inj_depth; /* NI injection queue slots, 1..HC_MAX_DEPTH */
+  hc_sf_geom sf;      /* store-and-forward memory and tables (BankAW, SegAW,
+                      ** DescAW); 0 fields: the contract's defaults */
 } hc_cfg;
 
 /*
@@ -119,6 +121,18 @@ int hc_model_idle(const hc_model *m);
 ** that) or HC_ENOMEM.
 */
 int hc_model_set_cfg(hc_model *m, const hc_cfg_op *op);
+
+/*
+** The model's back door of the configuration port (hc_sf_backdoor_write
+** and _read): a write (op->we) lands in the tables, banks and registers as
+** the port's write would at the end of a cycle, and *rdata (may be NULL)
+** receives what a read (op->re) would deliver in the next cycle; no cycle
+** runs, nothing else changes. For model-only runs that would otherwise
+** spend one cycle of the whole network per word loaded or read back; a
+** lockstep run never uses it (the RTL has no back door). Returns HC_OK,
+** HC_EPARAM or HC_ENOMEM as hc_model_set_cfg.
+*/
+int hc_model_backdoor(hc_model *m, const hc_cfg_op *op, uint32_t *rdata);
 
 /* The mode register for the coming cycle (HC_MODE_*). */
 unsigned hc_model_mode(const hc_model *m);

@@ -31,14 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Table sizes and register widths (section 7.2). */
-#define HC_NDESC (1u << HC_SF_DESC_AW)       /* descriptors per TX engine */
-#define HC_NSEG (1u << HC_SF_SEG_AW)         /* segments per engine */
-#define HC_NBANKW (1u << HC_SF_BANK_AW)      /* words per bank */
+/* Register widths that do not depend on the geometry (section 7.2); the
+** table sizes and the widths that do are in struct hc_sf (ndesc, nsegs,
+** nbankw, offm, cntm, nsegm), from the geometry the model was made with. */
 #define HC_LEN_MASK ((1u << HC_SF_LEN_W) - 1u)
-#define HC_OFF_MASK (HC_NBANKW - 1u)
-#define HC_CNT_MASK ((1u << (HC_SF_DESC_AW + 1)) - 1u)  /* CntW: done, need, npkt */
-#define HC_NSEG_MASK ((1u << (HC_SF_SEG_AW + 1)) - 1u)  /* nseg */
 #define HC_BETA_MASK ((1u << HC_SF_BETA_W) - 1u)
 #define HC_REM_MASK ((1u << (HC_SF_LEN_W + 1)) - 1u)    /* rem: 17 bits */
 #define HC_BANK_FIELD_MASK 15u /* a gather segment's bank field: 4 bits */
@@ -46,16 +42,16 @@
 #define HC_COMB_MASK(c) ((c) & 0xFFFFu)                   /* gcomb: banks */
 
 /*
-** A segment table entry packed in one word: length in bits 0..15, offset in
-** bits 16..26, and (scatter) in bit 27 the last flag. A gather segment's
+** A segment table entry packed in one word: length in bits 0..15, offset
+** (BankAW <= 16 bits) in bits 16..31; a scatter segment's last flag is in
+** slast. A gather segment's
 ** banks and op are in gcomb: the bank mask in bits 0..d (a bank number
 ** b <= d is the mask 1 << b, one beyond d the empty mask) and the op
 ** (HC_SF_COMB_*) in bits 16..17. An entry beyond a table reads as 0:
 ** length 0, offset 0, no bank, plain, not last.
 */
 #define HC_SEG_LEN(v) ((v) & HC_LEN_MASK)
-#define HC_SEG_OFF(v) (((v) >> 16) & HC_OFF_MASK)
-#define HC_SEG_LAST(v) (((v) >> 27) & 1u)
+#define HC_SEG_OFF(s, v) (((v) >> 16) & (s)->offm)
 
 /* Counter slots of a TX engine (ids HC_CNT_SF_* minus HC_CNT_SF_PACKETS). */
 enum { HC_C_PACKETS = 0, HC_C_BUSY = 1, HC_C_WORDS = 2, HC_C_NUM = 3 };
@@ -74,16 +70,16 @@ typedef struct hc_tx {
   uint32_t rword; /* W bits */
   uint16_t words; /* LenW bits: the current packet's word count */
   uint16_t goff;  /* LenW bits, wraps */
-  uint16_t gidx;  /* SegAW+1 bits; never passes 2^SegAW (see hc_tx_read) */
-  uint8_t pos;    /* CntW bits; never passes npkt */
+  uint32_t gidx;  /* SegAW+1 bits; never passes 2^SegAW (see hc_tx_read) */
+  uint32_t pos;   /* CntW bits; never passes npkt */
   uint8_t busy, rv;
 } hc_tx;
 
 /* The registers of RX engine r = y*d + j. */
 typedef struct hc_rx {
-  uint16_t sidx; /* SegAW+1 bits; never passes nseg */
+  uint32_t sidx; /* SegAW+1 bits; never passes nseg */
+  uint32_t done; /* CntW bits, wraps */
   uint16_t soff; /* LenW bits, wraps */
-  uint8_t done;  /* CntW bits, wraps */
 } hc_rx;
 
 /*
@@ -104,6 +100,14 @@ struct hc_sf {
   uint32_t n;     /* nodes, 2^d */
   uint32_t ne;    /* engines of one kind, n*d */
   uint32_t wmask; /* (1 << w) - 1 */
+  /* The geometry (section 7.2) and what follows from it. */
+  hc_sf_geom g;
+  uint32_t ndesc;  /* descriptors per TX engine, 2^DescAW */
+  uint32_t nsegs;  /* segments per engine, 2^SegAW */
+  uint32_t nbankw; /* words per bank, 2^BankAW */
+  uint32_t offm;   /* a bank offset: BankAW bits */
+  uint32_t cntm;   /* CntW = DescAW + 1 bits: done, need, npkt */
+  uint32_t nsegm;  /* SegAW + 1 bits: nseg */
   /* Global registers. */
   uint8_t mode, err, run, done_q;
   uint32_t beta, rdata_q;
@@ -112,14 +116,15 @@ struct hc_sf {
   ** [p*ne + e] (HC_ENT): the entries the engines use at the same time
   ** (mostly the first few of every engine) lie together in memory.
   */
-  uint16_t *words; /* [HC_NDESC * ne] */
-  uint8_t *need;   /* [HC_NDESC * ne * d]: need[j] of entry k at [k*d + j] */
-  uint32_t *gseg;  /* [HC_NSEG * ne], packed */
-  uint32_t *gcomb; /* [HC_NSEG * ne]: bank mask and op (see HC_SEG_LEN) */
-  uint32_t *sseg;  /* [HC_NSEG * ne], packed */
-  uint8_t *npkt;   /* [ne] */
-  uint16_t *nseg;  /* [ne] */
-  uint32_t *bank;  /* [(n * (d+1)) * HC_NBANKW]: bank b of x at (x*(d+1)+b) */
+  uint16_t *words; /* [ndesc * ne] */
+  uint32_t *need;  /* [ndesc * ne * d]: need[j] of entry k at [k*d + j] */
+  uint32_t *gseg;  /* [nsegs * ne], packed */
+  uint32_t *gcomb; /* [nsegs * ne]: bank mask and op (see HC_SEG_LEN) */
+  uint32_t *sseg;  /* [nsegs * ne], packed */
+  uint8_t *slast;  /* [nsegs * ne]: a scatter segment's last flag */
+  uint32_t *npkt;  /* [ne] */
+  uint32_t *nseg;  /* [ne] */
+  uint32_t *bank;  /* [(n * (d+1)) * nbankw]: bank b of x at (x*(d+1)+b) */
   /* Engines. */
   hc_tx *tx;    /* [ne] */
   uint8_t *lv;  /* [ne] link register valid */
@@ -196,11 +201,11 @@ static void hc_clear_engines(hc_sf *s) {
 /* The word of bank b of node x at offset o (o < 2^BankAW); 0 if b > d. */
 static uint32_t hc_bank_word(const hc_sf *s, uint32_t x, unsigned b,
                              uint32_t o) {
-  assert(o < HC_NBANKW);
+  assert(o < s->nbankw);
   /* A bank field can hold 0..15; a value above d selects no RAM and the
   ** read returns 0 (the page only defines banks 0..d). */
   if (b > s->d) return 0;
-  return s->bank[((size_t)x * (s->d + 1) + b) * HC_NBANKW + o];
+  return s->bank[((size_t)x * (s->d + 1) + b) * s->nbankw + o];
 }
 
 /*
@@ -232,22 +237,23 @@ static inline int hc_tx_read(const hc_sf *s, uint32_t e, uint32_t *comb,
   const hc_tx *t = &s->tx[e];
   uint32_t v;
   if (!t->busy || t->rem < 2 || t->rem > (uint32_t)t->words + 1u) return 0;
-  v = t->gidx < HC_NSEG ? s->gseg[HC_ENT(s, t->gidx, e)] : 0;
+  v = t->gidx < s->nsegs ? s->gseg[HC_ENT(s, t->gidx, e)] : 0;
   *g = v;
-  *comb = t->gidx < HC_NSEG ? s->gcomb[HC_ENT(s, t->gidx, e)] : 0;
-  *off = (HC_SEG_OFF(v) + t->goff) & HC_OFF_MASK;
+  *comb = t->gidx < s->nsegs ? s->gcomb[HC_ENT(s, t->gidx, e)] : 0;
+  *off = (HC_SEG_OFF(s, v) + t->goff) & s->offm;
   return 1;
 }
 
 /* ------------------------------------------------------------ lifetime */
 
 /* See hc_sf.h. Tables, banks, engines zero; then hc_sf_reset(). */
-int hc_sf_new(unsigned d, unsigned w, hc_sf **out) {
+int hc_sf_new(unsigned d, unsigned w, hc_sf_geom g, hc_sf **out) {
   hc_sf *s;
   size_t n, ne;
   if (out == NULL) return 1;
   *out = NULL;
-  if (d < 1 || d > 15 || w < 1 || w > 30) return 1;
+  if (d < 1 || d > 15 || w < 1 || w > 30 || !hc_sf_geom_ok(g)) return 1;
+  g = hc_sf_geom_resolve(g);
   s = calloc(1, sizeof *s);
   if (s == NULL) return 2;
   s->d = d;
@@ -255,16 +261,24 @@ int hc_sf_new(unsigned d, unsigned w, hc_sf **out) {
   s->n = 1u << d;
   s->ne = s->n * d;
   s->wmask = (1u << w) - 1u;
+  s->g = g;
+  s->ndesc = 1u << g.desc_aw;
+  s->nsegs = 1u << g.seg_aw;
+  s->nbankw = 1u << g.bank_aw;
+  s->offm = s->nbankw - 1u;
+  s->cntm = (2u << g.desc_aw) - 1u;
+  s->nsegm = (2u << g.seg_aw) - 1u;
   n = s->n;
   ne = s->ne;
-  s->words = calloc(ne * HC_NDESC, sizeof *s->words);
-  s->need = calloc(ne * HC_NDESC * d, sizeof *s->need);
-  s->gseg = calloc(ne * HC_NSEG, sizeof *s->gseg);
-  s->gcomb = calloc(ne * HC_NSEG, sizeof *s->gcomb);
-  s->sseg = calloc(ne * HC_NSEG, sizeof *s->sseg);
+  s->words = calloc(ne * s->ndesc, sizeof *s->words);
+  s->need = calloc(ne * s->ndesc * d, sizeof *s->need);
+  s->gseg = calloc(ne * s->nsegs, sizeof *s->gseg);
+  s->gcomb = calloc(ne * s->nsegs, sizeof *s->gcomb);
+  s->sseg = calloc(ne * s->nsegs, sizeof *s->sseg);
+  s->slast = calloc(ne * s->nsegs, sizeof *s->slast);
   s->npkt = calloc(ne, sizeof *s->npkt);
   s->nseg = calloc(ne, sizeof *s->nseg);
-  s->bank = calloc(n * (d + 1) * HC_NBANKW, sizeof *s->bank);
+  s->bank = calloc(n * (d + 1) * s->nbankw, sizeof *s->bank);
   s->tx = calloc(ne, sizeof *s->tx);
   s->lv = calloc(ne, sizeof *s->lv);
   s->lw = calloc(ne, sizeof *s->lw);
@@ -275,7 +289,7 @@ int hc_sf_new(unsigned d, unsigned w, hc_sf **out) {
   s->dl[0] = calloc(n, sizeof *s->dl[0]);
   s->dl[1] = calloc(n, sizeof *s->dl[1]);
   s->dflag = calloc(n, sizeof *s->dflag);
-  if (!s->words || !s->need || !s->gseg || !s->gcomb || !s->sseg || !s->npkt ||
+  if (!s->words || !s->need || !s->gseg || !s->gcomb || !s->sseg || !s->slast || !s->npkt ||
       !s->nseg || !s->bank || !s->tx || !s->lv || !s->lw || !s->rx ||
       !s->ctr || !s->busyl || !s->pend || !s->dl[0] || !s->dl[1] ||
       !s->dflag) {
@@ -295,6 +309,7 @@ void hc_sf_free(hc_sf *s) {
   free(s->gseg);
   free(s->gcomb);
   free(s->sseg);
+  free(s->slast);
   free(s->npkt);
   free(s->nseg);
   free(s->bank);
@@ -332,6 +347,12 @@ void hc_sf_reset(hc_sf *s) {
 }
 
 /* See hc_sf.h. */
+hc_sf_geom hc_sf_geom_of(const hc_sf *s) {
+  assert(s != NULL);
+  return s->g;
+}
+
+/* See hc_sf.h. */
 unsigned hc_sf_mode(const hc_sf *s) {
   assert(s != NULL);
   return s->mode;
@@ -355,10 +376,10 @@ uint32_t hc_sf_counter(const hc_sf *s, unsigned x, unsigned i, unsigned id) {
 */
 static int hc_tx_ready(const hc_sf *s, uint32_t x, uint32_t e) {
   const hc_tx *t = &s->tx[e];
-  const uint8_t *nd;
+  const uint32_t *nd;
   const hc_rx *rx;
   if (t->busy || t->pos >= s->npkt[e]) return 0;
-  if (t->pos >= HC_NDESC) return 1;
+  if (t->pos >= s->ndesc) return 1;
   nd = s->need + HC_ENT(s, t->pos, e) * s->d;
   rx = s->rx + (size_t)x * s->d;
   for (unsigned j = 0; j < s->d; j++)
@@ -379,8 +400,8 @@ static void hc_pass_start(hc_sf *s) {
       hc_tx *t = &s->tx[e];
       uint32_t wd;
       if (!hc_tx_ready(s, x, e)) continue;
-      wd = t->pos < HC_NDESC ? s->words[HC_ENT(s, t->pos, e)] : 0;
-      t->pos = (uint8_t)((t->pos + 1u) & HC_CNT_MASK);
+      wd = t->pos < s->ndesc ? s->words[HC_ENT(s, t->pos, e)] : 0;
+      t->pos = (t->pos + 1u) & s->cntm;
       t->busy = 1;
       t->rem = (s->beta + wd - 2u) & HC_REM_MASK;
       t->words = (uint16_t)wd;
@@ -431,7 +452,7 @@ static uint32_t hc_pass_tx(hc_sf *s, uint32_t nb) {
       } else {
         t->goff = (uint16_t)(t->goff + 1u);
       }
-      assert(t->gidx <= HC_NSEG);
+      assert(t->gidx <= s->nsegs);
     }
     t->rv = (uint8_t)rd;
     if (t->rem == 0) {
@@ -459,19 +480,20 @@ static void hc_pass_rx(hc_sf *s, uint32_t np) {
     uint32_t y = HC_XI_X(s->pend[k].xi), j = HC_XI_I(s->pend[k].xi);
     uint32_t r = y * d + j;
     hc_rx *q = &s->rx[r];
-    uint32_t v, o;
+    uint32_t v, o, last;
     if (q->sidx >= s->nseg[r]) continue; /* dropped: only a bad table */
     /* A segment past the scatter table (nseg > 2^SegAW) reads as 0; as in
     ** hc_tx_read, a zero length never ends its segment. */
-    v = q->sidx < HC_NSEG ? s->sseg[HC_ENT(s, q->sidx, r)] : 0;
-    o = (HC_SEG_OFF(v) + q->soff) & HC_OFF_MASK;
-    s->bank[((size_t)y * (d + 1) + j) * HC_NBANKW + o] = s->pend[k].word;
+    v = q->sidx < s->nsegs ? s->sseg[HC_ENT(s, q->sidx, r)] : 0;
+    last = q->sidx < s->nsegs ? s->slast[HC_ENT(s, q->sidx, r)] : 0;
+    o = (HC_SEG_OFF(s, v) + q->soff) & s->offm;
+    s->bank[((size_t)y * (d + 1) + j) * s->nbankw + o] = s->pend[k].word;
     if (((uint32_t)q->soff + 1u) % 65536u == HC_SEG_LEN(v)) { /* LenW bits */
       q->soff = 0;
       q->sidx++;
       if (q->sidx == s->nseg[r]) s->unfin--;
-      if (HC_SEG_LAST(v)) {
-        q->done = (uint8_t)((q->done + 1u) & HC_CNT_MASK);
+      if (last) {
+        q->done = (q->done + 1u) & s->cntm;
         hc_mark(s, y);
       }
     } else {
@@ -511,7 +533,7 @@ static uint32_t hc_cfg_read(const hc_sf *s, uint32_t x, unsigned tgt,
     unsigned op = tgt == HC_SF_TGT_COMB ? (field & 3u) : HC_SF_COMB_PLAIN;
     if (hc_tx_read(s, x * s->d, &cb, &eoff, &g)) emask = HC_COMB_MASK(cb);
     for (unsigned b = 0; b <= s->d; b++)
-      offs[b] = emask >> b & 1u ? eoff : idx & HC_OFF_MASK;
+      offs[b] = emask >> b & 1u ? eoff : idx & s->offm;
     return hc_comb_word(s, x, mask, op, offs);
   }
   return 0;
@@ -544,12 +566,12 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
     }
     break;
   case HC_SF_TGT_TXDESC:
-    if (unit >= d || idx >= HC_NDESC) break;
+    if (unit >= d || idx >= s->ndesc) break;
     if (field == HC_SF_DESC_WORDS) {
       s->words[HC_ENT(s, idx, e)] = (uint16_t)(wdata & HC_LEN_MASK);
     } else if (field - HC_SF_DESC_NEED0 < d) {
       s->need[HC_ENT(s, idx, e) * d + field - HC_SF_DESC_NEED0] =
-          (uint8_t)(wdata & HC_CNT_MASK);
+          wdata & s->cntm;
       hc_mark(s, x);
     }
     break;
@@ -557,7 +579,7 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
   case HC_SF_TGT_SSEG: {
     uint32_t *v;
     /* The gather and scatter fields share their numbers (hc_contract.h). */
-    if (unit >= d || idx >= HC_NSEG) break;
+    if (unit >= d || idx >= s->nsegs) break;
     if (field > (tgt == HC_SF_TGT_GSEG ? HC_SF_GSEG_COMB : HC_SF_SSEG_LAST))
       break;
     v = (tgt == HC_SF_TGT_GSEG ? s->gseg : s->sseg) + HC_ENT(s, idx, e);
@@ -569,35 +591,66 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
           (wdata & ((2u << d) - 1u)) |
           (HC_COMB_OP(wdata) << HC_SF_COMB_OP_SHIFT);
     } else if (field == HC_SF_GSEG_OFF)
-      *v = (*v & ~(HC_OFF_MASK << 16)) | ((wdata & HC_OFF_MASK) << 16);
+      *v = (*v & HC_LEN_MASK) | ((wdata & s->offm) << 16);
     else if (field == HC_SF_GSEG_LEN)
       *v = (*v & ~HC_LEN_MASK) | (wdata & HC_LEN_MASK);
     else
-      *v = (*v & ~(1u << 27)) | ((wdata & 1u) << 27);
+      s->slast[HC_ENT(s, idx, e)] = (uint8_t)(wdata & 1u);
     break;
   }
   case HC_SF_TGT_BANK:
     /* Only the own bank is written; any other b is ignored. */
-    if (unit != d || idx >= HC_NBANKW) break;
-    s->bank[((size_t)x * (d + 1) + d) * HC_NBANKW + idx] = wdata & s->wmask;
+    if (unit != d || idx >= s->nbankw) break;
+    s->bank[((size_t)x * (d + 1) + d) * s->nbankw + idx] = wdata & s->wmask;
     break;
   case HC_SF_TGT_COUNT: {
     int before;
     if (unit >= d) break;
     if (field == HC_SF_COUNT_TX) {
       before = hc_tx_fin(s, e);
-      s->npkt[e] = (uint8_t)(wdata & HC_CNT_MASK);
+      s->npkt[e] = wdata & s->cntm;
       s->unfin = s->unfin + (uint64_t)before - (uint64_t)hc_tx_fin(s, e);
       hc_mark(s, x);
     } else if (field == HC_SF_COUNT_RX) {
       before = hc_rx_fin(s, e);
-      s->nseg[e] = (uint16_t)(wdata & HC_NSEG_MASK);
+      s->nseg[e] = wdata & s->nsegm;
       s->unfin = s->unfin + (uint64_t)before - (uint64_t)hc_rx_fin(s, e);
     }
     break;
   }
   default: break; /* target 6 is read only, 7 does not exist */
   }
+}
+
+/* The fields of op truncated to the port's widths (section 7.3). */
+static void hc_cfg_fields(const hc_sf *s, const hc_cfg_op *op, uint32_t *x,
+                          unsigned *tgt, unsigned *unit, uint32_t *idx,
+                          unsigned *field) {
+  *x = op->node & (s->n - 1u);
+  *tgt = op->tgt & 7u;
+  *unit = op->unit & 15u;
+  *idx = op->idx & ((1u << HC_CFG_IDX_W) - 1u);
+  *field = op->field & 15u;
+}
+
+/* See hc_sf.h: the write of a cycle without its cycle. */
+void hc_sf_backdoor_write(hc_sf *s, const hc_cfg_op *op) {
+  uint32_t x, idx;
+  unsigned tgt, unit, field;
+  assert(s != NULL && op != NULL);
+  if (!(op->we & 1u)) return;
+  hc_cfg_fields(s, op, &x, &tgt, &unit, &idx, &field);
+  hc_cfg_write(s, x, tgt, unit, idx, field, op->wdata);
+}
+
+/* See hc_sf.h: the read of a cycle without its cycle. */
+uint32_t hc_sf_backdoor_read(const hc_sf *s, const hc_cfg_op *op) {
+  uint32_t x, idx;
+  unsigned tgt, unit, field;
+  assert(s != NULL && op != NULL);
+  if (!(op->re & 1u)) return 0;
+  hc_cfg_fields(s, op, &x, &tgt, &unit, &idx, &field);
+  return hc_cfg_read(s, x, tgt, unit, idx, field, op->wdata);
 }
 
 /* ---------------------------------------------------------------- step */
@@ -618,11 +671,7 @@ void hc_sf_step(hc_sf *s, const hc_cfg_op *op, uint8_t *link_valid,
   if (op != NULL) {
     we = op->we & 1u;
     re = op->re & 1u;
-    x = op->node & (s->n - 1u);
-    tgt = op->tgt & 7u;
-    unit = op->unit & 15u;
-    idx = op->idx & 0xFFFFu;
-    field = op->field & 15u;
+    hc_cfg_fields(s, op, &x, &tgt, &unit, &idx, &field);
   }
   if (re) rdata_next = hc_cfg_read(s, x, tgt, unit, idx, field, op->wdata);
   /* sf_done_o is the register of run && mode == 1 && every node finished

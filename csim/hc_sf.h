@@ -36,14 +36,69 @@ typedef struct hc_cfg_op {
   uint32_t wdata;
 } hc_cfg_op;
 
+/*
+** The memory and table geometry of a build (docs/store_and_forward.md,
+** section 7.2): the parameters BankAW, SegAW and DescAW of hc_network.
+** A field of 0 means the contract's default (HC_SF_BANK_AW, HC_SF_SEG_AW,
+** HC_SF_DESC_AW); otherwise each is HC_SF_AW_MIN..HC_SF_AW_MAX.
+*/
+typedef struct hc_sf_geom {
+  unsigned bank_aw; /* 2^bank_aw words per bank */
+  unsigned seg_aw;  /* 2^seg_aw segments per TX and per RX engine */
+  unsigned desc_aw; /* 2^desc_aw packet descriptors per TX engine; need and
+                    ** done counters have desc_aw + 1 bits */
+} hc_sf_geom;
+
+/* g with every 0 field replaced by the contract's default. */
+static inline hc_sf_geom hc_sf_geom_resolve(hc_sf_geom g) {
+  if (!g.bank_aw) g.bank_aw = HC_SF_BANK_AW;
+  if (!g.seg_aw) g.seg_aw = HC_SF_SEG_AW;
+  if (!g.desc_aw) g.desc_aw = HC_SF_DESC_AW;
+  return g;
+}
+
+/* Whether every field of g is 0 (default) or HC_SF_AW_MIN..HC_SF_AW_MAX. */
+static inline int hc_sf_geom_ok(hc_sf_geom g) {
+  const unsigned f[3] = {g.bank_aw, g.seg_aw, g.desc_aw};
+  for (int i = 0; i < 3; i++)
+    if (f[i] && (f[i] < HC_SF_AW_MIN || f[i] > HC_SF_AW_MAX)) return 0;
+  return 1;
+}
+
+/* Whether a and b are the same geometry once resolved. */
+static inline int hc_sf_geom_eq(hc_sf_geom a, hc_sf_geom b) {
+  a = hc_sf_geom_resolve(a);
+  b = hc_sf_geom_resolve(b);
+  return a.bank_aw == b.bank_aw && a.seg_aw == b.seg_aw && a.desc_aw == b.desc_aw;
+}
+
 typedef struct hc_sf hc_sf;
 
 /*
-** Create the engines of a d-cube (d = 1..15) with W-bit words (w = 1..30),
-** geometry HC_SF_*, in reset state (mode 0, beta 3, not running; tables and
-** banks zero), in *out. Returns 0, 1 (bad d or w) or 2 (no memory).
+** Create the engines of a d-cube (d = 1..15) with W-bit words (w = 1..30)
+** and geometry g (resolved: 0 fields are the defaults; every table and
+** bank is allocated at its full size 2^AW, and every index and register
+** is truncated to the widths of g as the RTL built with g truncates it),
+** in reset state (mode 0, beta 3, not running; tables and banks zero), in
+** *out. Returns 0, 1 (bad d, w or g) or 2 (no memory).
 */
-int hc_sf_new(unsigned d, unsigned w, hc_sf **out);
+int hc_sf_new(unsigned d, unsigned w, hc_sf_geom g, hc_sf **out);
+
+/* The geometry s was made with (resolved). */
+hc_sf_geom hc_sf_geom_of(const hc_sf *s);
+
+/*
+** The back door of the model alone (no RTL has one): apply the write op
+** (op->we) to the tables, banks and registers exactly as the port would at
+** the end of a cycle in which nothing else happens, without running a
+** cycle; or (op->re) return what the port's read would deliver in the next
+** cycle, without changing any state (the read of a bank while TX engine 0
+** reads it is the port's alone: only meaningful while no engine runs).
+** A cycle-exact run loads through hc_sf_step; a model-only run may load
+** through here and save a cycle of every engine per word.
+*/
+void hc_sf_backdoor_write(hc_sf *s, const hc_cfg_op *op);
+uint32_t hc_sf_backdoor_read(const hc_sf *s, const hc_cfg_op *op);
 
 /* Free; NULL is allowed. */
 void hc_sf_free(hc_sf *s);

@@ -25,10 +25,13 @@
 **      increasing order: the case's initial value of the word placed there.
 **
 ** The fit checks run before anything is listed, in this order: d <= 15;
-** then for every node x and link i in turn: the packets of TX engine i, each
-** packet's word count and thresholds, TX engine i's gather segments, RX
-** engine i's scatter segments; then every bank of every node. A segment is
-** part of one packet, so the packet's word count bounds its length.
+** every packet's word count (LenW, the same in every build); then, against
+** the target's geometry (BankAW, SegAW, DescAW), for every node x and link
+** i in turn: the packets of TX engine i, their largest threshold, TX engine
+** i's gather segments, RX engine i's scatter segments; then every bank of
+** every node. A segment is part of one packet, so the packet's word count
+** bounds its length. hc_sfload_need computes the same counts and returns
+** the smallest geometry that passes.
 **
 ** Combined words (docs/store_and_forward.md, sections 1 and 7.2): every
 ** word of x that a combining packet scatters into gets one combine offset,
@@ -48,10 +51,6 @@
 #include <string.h>
 
 #define LEN_MAX ((1ul << HC_SF_LEN_W) - 1)         /* longest packet, segment */
-#define SEG_MAX (1ul << HC_SF_SEG_AW)              /* segments per engine */
-#define DESC_MAX (1ul << HC_SF_DESC_AW)            /* packets per TX engine */
-#define CNT_MAX ((1ul << (HC_SF_DESC_AW + 1)) - 1) /* largest need */
-#define BANK_WORDS (1ul << HC_SF_BANK_AW)          /* words per bank */
 #define BETA_LIMIT (1ul << HC_SF_BETA_W)           /* beta must be below */
 #define MAX_D HC_RTL_MAX_D /* bank d must fit the port's 4-bit unit field */
 
@@ -69,6 +68,9 @@ typedef struct ld {
   size_t *rx_seg;      /* [y*d + j]: scatter segments of RX engine j of y */
   uint32_t *need;      /* [d]: scratch */
   uint8_t *own;        /* [x*mem + a]: own data (for combined words' 0) */
+  uint32_t *need_max;  /* [x*d + i]: the largest threshold of TX engine i */
+  uint32_t *need_at;   /* [x*d + i]: its packet position p * d + link j */
+  unsigned long *need_line; /* [x*d + i]: and its line in the schedule */
 } ld;
 
 static void ld_free(ld *l) {
@@ -80,6 +82,17 @@ static void ld_free(ld *l) {
   free(l->rx_seg);
   free(l->need);
   free(l->own);
+  free(l->need_max);
+  free(l->need_at);
+  free(l->need_line);
+}
+
+/* The number of address bits that index n entries (at least 1: a table
+** has at least 2 entries). */
+static unsigned aw_for(unsigned long n) {
+  unsigned b = 1;
+  while (b < 63 && (1ul << b) < n) b++;
+  return b;
 }
 
 /*
@@ -193,25 +206,24 @@ static int placement(ld *l) {
   return HC_OK;
 }
 
-/* Segments of every engine, and the fit checks (see the file comment). */
-static int fit(ld *l, hc_sched_err *err) {
+/* Segments of every engine, every packet's thresholds and length (the one
+** limit that is not the geometry's: LenW): what the fit checks compare. */
+static int count(ld *l, hc_sched_err *err) {
   const unsigned d = l->d;
   hc_packet_info pi;
   l->tx_seg = calloc(l->nl, sizeof *l->tx_seg);
   l->rx_seg = calloc(l->nl, sizeof *l->rx_seg);
   l->need = malloc(d * sizeof *l->need);
-  if (!l->tx_seg || !l->rx_seg || !l->need) return HC_ENOMEM;
+  l->need_max = calloc(l->nl, sizeof *l->need_max);
+  l->need_at = calloc(l->nl, sizeof *l->need_at);
+  l->need_line = calloc(l->nl, sizeof *l->need_line);
+  if (!l->tx_seg || !l->rx_seg || !l->need || !l->need_max || !l->need_at || !l->need_line)
+    return HC_ENOMEM;
   for (uint32_t x = 0; x < l->n; x++) {
     const hc_sf_place *pl = l->place + (size_t)x * l->mem;
     for (unsigned i = 0; i < d; i++) {
       size_t L = (size_t)x * d + i, p0 = l->lk_first[L];
       size_t np = l->lk_first[L + 1] - p0;
-      if (np > DESC_MAX)
-        return hc_sched_fail(err, HC_EFIT, 0,
-                    "link %lu %u needs %lu packet descriptors; the hardware "
-                    "has %lu (HC_SF_DESC_AW = %d)",
-                    (unsigned long)x, i, (unsigned long)np, DESC_MAX,
-                    HC_SF_DESC_AW);
       for (size_t p = 0; p < np; p++) {
         hc_sched_packet(l->s, l->lk_pkt[p0 + p], &pi);
         if (pi.words > LEN_MAX)
@@ -223,48 +235,92 @@ static int fit(ld *l, hc_sched_err *err) {
         int rc = hc_sched_need(l->s, l->lk_pkt[p0 + p], l->need, err);
         if (rc) return rc;
         for (unsigned j = 0; j < d; j++)
-          if (l->need[j] > CNT_MAX)
-            return hc_sched_fail(err, HC_EFIT, pi.line,
-                        "link %lu %u %lu waits for %lu packets on incoming "
-                        "link %u; the hardware's thresholds count to %lu "
-                        "(HC_SF_DESC_AW + 1 = %d bits)",
-                        (unsigned long)x, i, (unsigned long)p,
-                        (unsigned long)l->need[j], j, CNT_MAX,
-                        HC_SF_DESC_AW + 1);
+          if (l->need[j] > l->need_max[L]) {
+            l->need_max[L] = l->need[j];
+            l->need_at[L] = (uint32_t)(p * d + j);
+            l->need_line[L] = pi.line;
+          }
         l->tx_seg[L] += split_count(pl, pi.gather, pi.ngather);
       }
-      if (l->tx_seg[L] > SEG_MAX)
-        return hc_sched_fail(err, HC_EFIT, 0,
-                    "link %lu %u needs %lu gather segments; the hardware has "
-                    "%lu (HC_SF_SEG_AW = %d)",
-                    (unsigned long)x, i, (unsigned long)l->tx_seg[L], SEG_MAX,
-                    HC_SF_SEG_AW);
       /* RX engine i of x receives link (x ^ 2^i, i). */
-      uint32_t src = x ^ (1u << i);
-      size_t S = (size_t)src * d + i;
+      size_t S = (size_t)(x ^ (1u << i)) * d + i;
       for (size_t k = l->lk_first[S]; k < l->lk_first[S + 1]; k++) {
         hc_sched_packet(l->s, l->lk_pkt[k], &pi);
         l->rx_seg[L] += split_count(pl, pi.scatter, pi.nscatter);
       }
-      if (l->rx_seg[L] > SEG_MAX)
-        return hc_sched_fail(err, HC_EFIT, 0,
-                    "link %lu %u (into node %lu) needs %lu scatter segments; "
-                    "the hardware has %lu (HC_SF_SEG_AW = %d)",
-                    (unsigned long)src, i, (unsigned long)x,
-                    (unsigned long)l->rx_seg[L], SEG_MAX, HC_SF_SEG_AW);
     }
   }
+  return HC_OK;
+}
+
+/* The fit checks against geometry g (see the file comment): the first
+** limit exceeded, with the parameter and the value that would hold it. */
+static int fit(const ld *l, hc_sf_geom g, hc_sched_err *err) {
+  const unsigned d = l->d;
+  const unsigned long seg_max = 1ul << g.seg_aw, desc_max = 1ul << g.desc_aw;
+  const unsigned long cnt_max = (2ul << g.desc_aw) - 1, bank_words = 1ul << g.bank_aw;
+  for (uint32_t x = 0; x < l->n; x++)
+    for (unsigned i = 0; i < d; i++) {
+      size_t L = (size_t)x * d + i;
+      unsigned long np = (unsigned long)(l->lk_first[L + 1] - l->lk_first[L]);
+      if (np > desc_max)
+        return hc_sched_fail(err, HC_EFIT, 0,
+                    "link %lu %u needs %lu packet descriptors; the hardware "
+                    "has %lu (DescAW = %u; DescAW = %u holds it)",
+                    (unsigned long)x, i, np, desc_max, g.desc_aw, aw_for(np));
+      if (l->need_max[L] > cnt_max)
+        return hc_sched_fail(err, HC_EFIT, l->need_line[L],
+                    "link %lu %u %lu waits for %lu packets on incoming "
+                    "link %u; the hardware's thresholds count to %lu "
+                    "(DescAW + 1 = %u bits; DescAW = %u holds it)",
+                    (unsigned long)x, i, (unsigned long)(l->need_at[L] / d),
+                    (unsigned long)l->need_max[L], l->need_at[L] % d, cnt_max,
+                    g.desc_aw + 1, aw_for(l->need_max[L] + 1ul) - 1);
+      if (l->tx_seg[L] > seg_max)
+        return hc_sched_fail(err, HC_EFIT, 0,
+                    "link %lu %u needs %lu gather segments; the hardware has "
+                    "%lu (SegAW = %u; SegAW = %u holds it)",
+                    (unsigned long)x, i, (unsigned long)l->tx_seg[L], seg_max,
+                    g.seg_aw, aw_for(l->tx_seg[L]));
+      if (l->rx_seg[L] > seg_max)
+        return hc_sched_fail(err, HC_EFIT, 0,
+                    "link %lu %u (into node %lu) needs %lu scatter segments; "
+                    "the hardware has %lu (SegAW = %u; SegAW = %u holds it)",
+                    (unsigned long)(x ^ (1u << i)), i, (unsigned long)x,
+                    (unsigned long)l->rx_seg[L], seg_max, g.seg_aw, aw_for(l->rx_seg[L]));
+    }
   for (uint32_t x = 0; x < l->n; x++)
     for (unsigned b = 0; b <= d; b++) {
       uint32_t c = l->bank_cnt[(size_t)x * (d + 1) + b];
-      if (c > BANK_WORDS)
+      if (c > bank_words)
         return hc_sched_fail(err, HC_EFIT, 0,
                     "node %lu needs %lu words in bank %u; the hardware's "
-                    "banks have %lu (HC_SF_BANK_AW = %d)",
-                    (unsigned long)x, (unsigned long)c, b, BANK_WORDS,
-                    HC_SF_BANK_AW);
+                    "banks have %lu (BankAW = %u; BankAW = %u holds it)",
+                    (unsigned long)x, (unsigned long)c, b, bank_words,
+                    g.bank_aw, aw_for(c));
     }
   return HC_OK;
+}
+
+/* The smallest geometry that holds l (every field at least 1). */
+static hc_sf_geom need_of(const ld *l) {
+  unsigned long bank = 1, seg = 1, desc = 1, cnt = 1;
+  for (size_t k = 0; k < (size_t)l->n * (l->d + 1); k++)
+    if (l->bank_cnt[k] > bank) bank = l->bank_cnt[k];
+  for (size_t L = 0; L < l->nl; L++) {
+    unsigned long np = (unsigned long)(l->lk_first[L + 1] - l->lk_first[L]);
+    if (np > desc) desc = np;
+    if (l->tx_seg[L] > seg) seg = l->tx_seg[L];
+    if (l->rx_seg[L] > seg) seg = l->rx_seg[L];
+    if (l->need_max[L] > cnt) cnt = l->need_max[L];
+  }
+  hc_sf_geom g;
+  g.bank_aw = aw_for(bank);
+  g.seg_aw = aw_for(seg);
+  g.desc_aw = aw_for(desc);
+  /* thresholds up to cnt need DescAW + 1 >= bits of cnt */
+  if (aw_for(cnt + 1ul) - 1 > g.desc_aw) g.desc_aw = aw_for(cnt + 1ul) - 1;
+  return g;
 }
 
 /* Append one write to *o. */
@@ -397,18 +453,75 @@ static int emit(ld *l, const hc_sched_case *c, uint32_t beta, hc_sfload *out) {
   return HC_OK;
 }
 
-int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
-                    hc_sched_err *err) {
-  ld l;
-  int rc;
-  if (out) memset(out, 0, sizeof *out);
+/* Clear *err. */
+static void err_clear(hc_sched_err *err) {
   if (err) {
     err->code = HC_OK;
     err->line = 0;
     err->msg[0] = 0;
   }
+}
+
+/* Validate c and work out everything the fit checks and the writes need
+** into *l (zeroed first; ld_free it whatever the result). */
+static int analyse(hc_sched_case *c, ld *l, hc_sched_err *err) {
+  memset(l, 0, sizeof *l);
+  int rc = hc_sched_validate(c->sched, err);
+  if (rc) return rc;
+  l->s = c->sched;
+  l->d = hc_sched_dim(l->s);
+  l->n = hc_sched_nodes(l->s);
+  l->mem = hc_sched_mem_words(l->s);
+  if (l->d > MAX_D)
+    return hc_sched_fail(err, HC_EFIT, 0,
+                "a %u-cube needs bank %u; the configuration port's 4-bit unit "
+                "field addresses banks up to %d, so d is at most %d",
+                l->d, l->d, MAX_D, MAX_D);
+  l->nl = (size_t)l->n * l->d;
+  rc = link_lists(l);
+  if (!rc) rc = placement(l);
+  if (!rc) rc = count(l, err);
+  if (rc == HC_ENOMEM) hc_sched_fail(err, rc, 0, "out of memory");
+  return rc;
+}
+
+int hc_sfload_need(hc_sched_case *c, hc_sf_geom *need, hc_sched_err *err) {
+  ld l;
+  err_clear(err);
+  if (need) memset(need, 0, sizeof *need);
+  if (!c || !c->sched || !need)
+    return hc_sched_fail(err, HC_EPARAM, 0, "no case or no output");
+  int rc = analyse(c, &l, err);
+  if (rc == HC_OK) {
+    *need = need_of(&l);
+    const char *name[3] = {"BankAW", "SegAW", "DescAW"};
+    const unsigned v[3] = {need->bank_aw, need->seg_aw, need->desc_aw};
+    for (int k = 0; k < 3 && rc == HC_OK; k++)
+      if (v[k] > HC_SF_AW_MAX)
+        rc = hc_sched_fail(err, HC_EFIT, 0,
+                  "it needs %s = %u; the configuration port's %d-bit index "
+                  "addresses at most %s = %d",
+                  name[k], v[k], HC_CFG_IDX_W, name[k], HC_SF_AW_MAX);
+  }
+  ld_free(&l);
+  return rc;
+}
+
+int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sf_geom geom,
+                    hc_sfload *out, hc_sched_err *err) {
+  ld l;
+  int rc;
+  if (out) memset(out, 0, sizeof *out);
+  err_clear(err);
   if (!c || !c->sched || !out)
     return hc_sched_fail(err, HC_EPARAM, 0, "no case or no output");
+  if (!hc_sf_geom_ok(geom))
+    return hc_sched_fail(err, HC_EPARAM, 0,
+                "geometry BankAW %u, SegAW %u, DescAW %u: each must be 0 "
+                "(default) or %d..%d",
+                geom.bank_aw, geom.seg_aw, geom.desc_aw, HC_SF_AW_MIN,
+                HC_SF_AW_MAX);
+  geom = hc_sf_geom_resolve(geom);
   rc = hc_sched_validate(c->sched, err);
   if (rc) return rc;
   if (beta < HC_SF_BETA_MIN || beta >= BETA_LIMIT)
@@ -417,20 +530,8 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
                 "(HC_SF_BETA_MIN = %d, HC_SF_BETA_W = %d)",
                 (unsigned long)beta, HC_SF_BETA_MIN, BETA_LIMIT - 1,
                 HC_SF_BETA_MIN, HC_SF_BETA_W);
-  memset(&l, 0, sizeof l);
-  l.s = c->sched;
-  l.d = hc_sched_dim(l.s);
-  l.n = hc_sched_nodes(l.s);
-  l.mem = hc_sched_mem_words(l.s);
-  if (l.d > MAX_D)
-    return hc_sched_fail(err, HC_EFIT, 0,
-                "a %u-cube needs bank %u; the configuration port's 4-bit unit "
-                "field addresses banks up to %d, so d is at most %d",
-                l.d, l.d, MAX_D, MAX_D);
-  l.nl = (size_t)l.n * l.d;
-  rc = link_lists(&l);
-  if (!rc) rc = placement(&l);
-  if (!rc) rc = fit(&l, err);
+  rc = analyse(c, &l, err);
+  if (!rc) rc = fit(&l, geom, err);
   if (!rc) rc = own_map(&l);
   if (!rc) rc = emit(&l, c, beta, out);
   if (rc) {
@@ -444,6 +545,8 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
   out->nodes = l.n;
   out->mem_words = l.mem;
   out->place = l.place;
+  out->geom = geom;
+  out->need = need_of(&l);
   l.place = NULL;
   for (size_t k = 0; k < (size_t)l.n * (l.d + 1); k++)
     if (l.bank_cnt[k] > out->bank_max) out->bank_max = l.bank_cnt[k];
@@ -452,6 +555,7 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
     if (np > out->desc_max) out->desc_max = (uint32_t)np;
     if (l.tx_seg[L] > out->seg_max) out->seg_max = (uint32_t)l.tx_seg[L];
     if (l.rx_seg[L] > out->seg_max) out->seg_max = (uint32_t)l.rx_seg[L];
+    if (l.need_max[L] > out->need_max) out->need_max = l.need_max[L];
   }
   ld_free(&l);
   return HC_OK;

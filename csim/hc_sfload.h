@@ -30,28 +30,45 @@ typedef struct hc_sfload {
   hc_cfg_op *ops;      /* the configuration writes, in order (section 7.6) */
   size_t nops;
   hc_sf_place *place;  /* [node*mem_words + addr] */
+  hc_sf_geom geom;     /* the geometry it was built for (resolved) */
+  hc_sf_geom need;     /* the smallest geometry that holds it */
   uint32_t bank_max;   /* the largest offset used + 1, over all banks */
   uint32_t seg_max;    /* the most segments of one engine */
   uint32_t desc_max;   /* the most packets of one TX engine */
+  uint32_t need_max;   /* the largest threshold need[j] */
 } hc_sfload;
 
 /*
 ** Build the loader image of case c (its schedule is validated if needed) for
-** a d-cube network with the geometry HC_SF_* and start-up beta: ops holds,
-** in this order, the writes of mode 1, beta, the counts of every engine,
-** every TX descriptor (words, then need[0..d-1]), every gather segment
-** (offset, length, bank; or offset, length, comb for a combined run), every
-** scatter segment (offset, length, last), and
-** every word of every own bank (the case's init values; 0 for a combined
-** word that is not own data). No start: the
-** caller starts the run. Returns HC_OK, the validator's status,
-** HC_EPARAM (beta < HC_SF_BETA_MIN or >= 2^HC_SF_BETA_W), HC_EFIT
-** (err->msg names the limit, e.g. "link 3 2 needs 1500 gather segments; the
-** hardware has 1024 (HC_SF_SEG_AW = 10)"; also a packet or segment longer
-** than 2^HC_SF_LEN_W - 1 words) or HC_ENOMEM. *out is zeroed on failure.
+** a d-cube network built with geometry geom (0 fields: the contract's
+** defaults; docs/store_and_forward.md, section 7.2) and start-up beta: ops
+** holds, in this order, the writes of mode 1, beta, the counts of every
+** engine, every TX descriptor (words, then need[0..d-1]), every gather
+** segment (offset, length, bank; or offset, length, comb for a combined
+** run), every scatter segment (offset, length, last), and every word of
+** every own bank (the case's init values; 0 for a combined word that is not
+** own data). No start: the caller starts the run. Returns HC_OK, the
+** validator's status, HC_EPARAM (beta < HC_SF_BETA_MIN or >= 2^HC_SF_BETA_W;
+** a geometry field outside 0, HC_SF_AW_MIN..HC_SF_AW_MAX), HC_EFIT (err->msg
+** names the limit, the parameter and the value that would hold the case,
+** e.g. "link 3 2 needs 1500 gather segments; the hardware has 1024 (SegAW =
+** 10; SegAW = 11 holds it)"; also a packet or segment longer than
+** 2^HC_SF_LEN_W - 1 words, which no geometry changes) or HC_ENOMEM. *out is
+** zeroed on failure.
 */
-int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sfload *out,
-                    hc_sched_err *err);
+int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sf_geom geom,
+                    hc_sfload *out, hc_sched_err *err);
+
+/*
+** What case c needs: the smallest geometry (every field at least 1) whose
+** banks hold every node's words (BankAW), whose tables hold every engine's
+** segments (SegAW) and packets (DescAW), and whose need/done counters
+** (DescAW + 1 bits) count to every threshold, into *need. Returns HC_OK,
+** the validator's status, HC_EFIT (a packet longer than the LenW limit, a
+** cube above d = 15, or a field above HC_SF_AW_MAX: *need is still filled
+** in the last case, and err->msg names the field) or HC_ENOMEM.
+*/
+int hc_sfload_need(hc_sched_case *c, hc_sf_geom *need, hc_sched_err *err);
 
 /* Free the arrays of l and zero it; NULL is allowed. */
 void hc_sfload_free(hc_sfload *l);

@@ -28,11 +28,11 @@ module hc_network #(
   /// available); 0: wormhole only (a mode-1 write is refused).
   parameter bit          SfEnable     = 1'b1,
   /// Store-and-forward: address bits of one memory bank (2^BankAW words).
-  parameter int unsigned BankAW       = 11,
+  parameter int unsigned BankAW       = hc_pkg::BankAWDefault,
   /// Store-and-forward: address bits of each engine's segment table.
-  parameter int unsigned SegAW        = 10,
+  parameter int unsigned SegAW        = hc_pkg::SegAWDefault,
   /// Store-and-forward: address bits of each TX engine's descriptor table.
-  parameter int unsigned DescAW       = 6
+  parameter int unsigned DescAW       = hc_pkg::DescAWDefault
 ) (
   /// Clock, rising edge.
   input  logic                          clk_i,
@@ -124,7 +124,8 @@ module hc_network #(
   if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
     $error("hc_network: CntWidth must be 1..32");
   end
-  if (BankAW < 1 || BankAW > 16 || SegAW < 1 || SegAW > 16 || DescAW < 1 || DescAW > 16)
+  if (BankAW < hc_pkg::SfAWMin || BankAW > hc_pkg::SfAWMax || SegAW < hc_pkg::SfAWMin ||
+      SegAW > hc_pkg::SfAWMax || DescAW < hc_pkg::SfAWMin || DescAW > hc_pkg::SfAWMax)
   begin : gen_err_sf_geom
     $error("hc_network: BankAW, SegAW and DescAW must be 1..16 (16-bit cfg_idx)");
   end

@@ -75,6 +75,8 @@ package hc_pkg;
   localparam int unsigned BankAWDefault = 11;  // address bits of a bank (2^11 words)
   localparam int unsigned SegAWDefault = 10;  // address bits of a segment table
   localparam int unsigned DescAWDefault = 6;  // address bits of a descriptor table
+  localparam int unsigned SfAWMin = 1;  // smallest BankAW, SegAW or DescAW of a build
+  localparam int unsigned SfAWMax = 16;  // largest BankAW, SegAW or DescAW (the 16-bit cfg_idx addresses every entry)
 
   /// Configuration port field widths.
   localparam int unsigned CfgTgtW = 3;  // bits of cfg_tgt

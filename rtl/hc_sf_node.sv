@@ -85,7 +85,8 @@ module hc_sf_node #(
   if (Width < 1 || Width > 32) begin : gen_err_width
     $error("hc_sf_node: Width must be 1..32 (32-bit configuration words)");
   end
-  if (BankAW < 1 || BankAW > 16 || SegAW < 1 || SegAW > 16 || DescAW < 1 || DescAW > 16)
+  if (BankAW < hc_pkg::SfAWMin || BankAW > hc_pkg::SfAWMax || SegAW < hc_pkg::SfAWMin ||
+      SegAW > hc_pkg::SfAWMax || DescAW < hc_pkg::SfAWMin || DescAW > hc_pkg::SfAWMax)
   begin : gen_err_geom
     $error("hc_sf_node: BankAW, SegAW and DescAW must be 1..16 (16-bit cfg_idx)");
   end

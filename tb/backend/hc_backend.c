@@ -178,6 +178,11 @@ int hc_backend_set_cfg(hc_backend *b, const hc_cfg_op *op) {
   return HC_OK;
 }
 
+int hc_backend_backdoor(hc_backend *b, const hc_cfg_op *op, uint32_t *rdata) {
+  if (b->sim != HC_SIM_MODEL) return HC_EPARAM;
+  return hc_model_backdoor(b->model, op, rdata);
+}
+
 int hc_backend_idle(const hc_backend *b) {
   return b->model ? hc_model_idle(b->model) : hc_rtl_idle(b->rtl);
 }

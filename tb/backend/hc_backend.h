@@ -67,6 +67,11 @@ int hc_backend_set_remap(hc_backend *b, const uint8_t *perm);
 ** (model: see hc_model_set_cfg). */
 int hc_backend_set_cfg(hc_backend *b, const hc_cfg_op *op);
 
+/* Model backend only: the configuration port's back door, no cycle run
+** (hc_model_backdoor). Returns HC_OK, HC_EPARAM (another backend) or
+** HC_ENOMEM. */
+int hc_backend_backdoor(hc_backend *b, const hc_cfg_op *op, uint32_t *rdata);
+
 /* The network's registered idle output for the coming cycle: the step
 ** barrier of prearranged algorithms waits for it. */
 int hc_backend_idle(const hc_backend *b);

@@ -2,7 +2,10 @@
 // it implements tb/backend/hc_rtl.h and nothing else, so that every testbench,
 // scoreboard and the simulator front end stay plain C. It is compiled once
 // per RTL configuration with HC_D, HC_W, HC_B and HC_I set to the values the
-// RTL was verilated with (-G parameters), which the C side checks at run time.
+// RTL was verilated with (-G parameters), which the C side checks at run time;
+// HC_BANK_AW, HC_SEG_AW and HC_DESC_AW give its store-and-forward geometry
+// (-GBankAW etc.; not defined: the contract's defaults, which the RTL's
+// parameters default to as well).
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -15,6 +18,15 @@
 
 #if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I)
 #error "compile with -DHC_D=.. -DHC_W=.. -DHC_B=.. -DHC_I=.. as verilated"
+#endif
+#ifndef HC_BANK_AW
+#define HC_BANK_AW HC_SF_BANK_AW
+#endif
+#ifndef HC_SEG_AW
+#define HC_SEG_AW HC_SF_SEG_AW
+#endif
+#ifndef HC_DESC_AW
+#define HC_DESC_AW HC_SF_DESC_AW
 #endif
 
 namespace {
@@ -84,12 +96,16 @@ extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
   cfg->w = HC_W;
   cfg->buf_depth = HC_B;
   cfg->inj_depth = HC_I;
+  cfg->sf.bank_aw = HC_BANK_AW;
+  cfg->sf.seg_aw = HC_SEG_AW;
+  cfg->sf.desc_aw = HC_DESC_AW;
   return HC_OK;
 }
 
 extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
+  const hc_sf_geom built = {HC_BANK_AW, HC_SEG_AW, HC_DESC_AW};
   if (cfg->d != HC_D || cfg->w != HC_W || cfg->buf_depth != HC_B ||
-      cfg->inj_depth != HC_I)
+      cfg->inj_depth != HC_I || !hc_sf_geom_eq(cfg->sf, built))
     return HC_ENORTL;
   hc_rtl *r = new (std::nothrow) hc_rtl;
   if (!r) return HC_ENOMEM;

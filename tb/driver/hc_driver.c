@@ -336,6 +336,10 @@ void hc_driver_reset(hc_driver *drv) {
 
 int hc_driver_set_cfg(hc_driver *drv, const hc_cfg_op *op) { return hc_backend_set_cfg(drv->be, op); }
 
+int hc_driver_backdoor(hc_driver *drv, const hc_cfg_op *op, uint32_t *rdata) {
+  return hc_backend_backdoor(drv->be, op, rdata);
+}
+
 int hc_driver_set_mode(hc_driver *drv, unsigned mode) {
   hc_cfg_op op;
   memset(&op, 0, sizeof op);

@@ -101,6 +101,15 @@ void hc_driver_reset(hc_driver *drv);
 */
 int hc_driver_set_cfg(hc_driver *drv, const hc_cfg_op *op);
 
+/*
+** The model backend's back door of the configuration port
+** (hc_model_backdoor): a write lands as the port's would at the end of a
+** cycle, a read's data is returned in *rdata, and no cycle runs. Returns
+** HC_OK, HC_EPARAM (not the model backend: the RTL has no back door, and a
+** lockstep run loads both through the port) or HC_ENOMEM.
+*/
+int hc_driver_backdoor(hc_driver *drv, const hc_cfg_op *op, uint32_t *rdata);
+
 /* Write the mode register in the coming cycle (HC_MODE_WORMHOLE, HC_MODE_SAF
 ** or HC_MODE_SF): hc_driver_set_cfg with the global mode write. */
 int hc_driver_set_mode(hc_driver *drv, unsigned mode);

@@ -29,13 +29,22 @@ typedef struct hc_sf_result {
   size_t checked;        /* words compared */
   size_t mismatches;     /* of which different from the expectation */
   uint32_t bad_node, bad_addr, bad_expect, bad_actual; /* the first one */
-  uint64_t load_cycles;  /* configuration writes */
-  uint64_t read_cycles;  /* read-back */
+  uint64_t load_cycles;  /* configuration writes: the cycles the port takes */
+  uint64_t read_cycles;  /* read-back: the cycles the port takes */
   size_t nops;           /* configuration writes (= load_cycles) */
+  int backdoor;          /* loaded and read back through the model's back
+                         ** door (no cycles run; the two counts above are
+                         ** what the port would have taken) */
+  hc_sf_geom geom;       /* the network's geometry (resolved) */
 } hc_sf_result;
 
+/* hc_sf_run_ex flag: load and read back through the port even on the model
+** backend (cycle by cycle, as the RTL must). */
+#define HC_SF_RUN_PORT 1u
+
 /*
-** Run case c with start-up beta on drv's network (hc_driver_reset first:
+** Run case c with start-up beta on drv's network, built with the geometry
+** of hc_driver_cfg(drv)->sf (hc_driver_reset first:
 ** the driver's messages and statistics start over). Returns HC_OK
 ** when the run finished (the result then says whether data, timing and
 ** counters are right), HC_ESCHED (the validator or the loader refused it:
@@ -45,6 +54,17 @@ typedef struct hc_sf_result {
 */
 int hc_sf_run(hc_driver *drv, hc_sched_case *c, uint32_t beta, hc_sf_result *res,
               hc_sched_err *err);
+
+/*
+** hc_sf_run with flags. Without HC_SF_RUN_PORT, a run on the model backend
+** (not lockstep, not RTL) writes the loader's tables and banks and reads
+** every word back through the model's back door (hc_driver_backdoor):
+** the same writes and reads, none of the 2^d-router cycles around them;
+** the run itself (start to sf_done) is stepped cycle by cycle either way.
+** hc_sf_run(...) is hc_sf_run_ex(..., 0, ...).
+*/
+int hc_sf_run_ex(hc_driver *drv, hc_sched_case *c, uint32_t beta, unsigned flags, hc_sf_result *res,
+                 hc_sched_err *err);
 
 /* Whether a finished run is right: data, completion = executor's, counters. */
 int hc_sf_result_ok(const hc_sf_result *r);

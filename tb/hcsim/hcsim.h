@@ -125,7 +125,8 @@ typedef struct hcsim_run {
 /*
 ** Resolve the configuration: --sim, --d, --w, --buf and --inj default to the
 ** linked RTL's (else model, 4, 16, 2, 4); dies unless the backend can run it
-** in this binary and w >= d.
+** in this binary and w >= d. The store-and-forward geometry (cfg.sf) is the
+** RTL's with --sim rtl|both, else the default (resolved: no 0 fields).
 */
 void hcsim_config(hcsim_opts *o);
 

@@ -35,6 +35,9 @@ typedef struct sf_case {
   const char *constant_why;
   double boxed;      /* the paper's optimum at real g, or -1 */
   uint32_t perm[1u << HC_SF_MAX_D];
+  hc_sf_geom need;   /* the smallest geometry that holds the case */
+  int have_need;     /* need is known (the case passed the loader's analysis) */
+  const char *geom_why; /* where the network's geometry comes from */
 } sf_case;
 
 /* Read, check and validate the schedule file path for a d-cube into c. */
@@ -271,9 +274,19 @@ static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *
   if (optimum)
     printf("%-12s %llu packet transmissions, optimum d*2^(2d-1) = %llu\n", "optimality",
            (unsigned long long)r->packets, (unsigned long long)optimum);
-  if (!o->exec_only)
-    printf("%-12s %llu configuration writes, %llu read-back cycles\n", "port", (unsigned long long)r->load_cycles,
-           (unsigned long long)r->read_cycles);
+  if (!o->exec_only) {
+    printf("%-12s BankAW %u, SegAW %u, DescAW %u (%s)", "geometry", r->geom.bank_aw, r->geom.seg_aw,
+           r->geom.desc_aw, s->geom_why ? s->geom_why : "the network's");
+    if (s->have_need)
+      printf("; the case needs %u, %u, %u\n", s->need.bank_aw, s->need.seg_aw, s->need.desc_aw);
+    else
+      printf("\n");
+    printf("%-12s %llu configuration writes, %llu read-back cycles%s\n", "port", (unsigned long long)r->load_cycles,
+           (unsigned long long)r->read_cycles,
+           r->backdoor ? " (what the port would take: the model loaded and read back through its back door, "
+                         "no cycles run)"
+                       : " (one a cycle through the configuration port)");
+  }
   printf("%-12s %s\n", "lockstep", lockstep);
   if (mm) hc_report_mismatch(stdout, 12, mm);
   if (rc == HC_ETIMEOUT) printf("%-12s sf_done never rose (executor's completion + 8)\n", "error");
@@ -309,6 +322,15 @@ static void json_sf(FILE *f, const hcsim_opts *o, const sf_case *s, const hc_sf_
   fprintf(f, "  \"executor_cycles\": %llu,\n  \"packets\": %llu,\n  \"words\": %llu,\n",
           (unsigned long long)r->ref_cycles, (unsigned long long)r->packets, (unsigned long long)r->words);
   if (optimum) fprintf(f, "  \"optimal_transmissions\": %llu,\n", (unsigned long long)optimum);
+  if (!o->exec_only) {
+    fprintf(f, "  \"geometry\": {\"bank_aw\": %u, \"seg_aw\": %u, \"desc_aw\": %u},\n", r->geom.bank_aw,
+            r->geom.seg_aw, r->geom.desc_aw);
+    if (s->have_need)
+      fprintf(f, "  \"geometry_needed\": {\"bank_aw\": %u, \"seg_aw\": %u, \"desc_aw\": %u},\n", s->need.bank_aw,
+              s->need.seg_aw, s->need.desc_aw);
+    fprintf(f, "  \"config_writes\": %llu,\n  \"readback_reads\": %llu,\n  \"load_path\": \"%s\",\n",
+            (unsigned long long)r->load_cycles, (unsigned long long)r->read_cycles, r->backdoor ? "backdoor" : "port");
+  }
   fprintf(f, "  \"words_checked\": %llu,\n  \"data_ok\": %s,\n  \"counters_ok\": %s,\n",
           (unsigned long long)r->checked, data_ok ? "true" : "false",
           o->exec_only ? "null" : r->counters_ok ? "true" : "false");
@@ -335,6 +357,48 @@ static int make_case(const hcsim_opts *o, sf_case *s) {
   if (o->check_only) return 1; /* make sim validates before building RTL */
   gen_case(o, al, s);
   return 0;
+}
+
+/* The geometry of the network (docs/store_and_forward.md, section 7.2):
+** on the model alone the larger of the default and what the case needs,
+** field by field (up to HC_SF_AW_MAX, the port's 16-bit index); with the
+** RTL the build's, and a case that does not fit it is refused with one
+** line naming the limit, the geometry it needs and the make variable that
+** builds it. A case the loader's analysis refuses for another reason is
+** left to hc_sf_run, which says why. */
+static void pick_geometry(hcsim_opts *o, sf_case *s) {
+  hc_sched_err err = {0};
+  const int rc = hc_sfload_need(&s->c, &s->need, &err);
+  if (rc == HC_ENOMEM) hcsim_die("out of memory sizing %s", s->name);
+  if (rc == HC_EFIT) hcsim_die("%s d=%u does not fit any build: %s", s->name, o->cfg.d, err.msg);
+  if (rc != HC_OK) return;
+  s->have_need = 1;
+  const hc_sf_geom n = s->need;
+  hc_sf_geom g = hc_sf_geom_resolve(o->cfg.sf);
+  if (o->sim == HC_SIM_MODEL) {
+    const hc_sf_geom def = hc_sf_geom_resolve((hc_sf_geom){0, 0, 0});
+    if (n.bank_aw > g.bank_aw) g.bank_aw = n.bank_aw;
+    if (n.seg_aw > g.seg_aw) g.seg_aw = n.seg_aw;
+    if (n.desc_aw > g.desc_aw) g.desc_aw = n.desc_aw;
+    o->cfg.sf = g;
+    static char why[96];
+    snprintf(why, sizeof why, "sized to the case: the default %u, %u, %u does not hold it", def.bank_aw, def.seg_aw,
+             def.desc_aw);
+    s->geom_why = hc_sf_geom_eq(g, def) ? "the default" : why;
+    return;
+  }
+  s->geom_why = "the RTL build's";
+  if (n.bank_aw <= g.bank_aw && n.seg_aw <= g.seg_aw && n.desc_aw <= g.desc_aw) return;
+  hc_sfload l;
+  if (hc_sfload_build(&s->c, (uint32_t)o->beta, g, &l, &err) == HC_OK) { /* cannot happen: need says no */
+    hc_sfload_free(&l);
+    snprintf(err.msg, sizeof err.msg, "it needs more than the build has");
+  }
+  const unsigned a = n.bank_aw > g.bank_aw ? n.bank_aw : g.bank_aw, b = n.seg_aw > g.seg_aw ? n.seg_aw : g.seg_aw,
+                 c = n.desc_aw > g.desc_aw ? n.desc_aw : g.desc_aw;
+  hcsim_die("%s d=%u does not fit this RTL build (SFGEOM=%u,%u,%u): %s; build one that holds it with make sim "
+            "ALGO=%s D=%u SFGEOM=%u,%u,%u ... (or SIM=model)",
+            s->name, o->cfg.d, g.bank_aw, g.seg_aw, g.desc_aw, err.msg, o->algo, o->cfg.d, a, b, c);
 }
 
 /* --sim exec: the case on the reference executor alone, at any beta. */
@@ -383,6 +447,7 @@ int hcsim_sf(hcsim_opts *o) {
     if (o->json && !(run.json = fopen(o->json, "w"))) hcsim_die("--json: cannot write '%s'", o->json);
     rc = run_exec(o, &s, &r, &err);
   } else {
+    pick_geometry(o, &s);
     hcsim_open(o, &run);
     rc = hc_sf_run(run.drv, &s.c, (uint32_t)o->beta, &r, &err);
   }

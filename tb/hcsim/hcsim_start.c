@@ -36,9 +36,10 @@ void hcsim_die(const char *fmt, ...) {
 }
 
 static void die_built(const hc_cfg *built) {
-  hcsim_die("RTL in this binary is built for D=%u W=%u B=%u I=%u; run make sim (which builds it) or use "
-            "--sim model",
-            built->d, built->w, built->buf_depth, built->inj_depth);
+  const hc_sf_geom g = hc_sf_geom_resolve(built->sf);
+  hcsim_die("RTL in this binary is built for D=%u W=%u B=%u I=%u (SFGEOM=%u,%u,%u); run make sim (which builds "
+            "it) or use --sim model",
+            built->d, built->w, built->buf_depth, built->inj_depth, g.bank_aw, g.seg_aw, g.desc_aw);
 }
 
 void hcsim_config(hcsim_opts *o) {
@@ -58,6 +59,10 @@ void hcsim_config(hcsim_opts *o) {
   if (o->sim != HC_SIM_MODEL &&
       (c->d != b->d || c->w != b->w || c->buf_depth != b->buf_depth || c->inj_depth != b->inj_depth))
     die_built(b);
+  /* The store-and-forward geometry: the RTL's where the RTL runs; on the
+  ** model alone the default, which the store-and-forward mode enlarges to
+  ** what its case needs (hcsim_sf.c). */
+  c->sf = o->sim != HC_SIM_MODEL ? hc_sf_geom_resolve(b->sf) : hc_sf_geom_resolve(c->sf);
   if (c->w < c->d)
     hcsim_die("--w %u is below --d %u: a head flit carries the destination in its payload", c->w, c->d);
   if (hc_cfg_check(c) != HC_OK) /* cannot happen after the checks above */

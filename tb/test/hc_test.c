@@ -243,7 +243,7 @@ static int read_env(hc_run *run) {
 ** binaries D<d>_W<w>_B<b>_I<i> from argv[2] (default: the contract's
 ** HC_DEFAULT_*). Returns 0 or 2. */
 static int pick_config(int argc, char **argv, hc_run *run) {
-  hc_cfg def = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I};
+  hc_cfg def = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I, {0, 0, 0}};
   run->cfg = def;
   run->sim = HC_SIM_MODEL;
   if (hc_rtl_built_cfg(&run->cfg) == HC_OK) {
@@ -327,8 +327,10 @@ int main(int argc, char **argv) {
   memset(&run, 0, sizeof run);
   run.suite = argc > 1 ? argv[1] : "tb";
   if (read_env(&run) != 0 || pick_config(argc, argv, &run) != 0) return 2;
-  printf("%s: backend %s, d=%u w=%u buf=%u inj=%u\n", run.suite, hc_sim_name(run.sim), run.cfg.d, run.cfg.w,
-         run.cfg.buf_depth, run.cfg.inj_depth);
+  const hc_sf_geom g = hc_sf_geom_resolve(run.cfg.sf);
+  printf("%s: backend %s, d=%u w=%u buf=%u inj=%u, store-and-forward geometry %u,%u,%u%s\n", run.suite,
+         hc_sim_name(run.sim), run.cfg.d, run.cfg.w, run.cfg.buf_depth, run.cfg.inj_depth, g.bank_aw, g.seg_aw,
+         g.desc_aw, run.sim == HC_SIM_MODEL ? " (enlarged per case by the store-and-forward tests)" : "");
   printf("%s: RANDOM_SEED=%llu (set RANDOM_SEED to replay)\n", run.suite, (unsigned long long)run.seed);
 
   qsort(tests, ntests, sizeof tests[0], by_place);

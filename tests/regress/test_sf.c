@@ -21,13 +21,57 @@
 #include "hc_sfload.h"
 #include "hc_test.h"
 
-/* The cube the schedules run on: the configuration's; the model alone
-** (large d under the sanitizers) runs d <= 5, which the default geometry
-** holds for every algorithm (complete exchange at d = 6 needs BankAW = 12). */
+/* The largest cube the model alone runs the schedules on (under the
+** sanitizers; a MODEL_CONFIGS cube above it runs them at this d). */
+#define SF_MODEL_MAX_D 8
+
+/* The cube the schedules run on: the configuration's (the model alone:
+** at most SF_MODEL_MAX_D). */
 static hc_cfg sf_cfg(const hc_test_ctx *t) {
   hc_cfg c = t->cfg;
-  if (t->sim == HC_SIM_MODEL && c.d > 5) c.d = 5;
+  if (t->sim == HC_SIM_MODEL && c.d > SF_MODEL_MAX_D) c.d = SF_MODEL_MAX_D;
   return c;
+}
+
+/* The model's memory for a case above this many bytes is not taken under
+** the sanitizers (complete exchange at d >= 7 needs BankAW 15 and up; some
+** registry algorithms at d = 7 need 2^16-entry tables). */
+#define SF_MODEL_MAX_BYTES (96ull << 20)
+
+/* On the model alone: whether case c is too big to run here (logged): its
+** banks, descriptor and segment tables at the geometry it needs. */
+static int sf_too_big(hc_test_ctx *t, const char *what, hc_sched_case *c) {
+  hc_sf_geom need;
+  if (t->sim != HC_SIM_MODEL || hc_sfload_need(c, &need, NULL) != HC_OK) return 0;
+  const unsigned d = hc_sched_dim(c->sched);
+  const uint64_t ne = (uint64_t)d << d;
+  const uint64_t bytes = ((uint64_t)(d + 1) << d << need.bank_aw) * 4 + (ne << need.desc_aw) * (2 + 4 * d) +
+                         (ne << need.seg_aw) * 13;
+  if (bytes <= SF_MODEL_MAX_BYTES) return 0;
+  hc_log(t, "%s: not run on the model here: geometry %u, %u, %u, %llu MiB of tables and banks", what,
+         need.bank_aw, need.seg_aw, need.desc_aw, (unsigned long long)(bytes >> 20));
+  return 1;
+}
+
+/* A network for case c: in lockstep the build's (its geometry is the
+** RTL's; a case that does not fit it is refused by the loader), on the
+** model alone the configuration with the larger of its geometry and what
+** c needs (hc_sfload_need), field by field, as hcsim --sim model does.
+** Logs the geometry when it is not the default. */
+static hc_driver *sf_driver(hc_test_ctx *t, const hc_cfg *cfg, hc_sched_case *c) {
+  hc_cfg g = *cfg;
+  hc_sf_geom need;
+  if (t->sim == HC_SIM_MODEL && hc_sfload_need(c, &need, NULL) == HC_OK) {
+    hc_sf_geom r = hc_sf_geom_resolve(g.sf);
+    if (need.bank_aw > r.bank_aw) r.bank_aw = need.bank_aw;
+    if (need.seg_aw > r.seg_aw) r.seg_aw = need.seg_aw;
+    if (need.desc_aw > r.desc_aw) r.desc_aw = need.desc_aw;
+    g.sf = r;
+    if (!hc_sf_geom_eq(r, (hc_sf_geom){0, 0, 0}))
+      hc_log(t, "model geometry BankAW %u, SegAW %u, DescAW %u (the default does not hold the case)", r.bank_aw,
+             r.seg_aw, r.desc_aw);
+  }
+  return hc_test_driver(t, &g);
 }
 
 /* Run case c with beta on a fresh backend; checks lockstep, data, the
@@ -78,7 +122,7 @@ HC_TEST(sf_broadcast2_formula) {
     const uint32_t root = hc_test_randn(t, 1u << d);
     HC_CHECK(t, hc_sf_broadcast2(d, ms[i], root, &c) == HC_OK, "cannot build broadcast2");
     snprintf(what, sizeof what, "broadcast2 d=%u m=%u beta=%u root=%u", d, ms[i], betas[i], root);
-    hc_driver *drv = hc_test_driver(t, &cfg);
+    hc_driver *drv = sf_driver(t, &cfg, &c);
     int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
     hc_sched_case_free(&c);
     if (!ok) return;
@@ -103,9 +147,17 @@ HC_TEST(sf_complete_exchange_formula) {
     hc_sched_case c;
     hc_sf_result r;
     char what[96];
+    if (t->sim == HC_SIM_MODEL && d > 6) { /* 2^d lcm(1..d) words a node: BankAW 16 at d = 7 */
+      hc_log(t, "complete_exchange d=%u: not run on the model here (BankAW 16 and up)", d);
+      return;
+    }
     HC_CHECK(t, hc_sf_complete_exchange(d, ms[i], &c) == HC_OK, "cannot build complete_exchange");
     snprintf(what, sizeof what, "complete_exchange d=%u m=%u beta=%u", d, ms[i], betas[i]);
-    hc_driver *drv = hc_test_driver(t, &cfg);
+    if (sf_too_big(t, what, &c)) {
+      hc_sched_case_free(&c);
+      return;
+    }
+    hc_driver *drv = sf_driver(t, &cfg, &c);
     int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
     hc_sched_case_free(&c);
     if (!ok) return;
@@ -128,7 +180,7 @@ HC_TEST(sf_total_exchange_optimal) {
     char what[96];
     HC_CHECK(t, hc_sf_total_exchange(d, ks[i], &c) == HC_OK, "cannot build total_exchange");
     snprintf(what, sizeof what, "total_exchange d=%u k=%u beta=%u", d, ks[i], betas[i]);
-    hc_driver *drv = hc_test_driver(t, &cfg);
+    hc_driver *drv = sf_driver(t, &cfg, &c);
     int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
     hc_sched_case_free(&c);
     if (!ok) return;
@@ -150,6 +202,11 @@ HC_TEST(sf_total_exchange_optimal) {
 ** test (each run loads and reads back every word through the one-word
 ** configuration port; at d = 5 the whole registry would take minutes). */
 #define EVERY_MAX_D_RTL 4
+
+/* The same on the model alone: at d = 7 the registry's cases themselves
+** (schedule, initial and expected memory of every node) take gigabytes
+** under the sanitizers. */
+#define EVERY_MAX_D_MODEL 6
 
 /* One registered algorithm on drv at d with its smallest valid size (twice
 ** that for a unit below 8), random SRC/PERM where it takes them; 1 if it ran and was right,
@@ -187,9 +244,19 @@ static int run_registered(hc_test_ctx *t, hc_driver *drv, const hc_cfg *cfg, con
   HC_CHECK_RET(t, al->build(&p, &c) == HC_OK, 0, "%s: cannot build at d=%u m=%u", al->name, d, p.m);
   /* What the hardware's tables cannot hold is refused by the loader with
   ** one line (HC_EFIT); that is the loader's test, not this one's. */
+  const int own = drv == NULL;
+  if (own && sf_too_big(t, al->name, &c)) {
+    hc_sched_case_free(&c);
+    return -1;
+  }
+  if (own && !(drv = sf_driver(t, cfg, &c))) {
+    hc_sched_case_free(&c);
+    return 0;
+  }
   hc_sfload img;
   hc_sched_err ferr = {0};
-  if (hc_sfload_build(&c, beta, &img, &ferr) != HC_OK) {
+  if (hc_sfload_build(&c, beta, hc_driver_cfg(drv)->sf, &img, &ferr) != HC_OK) {
+    if (own) hc_test_close_driver(t);
     hc_sched_case_free(&c);
     HC_CHECK_RET(t, ferr.code == HC_EFIT, 0, "%s: the loader refused d=%u m=%u: %s", al->name, d, p.m, ferr.msg);
     hc_log(t, "%s at d=%u m=%u: does not fit this build (%s)", al->name, d, p.m, ferr.msg);
@@ -201,6 +268,7 @@ static int run_registered(hc_test_ctx *t, hc_driver *drv, const hc_cfg *cfg, con
   hc_sf_result r;
   const int ok = run_case(t, drv, &c, beta, what, &r);
   hc_sched_case_free(&c);
+  if (own) hc_test_close_driver(t);
   if (!ok) return 0;
   /* The paper's time (the record's formula, checked against the papers'
   ** expressions in tests/unit/test_sf_*.c) and the section 9 bound. */
@@ -219,15 +287,17 @@ static int run_registered(hc_test_ctx *t, hc_driver *drv, const hc_cfg *cfg, con
 ** paper's formula to the cycle. */
 HC_TEST(sf_every_algorithm) {
   const hc_cfg cfg = sf_cfg(t);
-  if (t->sim != HC_SIM_MODEL && cfg.d > EVERY_MAX_D_RTL) {
-    hc_log(t, "d=%u: every algorithm runs in lockstep at d <= %d (and on the model up to d = 5)", cfg.d,
-           EVERY_MAX_D_RTL);
+  if (cfg.d > (t->sim != HC_SIM_MODEL ? EVERY_MAX_D_RTL : EVERY_MAX_D_MODEL)) {
+    hc_log(t, "d=%u: every algorithm runs in lockstep at d <= %d and on the model at d <= %d", cfg.d,
+           EVERY_MAX_D_RTL, EVERY_MAX_D_MODEL);
     return;
   }
   unsigned ran = 0;
-  /* one network for all: hc_sf_run starts every run from a reset driver */
-  hc_driver *drv = hc_test_driver(t, &cfg);
-  if (!drv) return;
+  /* In lockstep one network for all (hc_sf_run starts every run from a
+  ** reset driver); on the model one for each, with the geometry its case
+  ** needs. */
+  hc_driver *drv = NULL;
+  if (t->sim != HC_SIM_MODEL && !(drv = hc_test_driver(t, &cfg))) return;
   for (const hc_sf_algo *const *a = hc_sf_algos; *a; a++) {
     const int rc = run_registered(t, drv, &cfg, *a, (a - hc_sf_algos) % 2 ? 5 : HC_SF_BETA_MIN);
     if (rc == 0) return;
@@ -275,7 +345,7 @@ HC_TEST(sf_histogram_random) {
         c.expect[(size_t)x * m + a] = a / bs == x ? s : 0;
       }
     snprintf(what, sizeof what, "histogram d=%u m=%u beta=%u (random bins)", d, m, betas[i]);
-    hc_driver *drv = hc_test_driver(t, &cfg);
+    hc_driver *drv = sf_driver(t, &cfg, &c);
     int ok = drv != NULL && run_case(t, drv, &c, betas[i], what, &r);
     hc_sched_case_free(&c);
     if (!ok) return;
@@ -305,7 +375,7 @@ HC_TEST(sf_collect_sum) {
              "collect_sum: the expected sum of word %u is wrong", a);
   }
   snprintf(what, sizeof what, "collect_sum d=%u m=%u beta=5 root=%u", d, m, root);
-  hc_driver *drv = hc_test_driver(t, &cfg);
+  hc_driver *drv = sf_driver(t, &cfg, &c);
   int ok = drv != NULL && run_case(t, drv, &c, 5, what, &r);
   hc_sched_case_free(&c);
   if (!ok) return;
@@ -340,7 +410,7 @@ HC_TEST(sf_combine_ops) {
   }
   c.expect[8] = hc_sched_tag(2, 2);
   c.expect[9] = hc_sched_tag(2, 3);
-  hc_driver *drv = hc_test_driver(t, &cfg);
+  hc_driver *drv = sf_driver(t, &cfg, &c);
   hc_sf_result r;
   int ok = drv != NULL && run_case(t, drv, &c, 4, "add, or and a write after them", &r);
   hc_sched_case_free(&c);
@@ -388,7 +458,7 @@ HC_TEST(sf_then_wormhole) {
   hc_sched_case c;
   hc_sf_result r;
   HC_CHECK(t, hc_sf_broadcast2(d, 4 * d, 0, &c) == HC_OK, "cannot build broadcast2");
-  hc_driver *drv = hc_test_driver(t, &cfg);
+  hc_driver *drv = sf_driver(t, &cfg, &c);
   int ok = drv != NULL && run_case(t, drv, &c, 4, "broadcast2 before wormhole traffic", &r);
   hc_sched_case_free(&c);
   if (!ok) return;

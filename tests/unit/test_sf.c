@@ -45,7 +45,7 @@ static void t_init(tsf *t, unsigned d, unsigned w) {
   t->d = d;
   t->n = 1u << d;
   assert_true(t->n * d <= T_MAXL);
-  assert_int_equal(hc_sf_new(d, w, &t->s), 0);
+  assert_int_equal(hc_sf_new(d, w, (hc_sf_geom){0, 0, 0}, &t->s), 0);
   assert_non_null(t->s);
 }
 
@@ -294,16 +294,59 @@ static void test_sf_global_regs(void **state) {
   t_free(&t);
 }
 
+#define G0 ((hc_sf_geom){0, 0, 0})
+
+/* A bank op of the port on node 0 of a 1-cube: write (we) or read. */
+static hc_cfg_op bank_op(int we, uint32_t idx, uint32_t wdata) {
+  hc_cfg_op op;
+  memset(&op, 0, sizeof op);
+  op.we = (uint8_t)(we != 0);
+  op.re = (uint8_t)(we == 0);
+  op.tgt = HC_SF_TGT_BANK;
+  op.unit = 1; /* the own bank of a 1-cube */
+  op.idx = idx;
+  op.wdata = wdata;
+  return op;
+}
+
+/* A non-default geometry truncates as the RTL built with it: BankAW 4
+** ignores a bank write at offset 16 and reads offset 17 as 1 (the low
+** BankAW bits); the back door does what a port cycle does. */
+static void test_sf_geometry(void **state) {
+  hc_sf *s = NULL;
+  uint32_t rd = 0;
+  hc_cfg_op w1 = bank_op(1, 1, 0x55), w16 = bank_op(1, 16, 0x77), r17 = bank_op(0, 17, 0);
+  (void)state;
+  assert_int_equal(hc_sf_new(1, 16, (hc_sf_geom){4, 2, 1}, &s), 0);
+  hc_sf_step(s, &w1, NULL, NULL, NULL, NULL);
+  hc_sf_step(s, &w16, NULL, NULL, NULL, NULL);
+  hc_sf_step(s, &r17, NULL, NULL, NULL, NULL);
+  hc_sf_step(s, NULL, NULL, NULL, NULL, &rd);
+  assert_int_equal(rd, 0x55);
+  assert_int_equal(hc_sf_backdoor_read(s, &r17), 0x55);
+  hc_cfg_op w2 = bank_op(1, 2, 0x1234), r2 = bank_op(0, 2, 0);
+  hc_sf_backdoor_write(s, &w2);
+  hc_sf_step(s, &r2, NULL, NULL, NULL, NULL);
+  hc_sf_step(s, NULL, NULL, NULL, NULL, &rd);
+  assert_int_equal(rd, 0x1234);
+  hc_sf_free(s);
+}
+
 /* hc_sf_new's parameter checks. */
 static void test_sf_new_params(void **state) {
   hc_sf *s = NULL;
   (void)state;
-  assert_int_equal(hc_sf_new(0, 16, &s), 1);
+  assert_int_equal(hc_sf_new(0, 16, G0, &s), 1);
   assert_null(s);
-  assert_int_equal(hc_sf_new(16, 16, &s), 1);
-  assert_int_equal(hc_sf_new(2, 0, &s), 1);
-  assert_int_equal(hc_sf_new(2, 31, &s), 1);
-  assert_int_equal(hc_sf_new(2, 30, &s), 0);
+  assert_int_equal(hc_sf_new(16, 16, G0, &s), 1);
+  assert_int_equal(hc_sf_new(2, 0, G0, &s), 1);
+  assert_int_equal(hc_sf_new(2, 31, G0, &s), 1);
+  assert_int_equal(hc_sf_new(2, 30, G0, &s), 0);
+  hc_sf_free(s);
+  assert_int_equal(hc_sf_new(2, 16, (hc_sf_geom){HC_SF_AW_MAX + 1, 0, 0}, &s), 1);
+  assert_int_equal(hc_sf_new(2, 16, (hc_sf_geom){0, 0, HC_SF_AW_MAX + 1}, &s), 1);
+  assert_int_equal(hc_sf_new(1, 16, (hc_sf_geom){HC_SF_AW_MAX, 1, 1}, &s), 0);
+  assert_true(hc_sf_geom_eq(hc_sf_geom_of(s), (hc_sf_geom){16, 1, 1}));
   hc_sf_free(s);
   hc_sf_free(NULL);
 }
@@ -759,6 +802,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sf_global_regs),
       cmocka_unit_test(test_sf_new_params),
+      cmocka_unit_test(test_sf_geometry),
       cmocka_unit_test(test_sf_one_packet_beta3),
       cmocka_unit_test(test_sf_one_packet_beta5),
       cmocka_unit_test(test_sf_forward_beta3),

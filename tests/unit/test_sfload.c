@@ -30,6 +30,9 @@
 #include "hc_sched_algos.h"
 #include "hc_sfload.h"
 
+/* The contract's default geometry (all fields 0). */
+#define G0 ((hc_sf_geom){0, 0, 0})
+
 /* ------------------------------------------------------------- helpers */
 
 /* A case around a new d-cube schedule with mem words per node. */
@@ -51,7 +54,7 @@ static void expect_fail(hc_sched_case *c, uint32_t beta, int code,
   hc_sfload l;
   hc_sched_err e;
   memset(&l, 0xAB, sizeof l);
-  int rc = hc_sfload_build(c, beta, &l, &e);
+  int rc = hc_sfload_build(c, beta, G0, &l, &e);
   if (rc != code || e.code != code || !strstr(e.msg, sub))
     fail_msg("expected %d with \"%s\", got %d: %s", code, sub, rc, e.msg);
   assert_null(l.ops);
@@ -59,12 +62,12 @@ static void expect_fail(hc_sched_case *c, uint32_t beta, int code,
   assert_int_equal(l.nops, 0);
   assert_int_equal(l.bank_max, 0);
   /* and without an err */
-  assert_int_equal(hc_sfload_build(c, beta, &l, NULL), code);
+  assert_int_equal(hc_sfload_build(c, beta, G0, &l, NULL), code);
 }
 
 static void build_ok(hc_sched_case *c, uint32_t beta, hc_sfload *l) {
   hc_sched_err e;
-  int rc = hc_sfload_build(c, beta, l, &e);
+  int rc = hc_sfload_build(c, beta, G0, l, &e);
   if (rc) fail_msg("build: %s: %s", hc_status_name(rc), e.msg);
 }
 
@@ -593,7 +596,7 @@ static void test_fit_own_bank(void **state) {
   hc_sfload_free(&l);
   hc_sched_case_free(&c);
   new_case(&c, 1, (1u << HC_SF_BANK_AW) + 1);
-  expect_fail(&c, 3, HC_EFIT, "HC_SF_BANK_AW = 11");
+  expect_fail(&c, 3, HC_EFIT, "BankAW = 11; BankAW = 12 holds it");
   hc_sched_case_free(&c);
 }
 
@@ -617,8 +620,8 @@ static void test_fit_link_bank(void **state) {
   pkt(&c, 2, 0, g0, 1, s0, 1);
   expect_fail(&c, 3, HC_EFIT,
               "node 2 needs 2049 words in bank 1; the hardware's banks have "
-              "2048 (HC_SF_BANK_AW = 11)");
-  assert_int_equal(hc_sfload_build(&c, 3, &l, &e), HC_EFIT);
+              "2048 (BankAW = 11; BankAW = 12 holds it)");
+  assert_int_equal(hc_sfload_build(&c, 3, G0, &l, &e), HC_EFIT);
   hc_sched_case_free(&c);
 }
 
@@ -641,7 +644,7 @@ static void test_fit_descriptors(void **state) {
     } else {
       expect_fail(&c, 3, HC_EFIT,
                   "link 0 0 needs 65 packet descriptors; the hardware has 64 "
-                  "(HC_SF_DESC_AW = 6)");
+                  "(DescAW = 6; DescAW = 7 holds it)");
     }
     hc_sched_case_free(&c);
   }
@@ -669,11 +672,11 @@ static void test_fit_segments(void **state) {
       } else if (scatter) {
         expect_fail(&c, 3, HC_EFIT,
                     "link 0 0 (into node 1) needs 1025 scatter segments; the "
-                    "hardware has 1024 (HC_SF_SEG_AW = 10)");
+                    "hardware has 1024 (SegAW = 10; SegAW = 11 holds it)");
       } else {
         expect_fail(&c, 3, HC_EFIT,
                     "link 0 0 needs 1025 gather segments; the hardware has "
-                    "1024 (HC_SF_SEG_AW = 10)");
+                    "1024 (SegAW = 10; SegAW = 11 holds it)");
       }
       free(one);
       hc_sched_case_free(&c);
@@ -711,10 +714,132 @@ static void test_fit_need(void **state) {
   }
   const hc_seg g[] = {{127, 1}}, s[] = {{0, 1}};
   pkt(&c, 0, 0, g, 1, s, 1);
-  expect_fail(&c, 3, HC_EFIT, "(HC_SF_DESC_AW + 1 = 7 bits)");
-  assert_int_equal(hc_sfload_build(&c, 3, &l, &e), HC_EFIT);
+  expect_fail(&c, 3, HC_EFIT, "(DescAW + 1 = 7 bits; DescAW = 7 holds it)");
+  assert_int_equal(hc_sfload_build(&c, 3, G0, &l, &e), HC_EFIT);
   assert_non_null(strstr(e.msg, "link 0 0 0 waits for 128 packets"));
   hc_sched_case_free(&c);
+}
+
+/* --------------------------------------------------- geometry and need */
+
+/* Build c against geometry g: HC_OK, or the status with sub in the message. */
+static void fit_in(hc_sched_case *c, hc_sf_geom g, int code, const char *sub) {
+  hc_sfload l;
+  hc_sched_err e;
+  int rc = hc_sfload_build(c, 3, g, &l, &e);
+  if (rc != code || (sub && !strstr(e.msg, sub)))
+    fail_msg("geometry %u.%u.%u: expected %d with \"%s\", got %d: %s", g.bank_aw, g.seg_aw, g.desc_aw, code,
+             sub ? sub : "", rc, e.msg);
+  if (rc == HC_OK) {
+    hc_sf_geom r = hc_sf_geom_resolve(g);
+    assert_true(hc_sf_geom_eq(l.geom, r));
+  }
+  hc_sfload_free(&l);
+}
+
+/* The need of a case is the smallest geometry that holds it: the case
+** fits that geometry, and fails with one field one smaller, naming it. */
+static void need_is_tight(hc_sched_case *c, hc_sf_geom want) {
+  hc_sf_geom g;
+  hc_sched_err e;
+  int rc = hc_sfload_need(c, &g, &e);
+  if (rc != HC_OK) fail_msg("need: %s: %s", hc_status_name(rc), e.msg);
+  if (g.bank_aw != want.bank_aw || g.seg_aw != want.seg_aw || g.desc_aw != want.desc_aw)
+    fail_msg("need %u.%u.%u, expected %u.%u.%u", g.bank_aw, g.seg_aw, g.desc_aw, want.bank_aw, want.seg_aw,
+             want.desc_aw);
+  fit_in(c, g, HC_OK, NULL);
+  hc_sf_geom b = g;
+  if (b.bank_aw > 1) {
+    b.bank_aw--;
+    fit_in(c, b, HC_EFIT, "BankAW");
+    b = g;
+  }
+  if (b.seg_aw > 1) {
+    b.seg_aw--;
+    fit_in(c, b, HC_EFIT, "SegAW");
+    b = g;
+  }
+  if (b.desc_aw > 1) {
+    b.desc_aw--;
+    fit_in(c, b, HC_EFIT, "DescAW");
+  }
+}
+
+/* The limit cases above against a geometry that holds them, and the need
+** function on each: banks, descriptors, segments, thresholds. */
+static void test_need_and_geometry(void **state) {
+  (void)state;
+  hc_sched_case c;
+  /* own bank of 2^11 + 1 words: BankAW 12 */
+  new_case(&c, 1, (1u << HC_SF_BANK_AW) + 1);
+  fit_in(&c, G0, HC_EFIT, "BankAW = 11; BankAW = 12 holds it");
+  fit_in(&c, (hc_sf_geom){12, 0, 0}, HC_OK, NULL);
+  need_is_tight(&c, (hc_sf_geom){12, 1, 1});
+  hc_sched_case_free(&c);
+  /* 65 packets on a link: DescAW 7; 65 single-word segments each way */
+  new_case(&c, 1, 65);
+  assert_int_equal(hc_sched_case_own(&c, 0, 0, 65), HC_OK);
+  for (uint32_t k = 0; k < 65; k++) {
+    const hc_seg g[] = {{k, 1}}, sg[] = {{k, 1}};
+    pkt(&c, 0, 0, g, 1, sg, 1);
+  }
+  fit_in(&c, G0, HC_EFIT, "DescAW = 6; DescAW = 7 holds it");
+  fit_in(&c, (hc_sf_geom){0, 0, 7}, HC_OK, NULL);
+  fit_in(&c, (hc_sf_geom){0, 6, 7}, HC_EFIT, "needs 65 gather segments; the hardware has 64 (SegAW = 6; SegAW = 7");
+  need_is_tight(&c, (hc_sf_geom){7, 7, 7});
+  hc_sched_case_free(&c);
+  /* a threshold of 128 (node 2's 128 packets also need DescAW 7) */
+  new_case(&c, 2, 128);
+  assert_int_equal(hc_sched_case_own(&c, 2, 0, 128), HC_OK);
+  for (uint32_t k = 0; k < 128; k++) {
+    const hc_seg g[] = {{k, 1}}, sg[] = {{k, 1}};
+    pkt(&c, 2, 1, g, 1, sg, 1);
+  }
+  const hc_seg g[] = {{127, 1}}, sg[] = {{0, 1}};
+  pkt(&c, 0, 0, g, 1, sg, 1);
+  fit_in(&c, (hc_sf_geom){0, 0, 7}, HC_OK, NULL);
+  need_is_tight(&c, (hc_sf_geom){7, 7, 7}); /* 128 words, 128 segments */
+  hc_sched_case_free(&c);
+  /* a threshold alone decides DescAW: 1 packet per link, but the need
+  ** counts 3 packets of another link (2 bits: DescAW 1 counts to 3) */
+  new_case(&c, 2, 8);
+  assert_int_equal(hc_sched_case_own(&c, 2, 0, 4), HC_OK);
+  for (uint32_t k = 0; k < 3; k++) {
+    const hc_seg g1[] = {{k, 1}}, s1[] = {{k, 1}};
+    pkt(&c, 2, 1, g1, 1, s1, 1);
+  }
+  const hc_seg g2[] = {{2, 1}}, s2[] = {{0, 1}};
+  pkt(&c, 0, 0, g2, 1, s2, 1);
+  hc_sf_geom n;
+  assert_int_equal(hc_sfload_need(&c, &n, NULL), HC_OK);
+  assert_int_equal(n.desc_aw, 2); /* 3 packets on link (2, 1): 4 descriptors */
+  hc_sched_case_free(&c);
+}
+
+/* A geometry field outside 1..16 is refused; a case needing more than 16
+** bits is HC_EFIT from the need function with the field named. */
+static void test_geometry_range(void **state) {
+  (void)state;
+  hc_sched_case c;
+  hc_sched_err e;
+  hc_sfload l;
+  new_case(&c, 1, 4);
+  assert_int_equal(hc_sfload_build(&c, 3, (hc_sf_geom){HC_SF_AW_MAX + 1, 0, 0}, &l, &e), HC_EPARAM);
+  assert_non_null(strstr(e.msg, "BankAW 17"));
+  /* 4 words nobody writes, in the own bank: BankAW 2 */
+  assert_int_equal(hc_sfload_build(&c, 3, (hc_sf_geom){1, 1, 1}, &l, &e), HC_EFIT);
+  assert_int_equal(hc_sfload_build(&c, 3, (hc_sf_geom){2, 1, 1}, &l, &e), HC_OK);
+  assert_true(hc_sf_geom_eq(l.need, (hc_sf_geom){2, 1, 1}));
+  hc_sfload_free(&l);
+  hc_sched_case_free(&c);
+  /* 2^16 + 1 own words: BankAW 17 is needed, the port cannot address it */
+  new_case(&c, 1, (1u << 16) + 1);
+  hc_sf_geom n;
+  assert_int_equal(hc_sfload_need(&c, &n, &e), HC_EFIT);
+  assert_int_equal(n.bank_aw, 17);
+  assert_non_null(strstr(e.msg, "BankAW = 17"));
+  hc_sched_case_free(&c);
+  assert_int_equal(hc_sfload_need(NULL, &n, NULL), HC_EPARAM);
 }
 
 /* d = 16: bank 16 does not fit the port's 4-bit unit. */
@@ -755,7 +880,7 @@ static void test_invalid(void **state) {
   pkt(&c, 0, 0, g, 1, s, 1);
   assert_int_equal(hc_sched_validate(c.sched, &v), HC_EOVERLAP);
   memset(&l, 0xAB, sizeof l);
-  assert_int_equal(hc_sfload_build(&c, 1, &l, &e), HC_EOVERLAP);
+  assert_int_equal(hc_sfload_build(&c, 1, G0, &l, &e), HC_EOVERLAP);
   assert_int_equal(e.code, v.code);
   assert_int_equal(e.line, v.line);
   assert_string_equal(e.msg, v.msg);
@@ -763,7 +888,7 @@ static void test_invalid(void **state) {
   assert_null(l.place);
   assert_int_equal(l.nops, 0);
   hc_sched_case_free(&c);
-  assert_int_equal(hc_sfload_build(NULL, 3, &l, NULL), HC_EPARAM);
+  assert_int_equal(hc_sfload_build(NULL, 3, G0, &l, NULL), HC_EPARAM);
 }
 
 /* ------------------------------------------------------------ combining */
@@ -862,6 +987,8 @@ int main(void) {
       cmocka_unit_test(test_fit_segments),
       cmocka_unit_test(test_fit_words),
       cmocka_unit_test(test_fit_need),
+      cmocka_unit_test(test_need_and_geometry),
+      cmocka_unit_test(test_geometry_range),
       cmocka_unit_test(test_fit_dim),
       cmocka_unit_test(test_beta),
       cmocka_unit_test(test_invalid),
