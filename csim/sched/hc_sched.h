@@ -28,6 +28,10 @@
 /* Limits. */
 #define HC_SCHED_MAX_D 16             /* cube dimension 1..16 */
 #define HC_SCHED_MAX_MEM (1u << 28)   /* words per node 1..2^28 */
+/* words of all nodes together, 2^d * mem: a case holds three arrays of them
+** (init, expect, care) and a run a fourth, so this keeps a case within a few
+** GB of host memory */
+#define HC_SCHED_MAX_TOTAL (1ull << 28)
 #define HC_SCHED_VERSION 1            /* the "hcsched" line of the text format */
 
 /* A run of consecutive words of one node's memory: addr .. addr+len-1. */
@@ -91,7 +95,8 @@ typedef struct hc_sched hc_sched;
 /*
 ** Create an empty schedule for a d-cube whose nodes have mem_words words of
 ** data memory each, in *out. Returns HC_OK, HC_EPARAM (d not in
-** 1..HC_SCHED_MAX_D, mem_words not in 1..HC_SCHED_MAX_MEM) or HC_ENOMEM;
+** 1..HC_SCHED_MAX_D, mem_words not in 1..HC_SCHED_MAX_MEM, or 2^d
+** mem_words above HC_SCHED_MAX_TOTAL) or HC_ENOMEM;
 ** *out is set only on success.
 */
 int hc_sched_new(unsigned d, uint32_t mem_words, hc_sched **out);

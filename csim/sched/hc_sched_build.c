@@ -82,7 +82,7 @@ static uint64_t seg_words(const hc_seg *g, size_t n) {
 /* A new empty schedule in *out: HC_OK, HC_EPARAM or HC_ENOMEM. */
 int hc_sched_new(unsigned d, uint32_t mem_words, hc_sched **out) {
   if (!out || d < 1 || d > HC_SCHED_MAX_D || mem_words < 1 ||
-      mem_words > HC_SCHED_MAX_MEM)
+      mem_words > HC_SCHED_MAX_MEM || ((uint64_t)mem_words << d) > HC_SCHED_MAX_TOTAL)
     return HC_EPARAM;
   hc_sched *s = calloc(1, sizeof *s);
   if (!s) return HC_ENOMEM;

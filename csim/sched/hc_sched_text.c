@@ -332,6 +332,10 @@ static int parse_size(psr *ps, int isdim) {
     ps->mem = v;
     ps->have_mem = 1;
   }
+  if (ps->have_dim && ps->have_mem && ((uint64_t)ps->mem << ps->d) > HC_SCHED_MAX_TOTAL)
+    return hc_sched_fail(ps->err, HC_EPARAM, ps->line,
+                         "mem %lu words on each of 2^%lu nodes is above %llu words in all", (unsigned long)ps->mem,
+                         (unsigned long)ps->d, (unsigned long long)HC_SCHED_MAX_TOTAL);
   if (ps->have_dim && ps->have_mem) return hc_sched_new(ps->d, ps->mem, &ps->s);
   return HC_OK;
 }

@@ -118,10 +118,20 @@ static void file_case(const hcsim_opts *o, sf_case *s) {
 ** of the algorithm's unit that is at least 64 words (K: 4) and that the
 ** algorithm accepts with the other parameters (DISTRIBUTE 2 meets its
 ** formula only for m large enough against beta); the first multiple if none
-** of the next 64 is accepted (check() then says why). */
+** of the next 64 is accepted (check() then says why). For a unit above 128
+** (K: 8), the smallest size from 64 (K: 4) that it accepts, if any. */
 static uint32_t default_size(const hc_sf_algo *a, const hc_sf_params *p) {
   const uint32_t u = a->unit(p), want = strcmp(a->param, "K") == 0 ? 4 : 64;
   if (u == 0) return want; /* check() says why */
+  /* A unit far above 64 (lcm(1..d) of the exchanges at d >= 7) would make a
+  ** case of gigabytes: an algorithm that rounds takes any size, so the
+  ** smallest one from 64 up that it accepts is used instead. */
+  if (u > 2 * want)
+    for (uint32_t m = want; m < want + 1024u; m++) {
+      hc_sf_params q = *p;
+      q.m = m;
+      if (a->check(&q, NULL, 0) == HC_OK) return m;
+    }
   const uint32_t first = (want + u - 1) / u * u;
   for (uint32_t k = 0; k < 64; k++) {
     hc_sf_params q = *p;
@@ -188,8 +198,10 @@ static void gen_params(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
 static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
   const int rc = al->build(&s->p, &s->c);
   if (rc == HC_EPARAM)
-    hcsim_die("%s=%u is too large for %s at d = %u (memory per node above %u words)", al->param, s->p.m, al->name,
-              o->cfg.d, HC_SCHED_MAX_MEM);
+    hcsim_die("%s=%u is too large for %s at d = %u (above %u words per node or %llu words in all: choose a "
+              "smaller %s)",
+              al->param, s->p.m, al->name, o->cfg.d, HC_SCHED_MAX_MEM, (unsigned long long)HC_SCHED_MAX_TOTAL,
+              al->param);
   if (rc != HC_OK) hcsim_die("out of memory building %s", al->name);
   s->name = al->name;
   s->source = al->source;
