@@ -3,8 +3,9 @@
 # (`hcsim --algo list`, rows marked "sched") measured against its paper's
 # formula, written into docs/store_and_forward.md between its "table:sf"
 # markers (the hardware: d = 2..5 in lockstep, RTL against model, each
-# d-cube's RTL built on first use) and "table:sfexec" markers (the reference
-# executor at the papers' idealised beta, d = 2..10). Each algorithm runs at
+# d-cube's RTL built on first use, and d = 6, 8, 10 on the C model of the
+# hardware) and "table:sfexec" markers (the reference executor at the
+# papers' idealised beta, d = 2..10). Each algorithm runs at
 # its default size M (the smallest valid one of at least 64 words) and four
 # times that. Nothing in these tables is typed by hand; a case the hardware
 # cannot hold is a row saying so, not a silent gap.
@@ -54,6 +55,10 @@ header='| algorithm | d | m or k | beta | backend | packets | cycles measured | 
         [ -n "$LAST_SIZE" ] && row build/rtl/D${d}_W16_B2_I4/hcsim both "$d" "$a" $beta $((4 * LAST_SIZE))
       done
     done
+  done
+  # larger cubes on the C model of the hardware (its tables sized to the case)
+  for d in ${SF_TABLE_MODEL_D:-6 8 10}; do
+    for a in $algos; do row build/bin/hcsim model "$d" "$a" 4; done
   done
 } > "$hw"
 {
