@@ -53,7 +53,7 @@ bad "lcc dp list with an unknown preset" --algo lcc --sim model --d 4 --lcc tran
 bad "lcc unknown remap"   --algo lcc --sim model --d 4 --lcc transpose --remap best
 bad "traffic remap on uniform" --sim model --d 4 --traffic uniform --remap opt
 bad "sf m not a multiple of d" --algo broadcast2 --sim model --d 3 --m 64
-bad "sf m not a multiple of lcm(1..d)" --algo complete_exchange --sim model --d 4 --m 64
+bad "sf m not a multiple of d 2^d (HISTOGRAM)" --algo histogram --sim model --d 3 --m 20
 bad "sf beta below the hardware's 3" --algo broadcast2 --sim model --d 2 --beta 2
 bad "sf beta too large" --algo broadcast2 --sim model --d 2 --beta 65536
 bad "sf M given to total_exchange" --algo total_exchange --sim model --d 2 --m 4
@@ -128,6 +128,10 @@ sfcase complete_exchange 63 --algo complete_exchange --d 3 --m 12 --beta 5
 sfcase total_exchange 40 --algo total_exchange --d 4 --k 2 --beta 3
 # The reference executor at the paper's beta = 0 (000 §2: m + d beta = 64).
 sfcase broadcast2_exec 64 --algo broadcast2 --d 4 --m 64 --beta 0 --sim exec
+# COMPLETE EXCHANGE with m = 64, which 3 does not divide: pieces rounded up,
+# sum_n C(3,n-1) n ceil(64/n) + 4 beta = 64 + 192 + 198 + 64 + 16 = 534
+# (the paper's 2^3 64 + 16 = 528 needs m a multiple of lcm(1..4) = 12).
+sfcase complete_exchange_rounded 534 --algo complete_exchange --d 4 --m 64 --beta 4
 
 # A schedule file: by hand from section 1 of docs/store_and_forward.md with
 # beta = 5: node 0's packets on link (0,0) run in 0..8 and 9..15 (finish 9,
