@@ -132,14 +132,17 @@ count_lines lint "$out"
 for ut in $UNIT_TESTS; do
   u=${ut##*/}
   log "unit tests $u (cmocka, ASan+UBSan)"
-  out=$(CMOCKA_MESSAGE_OUTPUT=stdout $ut 2>&1); st=$?
-  echo "$out" | grep -E '^\[  (PASSED|FAILED)|^\[  ERROR|^\[ +FAILED' || true
-  p=$(grep -E '^\[  PASSED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
-  f=$(grep -E '^\[  FAILED  \] [0-9]+ test' <<< "$out" | awk '{s+=$4} END {print s+0}')
-  if [ "$st" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+  # one run, its JUnit files counted (a group per file; a crash that
+  # writes none, or an exit status with no failure in them, is one failure)
+  out=$(CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results/cmocka-$u-%g.xml $ut 2>&1); st=$?
+  read -r p f < <(cat build/results/cmocka-$u-*.xml 2>/dev/null |
+    awk '/<testsuite / { for (i = 1; i <= NF; i++) { split($i, kv, "\""); k = kv[1]; v = kv[2]
+           if (k == "tests=") t += v; if (k == "failures=" || k == "errors=") e += v } }
+         END { print t - e + 0, e + 0 }')
+  cat build/results/cmocka-$u-*.xml 2>/dev/null | grep -B1 -A2 '<failure' | grep -o 'name="[^"]*"\|message="[^"]*"' || true
+  if [ "$st" != 0 ] && [ "$f" = 0 ]; then f=1; echo "$out" | tail -5; fi
   passed=$((passed + p)); failed=$((failed + f))
   log "cmocka $u: $p passed, $f failed"
-  CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results/cmocka-$u-%g.xml $ut >/dev/null 2>&1
 done
 
 log "regressions on the model alone, larger cubes (ASan+UBSan)"
@@ -164,7 +167,9 @@ for c in $CONFIGS; do
     seed=$((RANDOM_SEED + k))
     # Store-and-forward runs are long (loading and reading back through the
     # configuration port) and hardly depend on the seed: first seed only.
-    if [ $k = 0 ]; then x=""; else x="^sf_"; fi
+    # The complete exchange of the 5-cube (440,000 lockstep cycles, most of
+    # them loading and reading back through the port) is make sf-table's.
+    if [ $k != 0 ]; then x="^sf_"; elif [ "${c%%_*}" = D5 ]; then x="^sf_complete_exchange_formula$"; else x=""; fi
     out=$(HC_RESULTS_XML=build/results/$c-seed$seed.xml HC_TEST_EXCLUDE=$x RANDOM_SEED=$seed \
           build/rtl/$c/tb_rtl "$c-seed$seed" 2>&1); st=$?
     grep -E 'FAIL' <<< "$out" || true
