@@ -4,6 +4,7 @@
 #                  [SFGEOM=BankAW,SegAW,DescAW]  RTL store-and-forward geometry
 #   make test      the whole suite (lint, synthesis, unit, lockstep), ends
 #                  with "N passed, N failed"
+#   make test-long the same with the 5-cube's RTL in lockstep too
 #   make bench     model and RTL speed and memory
 #   make lint      verilator --lint-only -Wall on the RTL
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
@@ -98,7 +99,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot
+.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -287,6 +288,11 @@ synth-check:
 
 test: deps
 	@tools/run_tests.sh
+
+# make test with the 5-cube's RTL in lockstep as well (its build alone takes
+# 6-7 CPU-minutes) and its complete exchange
+test-long: deps
+	@HC_TEST_LONG=1 tools/run_tests.sh
 
 bench: deps
 	@tools/bench.sh

@@ -13,8 +13,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 export RANDOM_SEED=${RANDOM_SEED:-${COCOTB_RANDOM_SEED:-1}}
-CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D5_W16_B2_I4 D3_W16_B1_I2 D4_W12_B4_I1"}
-MODEL_CONFIGS=${MODEL_CONFIGS:-"D4_W16_B2_I4 D6_W16_B2_I4 D7_W16_B2_I4 D8_W16_B1_I4 D10_W20_B3_I2"}
+# The 5-cube's RTL takes 6-7 CPU-minutes to build (Verilator flattens 32
+# routers and their memories; issue 16): its lockstep is make test-long's
+# (HC_TEST_LONG=1), make test runs it on the model.
+CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D3_W16_B1_I2 D4_W12_B4_I1"}
+if [ "${HC_TEST_LONG:-0}" = 1 ]; then CONFIGS+=" D5_W16_B2_I4"; fi
+MODEL_CONFIGS=${MODEL_CONFIGS:-"D4_W16_B2_I4 D5_W16_B2_I4 D6_W16_B2_I4 D7_W16_B2_I4 D8_W16_B1_I4 D10_W20_B3_I2"}
 SEEDS=${SEEDS:-3}
 JOBS=${JOBS:-2}
 RESULTS=${COCOTB_RESULTS_FILE:-build/results.xml}
@@ -169,7 +173,9 @@ for c in $CONFIGS; do
     # configuration port) and hardly depend on the seed: first seed only.
     # The complete exchange of the 5-cube (440,000 lockstep cycles, most of
     # them loading and reading back through the port) is make sf-table's.
-    if [ $k != 0 ]; then x="^sf_"; elif [ "${c%%_*}" = D5 ]; then x="^sf_complete_exchange_formula$"; else x=""; fi
+    if [ $k != 0 ]; then x="^sf_"; elif [ "${c%%_*}" = D5 ] && [ "${HC_TEST_LONG:-0}" != 1 ]; then
+      x="^sf_complete_exchange_formula$"
+    else x=""; fi
     out=$(HC_RESULTS_XML=build/results/$c-seed$seed.xml HC_TEST_EXCLUDE=$x RANDOM_SEED=$seed \
           build/rtl/$c/tb_rtl "$c-seed$seed" 2>&1); st=$?
     grep -E 'FAIL' <<< "$out" || true
@@ -204,7 +210,9 @@ done
 
 if [ -x tests/cli/test_hcsim.sh ]; then
   log "hcsim command line"
-  out=$(tests/cli/test_hcsim.sh 2>&1); st=$?
+  # its lockstep runs on the D<d>_W16_B2_I4 cubes of CONFIGS
+  cli_d=$(for c in $CONFIGS; do case $c in D[2-9]_W16_B2_I4) echo -n "${c:1:1} " ;; esac; done)
+  out=$(HC_CLI_LOCKSTEP_D="$cli_d" tests/cli/test_hcsim.sh 2>&1); st=$?
   grep -E 'FAIL' <<< "$out" || true
   count_summary cli "$out" $st
   # JUnit: one testcase per "PASS name" / "FAIL name: why" line.

@@ -166,8 +166,9 @@ out=$("$model" --sim model --d 4 --file "$tmp/one_per_node.txt" --cycles 10 --wa
 if grep -qE '^latency +avg 9(\.0+)? cycles, max 9 ' <<< "$out"; then ok "zero-load latency from a file"
 else ko "zero-load latency from a file" "$(grep latency <<< "$out")"; fi
 
-# lockstep through hcsim for d = 2..5, light load to saturation
-for d in 2 3 4 5; do
+# lockstep through hcsim for d = 2..5 (make test: the cubes it builds,
+# HC_CLI_LOCKSTEP_D), light load to saturation
+for d in ${HC_CLI_LOCKSTEP_D:-2 3 4 5}; do
   bin=build/rtl/D${d}_W16_B2_I4/hcsim
   [ -x "$bin" ] || { ko "lockstep d=$d" "$bin not built"; continue; }
   for tr in uniform bitrev transpose; do
