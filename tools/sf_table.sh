@@ -22,13 +22,14 @@ algos=$(build/bin/hcsim --algo list | awk '$2 == "sched" && $1 != "sched" { prin
 sizeopt() { build/bin/hcsim --algo list | awk -v a="$1" '$1 == a { print (/; K, / || /; K$/ ? "k" : "m") }'; }
 perm_of() { build/bin/hcsim --algo list | awk -v a="$1" '$1 == a && /PERM/ { print "--perm random" }'; }
 
-row() { # binary sim d algo beta [size]
-  local bin=$1 sim=$2 d=$3 a=$4 beta=$5 size=${6:-} so
+takes_g() { build/bin/hcsim --algo list | awk -v a="$1" '$1 == a && /, G,/ { print "yes" }'; }
+row() { # binary sim d algo beta [size [extra options]]
+  local bin=$1 sim=$2 d=$3 a=$4 beta=$5 size=${6:-} extra=${7:-} so
   so=$(sizeopt "$a")
   rm -f "$json"
-  if ! "$bin" --algo "$a" --d "$d" --sim "$sim" --beta "$beta" ${size:+--$so $size} $(perm_of "$a") \
+  if ! "$bin" --algo "$a" --d "$d" --sim "$sim" --beta "$beta" ${size:+--$so $size} $(perm_of "$a") $extra \
        --quiet --json "$json" 2>"$err" && [ ! -s "$json" ]; then
-    printf '| %s | %s | | %s | %s | not run: %s | | | | | | |\n' "$a" "$d" "$beta" "$sim" \
+    printf '| %s | %s | | | %s | %s | not run: %s | | | | | | |\n' "$a" "$d" "$beta" "$sim" \
       "$(sed 's/^hcsim: //; s/|/\\|/g' "$err" | head -1)"
     return
   fi
@@ -36,14 +37,15 @@ row() { # binary sim d algo beta [size]
   data=$(val data_ok); [ "$data" = true ] && data=ok || data=FAILED
   f=$(val formula_cycles) c=$(val cycles)
   ratio=$(awk -v c="$c" -v f="$f" 'BEGIN { printf "%.4f", f > 0 ? c / f : 0 }')
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$a" "$d" "$(val "$so")" "$beta" \
+  local g; g=$(val g)
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$a" "$d" "$(val "$so")" "${g:--}" "$beta" \
     "$(val backend)" "$(val packets)" "$c" "$f" "$ratio" "$(val lower_bound_cycles)" "$data" "$(val lockstep)"
   # the second size: four times the first (a multiple of the unit again)
   [ -z "$size" ] && LAST_SIZE=$(val "$so") || true
 }
 
-header='| algorithm | d | m or k | beta | backend | packets | cycles measured | formula | measured/formula | lower bound | data | lockstep |
-|---|---|---|---|---|---|---|---|---|---|---|---|'
+header='| algorithm | d | m or k | g | beta | backend | packets | cycles measured | formula | measured/formula | lower bound | data | lockstep |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|'
 {
   echo "$header"
   for d in ${SF_TABLE_D:-2 3 4 5}; do
@@ -58,7 +60,12 @@ header='| algorithm | d | m or k | beta | backend | packets | cycles measured | 
   done
   # larger cubes on the C model of the hardware (its tables sized to the case)
   for d in ${SF_TABLE_MODEL_D:-6 8 10}; do
-    for a in $algos; do row build/bin/hcsim model "$d" "$a" 4; done
+    for a in $algos; do
+      LAST_SIZE=
+      row build/bin/hcsim model "$d" "$a" 4
+      [ "$d" -le 8 ] && [ -n "$LAST_SIZE" ] && row build/bin/hcsim model "$d" "$a" 9 $((2 * LAST_SIZE))
+      [ "$d" -le 8 ] && [ -n "$(takes_g "$a")" ] && row build/bin/hcsim model "$d" "$a" 9 "$LAST_SIZE" "--g 2"
+    done
   done
 } > "$hw"
 {
