@@ -38,7 +38,7 @@ row() { # binary sim d algo beta [size [extra options]]
   local data ratio f c
   data=$(val data_ok); [ "$data" = true ] && data=ok || data=FAILED
   f=$(val formula_cycles) c=$(val cycles)
-  ratio=$(awk -v c="$c" -v f="$f" 'BEGIN { printf "%.4f", f > 0 ? c / f : 0 }')
+  ratio=$(awk -v c="$c" -v f="$f" 'BEGIN { printf "%.4f", (f > 0 ? c / f : 0) }')
   local g; g=$(val g)
   printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$a" "$d" "$(val "$so")" "${g:--}" "$beta" \
     "$(val backend)" "$(val packets)" "$c" "$f" "$ratio" "$(val lower_bound_cycles)" "$data" "$(val lockstep)"
