@@ -41,10 +41,11 @@ set ylabel "completion (cycles)"
 set key top left opaque box
 set termoption noenhanced
 set grid
-name(i) = i == 1 ? "BROADCAST 1" : i == 2 ? "BROADCAST 2" : i == 3 ? "BROADCAST 3A" : i == 4 ? "BROADCAST 3B" : \
+name(i) = i == 1 ? "BROADCAST 1" : i == 2 ? "BROADCAST 2 (= 3B, m + d beta: under it)" : i == 3 ? "BROADCAST 3A" : i == 4 ? "BROADCAST 3B" : \
           "BROADCAST 4 (optimal g)"
-plot for [i=1:5] "< grep '^'.word('$algos', i).',' $csv" using 2:3 with points pt 7 ps 0.6 lc i \
-       title name(i), \
-     for [i=1:5] "< grep '^'.word('$algos', i).',' $csv" using 2:4 with lines dt 2 lc i notitle
+algos = "$algos"
+rows(i) = sprintf("< grep '^%s,' $csv", word(algos, i))
+plot for [i=1:5] rows(i) using 2:3 with points pt 7 ps 0.6 lc i title name(i), \
+     for [i=1:5] rows(i) using 2:4 with lines dt 2 lc i notitle
 GP
 echo "sf-plot: $png ($csv)"
