@@ -429,7 +429,7 @@ static uint32_t hc_pass_tx(hc_sf *s, uint32_t nb) {
     uint32_t x = HC_XI_X(xi), i = HC_XI_I(xi), e = x * d + i;
     hc_tx *t = &s->tx[e];
     uint32_t *c = s->ctr + (size_t)e * HC_C_NUM;
-    uint32_t off = 0, g = 0, cb = 0, offs[16];
+    uint32_t off = 0, g = 0, cb = 0, offs[HC_MODEL_MAX_D + 1]; /* one offset per bank, d + 1 banks */
     int rd;
     assert(t->busy);
     c[HC_C_BUSY]++;
@@ -525,7 +525,7 @@ static uint32_t hc_cfg_read(const hc_sf *s, uint32_t x, unsigned tgt,
     }
   }
   if (tgt == HC_SF_TGT_BANK || tgt == HC_SF_TGT_COMB) {
-    uint32_t emask = 0, eoff = 0, g = 0, cb = 0, offs[16];
+    uint32_t emask = 0, eoff = 0, g = 0, cb = 0, offs[HC_MODEL_MAX_D + 1]; /* one offset per bank, d + 1 banks */
     uint32_t banks = (2u << s->d) - 1u;
     uint32_t mask = tgt == HC_SF_TGT_COMB ? wdata & banks
                     : unit <= s->d       ? 1u << unit
