@@ -14,19 +14,9 @@
 /* The default DST's offset from SRC. */
 static uint32_t dflt(unsigned d) { return d >= 2 ? (1u << (d - 1)) - 1 : 1; }
 
-static uint32_t unit(const hc_sf_params *p) {
-  return hc_oc_unit(hc_oc_dist_dflt(p, dflt(p->d))) * (p->g == HC_SF_UNSET || p->g == 0 ? 1 : p->g);
-}
+static uint32_t unit(const hc_sf_params *p) { return hc_oc4_unit(p, dflt(p->d)); }
 
-static int check(hc_sf_params *p, char *why, size_t n) {
-  int rc = hc_oc_check_ends(p, dflt(p->d), 1, "ARBITRARY SEND 1", why, n);
-  const unsigned dist = rc ? 0 : hc_oc_dist(p);
-  return rc ? rc : hc_oc_check_m(p, hc_oc_unit(dist), 1, hc_oc4_gopt(dist, p->m, p->beta), why, n);
-}
-
-static uint64_t formula(const hc_sf_params *p) { return hc_oc4_time(hc_oc_dist(p), p->m, p->g, p->beta); }
-
-static double boxed(const hc_sf_params *p) { return hc_oc4_boxed(hc_oc_dist(p), p->m, p->beta); }
+static int check(hc_sf_params *p, char *why, size_t n) { return hc_oc4_check(p, dflt(p->d), "ARBITRARY SEND 1", why, n); }
 
 const hc_sf_algo hc_sf_algo_arbsend1 = {
     .name = "arbsend1",
@@ -37,7 +27,7 @@ const hc_sf_algo hc_sf_algo_arbsend1 = {
     .unit = unit,
     .check = check,
     .build = hc_oc_build_ends,
-    .formula = formula,
+    .formula = hc_oc4_formula,
     .lower = hc_oc_lower,
-    .boxed = boxed,
+    .boxed = hc_oc4_boxed_of,
 };

@@ -17,15 +17,7 @@
 */
 #include "sf_sw5.h"
 
-static uint32_t unit(const hc_sf_params *p) { return (uint32_t)hc_sf_lcm_upto(p->d); }
-
-/* Any m >= 1 (pieces rounded up); the memory must fit. */
-static int check(hc_sf_params *p, char *why, size_t n) {
-  int rc = hc_sf_check_basic(p, 1, "M", why, n);
-  if (!rc && hc_sw5_distribute1_mem(p->d, p->m, 1) == 0)
-    return hc_sf_why(why, n, "M = %u: the root's 2^%u blocks of M words exceed a node's memory", p->m, p->d);
-  return rc;
-}
+static int check(hc_sf_params *p, char *why, size_t n) { return hc_sw5_check(p, 1, why, n); }
 
 static int build(const hc_sf_params *p, hc_sched_case *out) {
   int rc = hc_sw5_case_mem(p->d, p->m, hc_sw5_distribute1_mem(p->d, p->m, 1), p->src, 1, out);
@@ -47,7 +39,7 @@ const hc_sf_algo hc_sf_algo_collect = {
     .param = "M",
     .takes = HC_SF_TAKES_SRC,
     .formula_text = "(2^d-1)*m/d + d*beta; with pieces rounded up: sum_n C(d-1,n-1)*ceil(m/n) + d*beta",
-    .unit = unit,
+    .unit = hc_sw5_unit,
     .check = check,
     .build = build,
     .formula = formula,

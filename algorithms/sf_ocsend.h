@@ -129,4 +129,14 @@ double hc_xoc2_gopt(unsigned n, uint64_t len, uint32_t beta);
 double hc_oc4_boxed(unsigned n, double len, uint32_t beta);
 double hc_xoc2_boxed(unsigned n, double len, uint32_t beta);
 
+/*
+** O.C. SEND 4 from SRC to DST as a record's pieces (O.C. SEND 4 and
+** ARBITRARY SEND 1 differ only in the default DST, dflt = its offset from
+** SRC, 0xFFFFFFFF for the opposite corner, and in the name what).
+*/
+uint32_t hc_oc4_unit(const hc_sf_params *p, uint32_t dflt);
+int hc_oc4_check(hc_sf_params *p, uint32_t dflt, const char *what, char *why, size_t n);
+uint64_t hc_oc4_formula(const hc_sf_params *p);
+double hc_oc4_boxed_of(const hc_sf_params *p);
+
 #endif /* SF_OCSEND_H */

@@ -14,19 +14,9 @@
 */
 #include "sf_ocsend.h"
 
-static uint32_t unit(const hc_sf_params *p) {
-  return hc_oc_unit(hc_oc_dist_dflt(p, 0xFFFFFFFFu)) * (p->g == HC_SF_UNSET || p->g == 0 ? 1 : p->g);
-}
+static uint32_t unit(const hc_sf_params *p) { return hc_oc4_unit(p, 0xFFFFFFFFu); }
 
-static int check(hc_sf_params *p, char *why, size_t n) {
-  int rc = hc_oc_check_ends(p, 0xFFFFFFFFu, 1, "O.C. SEND 4", why, n);
-  const unsigned dist = rc ? 0 : hc_oc_dist(p);
-  return rc ? rc : hc_oc_check_m(p, hc_oc_unit(dist), 1, hc_oc4_gopt(dist, p->m, p->beta), why, n);
-}
-
-static uint64_t formula(const hc_sf_params *p) { return hc_oc4_time(hc_oc_dist(p), p->m, p->g, p->beta); }
-
-static double boxed(const hc_sf_params *p) { return hc_oc4_boxed(hc_oc_dist(p), p->m, p->beta); }
+static int check(hc_sf_params *p, char *why, size_t n) { return hc_oc4_check(p, 0xFFFFFFFFu, "O.C. SEND 4", why, n); }
 
 const hc_sf_algo hc_sf_algo_ocsend4 = {
     .name = "ocsend4",
@@ -37,7 +27,7 @@ const hc_sf_algo hc_sf_algo_ocsend4 = {
     .unit = unit,
     .check = check,
     .build = hc_oc_build_ends,
-    .formula = formula,
+    .formula = hc_oc4_formula,
     .lower = hc_oc_lower,
-    .boxed = boxed,
+    .boxed = hc_oc4_boxed_of,
 };

@@ -260,3 +260,17 @@ double hc_oc4_boxed(unsigned n, double len, uint32_t beta) {
 double hc_xoc2_boxed(unsigned n, double len, uint32_t beta) {
   return len + 2 * sqrt(((double)n + kd(n)) * beta * len / n) + (double)(n + 1) * beta;
 }
+
+uint32_t hc_oc4_unit(const hc_sf_params *p, uint32_t dflt) {
+  return hc_oc_unit(hc_oc_dist_dflt(p, dflt)) * (p->g == HC_SF_UNSET || p->g == 0 ? 1 : p->g);
+}
+
+int hc_oc4_check(hc_sf_params *p, uint32_t dflt, const char *what, char *why, size_t n) {
+  int rc = hc_oc_check_ends(p, dflt, 1, what, why, n);
+  const unsigned dist = rc ? 0 : hc_oc_dist(p);
+  return rc ? rc : hc_oc_check_m(p, hc_oc_unit(dist), 1, hc_oc4_gopt(dist, p->m, p->beta), why, n);
+}
+
+uint64_t hc_oc4_formula(const hc_sf_params *p) { return hc_oc4_time(hc_oc_dist(p), p->m, p->g, p->beta); }
+
+double hc_oc4_boxed_of(const hc_sf_params *p) { return hc_oc4_boxed(hc_oc_dist(p), p->m, p->beta); }

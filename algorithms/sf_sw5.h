@@ -54,6 +54,12 @@ int hc_sw5_distribute1_build(unsigned d, uint32_t m, uint32_t src, int collect, 
 ** divides m. */
 uint64_t hc_sw5_distribute1_formula(unsigned d, uint32_t m, uint32_t beta);
 
+/* DISTRIBUTE 1 (collect = 0) and COLLECT (1) as a record's unit (lcm(1..d):
+** no piece rounded) and check (any m >= 1, pieces rounded up; the memory
+** must fit a node). */
+uint32_t hc_sw5_unit(const hc_sf_params *p);
+int hc_sw5_check(hc_sf_params *p, int collect, char *why, size_t n);
+
 #endif /* SF_SW5_H */
 
 /* ------------------------------------------------------- DISTRIBUTE 2 */

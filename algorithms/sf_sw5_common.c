@@ -211,3 +211,12 @@ int hc_sw5_distribute1_build(unsigned d, uint32_t m, uint32_t src, int collect, 
   d1_free(&e);
   return rc;
 }
+
+uint32_t hc_sw5_unit(const hc_sf_params *p) { return (uint32_t)hc_sf_lcm_upto(p->d); }
+
+int hc_sw5_check(hc_sf_params *p, int collect, char *why, size_t n) {
+  int rc = hc_sf_check_basic(p, 1, "M", why, n);
+  if (!rc && hc_sw5_distribute1_mem(p->d, p->m, collect) == 0)
+    return hc_sf_why(why, n, "M = %u: the root's 2^%u blocks of M words exceed a node's memory", p->m, p->d);
+  return rc;
+}
