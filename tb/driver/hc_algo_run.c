@@ -17,8 +17,7 @@ static int all_offered(const hc_driver *drv, unsigned n) {
   return 1;
 }
 
-/* Step until the barrier condition holds; returns HC_OK or an error. */
-static int run_to_barrier(hc_driver *drv, unsigned n, uint64_t *last_offer, uint64_t limit) {
+int hc_algo_barrier(hc_driver *drv, unsigned n, uint64_t *last_offer, uint64_t limit) {
   for (;;) {
     uint64_t now = hc_driver_cycle(drv);
     if (!all_offered(drv, n)) {
@@ -116,14 +115,14 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
       if (y != x && hc_driver_send(drv, x, y, k, s) < 0) rc = HC_ENOMEM;
     }
     if (rc != HC_OK || !barrier) continue;
-    rc = run_to_barrier(drv, n, &last_offer, max_cycles);
+    rc = hc_algo_barrier(drv, n, &last_offer, max_cycles);
     if (rc != HC_OK) break;
     snapshot(drv, n, d, after);
     for (unsigned l = 0; l < n * d; l++)
       if (after[l] - before[l] > r->max_contention) r->max_contention = after[l] - before[l];
     if (hc_driver_cycle(drv) - start > r->max_step_cycles) r->max_step_cycles = hc_driver_cycle(drv) - start;
   }
-  if (rc == HC_OK && !barrier) rc = run_to_barrier(drv, n, &last_offer, max_cycles);
+  if (rc == HC_OK && !barrier) rc = hc_algo_barrier(drv, n, &last_offer, max_cycles);
   r->cycles = hc_driver_cycle(drv);
   if (rc == HC_OK) {
     count_blocking(drv, d, r);

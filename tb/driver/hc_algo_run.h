@@ -43,4 +43,12 @@ typedef struct hc_algo_result {
 int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint64_t max_cycles,
                 hc_algo_result *r);
 
+/*
+** Step drv's network (n nodes) to the step barrier: every node has offered
+** all it has queued, at least 2 cycles have passed since the last offer
+** (*last_offer, updated here) and the network's idle output is 1. Returns
+** HC_OK, HC_ETIMEOUT (cycle limit reached) or the backend's error.
+*/
+int hc_algo_barrier(hc_driver *drv, unsigned n, uint64_t *last_offer, uint64_t limit);
+
 #endif /* HC_ALGO_RUN_H */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hc_algo_run.h"
+#include "hc_fft_run.h"
 #include "hc_sched_algos.h"
 #include "hcsim.h"
 
@@ -27,7 +28,7 @@
   (TAKES_ALGO | HO_BIT(HO_M) | HO_BIT(HO_BETA) | HO_BIT(HO_SCHED) | HO_BIT(HO_G) | HO_BIT(HO_SRC) |           \
    HO_BIT(HO_DST) | HO_BIT(HO_PERM) | HO_BIT(HO_NWAVES))
 
-enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF };
+enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF, MODE_FFT };
 
 const hcsim_mode hcsim_modes[] = {
     [MODE_TRAFFIC] = {"traffic", hcsim_traffic, TAKES_TRAFFIC, HC_MODEL_MAX_D, 0, 0, NULL, 0},
@@ -35,6 +36,7 @@ const hcsim_mode hcsim_modes[] = {
     [MODE_ALGO] = {"algo", hcsim_algo, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
     [MODE_LCC] = {"lcc", hcsim_lcc, TAKES_LCC, HC_LCC_PATH_MAX_N, 65536, 20, "docs/lcc.md", 1},
     [MODE_SF] = {"sf", hcsim_sf, TAKES_SF, 15, 1u << 20, 0, "docs/store_and_forward.md", 1},
+    [MODE_FFT] = {"fft", hcsim_fft, TAKES_ALGO, HC_FFT_RUN_MAX_D, 65536, 16, "docs/hou.md", 1},
 };
 
 const hcsim_mode *hcsim_mode_for(const char *algo) {
@@ -42,6 +44,7 @@ const hcsim_mode *hcsim_mode_for(const char *algo) {
   if (strcmp(algo, "list") == 0) return &hcsim_modes[MODE_LIST];
   if (strcmp(algo, "lcc") == 0) return &hcsim_modes[MODE_LCC];
   if (strcmp(algo, "sched") == 0 || hc_sf_algo_find(algo)) return &hcsim_modes[MODE_SF];
+  if (hc_fft_algo_find(algo)) return &hcsim_modes[MODE_FFT];
   return &hcsim_modes[MODE_ALGO]; /* which reports an unknown name */
 }
 

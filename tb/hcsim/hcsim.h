@@ -16,6 +16,7 @@
 **   algo      aap, aap_prime, a2a_* ...      hcsim_algo      hcsim_algo.c
 **   lcc       lcc                            hcsim_lcc       hcsim_lcc.c
 **   sf        broadcast2, ..., sched         hcsim_sf        hcsim_sf.c
+**   fft       fft1d_bitrev, fft2d_rowcol     hcsim_fft       hcsim_fft.c
 */
 #ifndef HCSIM_H
 #define HCSIM_H
@@ -53,7 +54,7 @@ typedef int (*hcsim_entry)(hcsim_opts *o);
 
 /* One row of the dispatch table. */
 typedef struct hcsim_mode {
-  const char *name;        /* traffic, list, algo, lcc, sf */
+  const char *name;        /* traffic, list, algo, lcc, sf, fft */
   hcsim_entry run;
   uint64_t takes;          /* the options it accepts */
   unsigned max_d;          /* largest --d */
@@ -72,6 +73,7 @@ int hcsim_list(hcsim_opts *o);
 int hcsim_algo(hcsim_opts *o);
 int hcsim_lcc(hcsim_opts *o);
 int hcsim_sf(hcsim_opts *o);
+int hcsim_fft(hcsim_opts *o);
 
 /* Every option of every mode, parsed once; set[] says which were given. */
 struct hcsim_opts {

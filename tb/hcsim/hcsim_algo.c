@@ -16,6 +16,7 @@
 
 #include "hc_algo.h"
 #include "hc_algo_run.h"
+#include "hc_fft.h"
 #include "hc_report.h"
 #include "hc_sched_algos.h"
 #include "hcsim.h"
@@ -30,6 +31,8 @@ int hcsim_list(hcsim_opts *o) {
   for (const hc_algo *const *a = hc_algos; *a; a++)
     printf("%-14s %-8s %s: %s\n", (*a)->name, (*a)->barrier ? "barrier" : "overlap", (*a)->source,
            (*a)->summary);
+  for (const hc_fft_algo *const *a = hc_fft_algos; *a; a++)
+    printf("%-14s %-8s %s: %s\n", (*a)->name, "barrier", (*a)->source, (*a)->summary);
   for (const hc_sf_algo *const *a = hc_sf_algos; *a; a++) {
     const unsigned t = (*a)->takes;
     printf("%-14s %-8s %s: store-and-forward schedule, time %s; %s%s%s%s%s%s, BETA\n", (*a)->name, "sched",
