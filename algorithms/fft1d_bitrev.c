@@ -7,8 +7,9 @@
 ** one message of all P = 4^e points per processor. Then lg m butterfly
 ** stages; the first and last e are local, and stage e+1+i (i = 0..n-1)
 ** pairs processors across dimension i, one neighbour exchange each. Its
-** contention under e-cube is 2^floor((n-1)/2) (Theorem 1; 8 on the 8-cube,
-** the paper's 2^(n/2-1)); the LCP_Optimizer's mapping makes it 1.
+** contention under e-cube is 2^(floor(n/2)-1) (Theorem 1; 8 on the 8-cube,
+** the paper's 2^(n/2-1) for even n; an odd n's middle bit does not move);
+** the LCP_Optimizer's mapping makes it 1.
 **
 ** Also here: the paper's Tables 1 and 2 as printed (8-cube, m = 2^8 ..
 ** 2^14, times in microseconds of nCUBE 2).

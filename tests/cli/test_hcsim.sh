@@ -79,11 +79,17 @@ bad "sched for another cube" --algo sched --sim model --d 3 --sched docs/example
 bad "sched given M" --algo sched --sim model --d 2 --m 4 --sched docs/examples/two_cube.hcs
 bad "saf message longer than the buffer" --sim model --d 3 --mode saf --buf 4 --len 5
 bad "unknown switching mode" --sim model --d 3 --mode cut-through
+bad "fft2d on an odd d" --algo fft2d_rowcol --sim model --d 5
+bad "fft2d on d = 1" --algo fft2d_rowcol --sim model --d 1
+bad "fft k zero" --algo fft1d_bitrev --sim model --d 4 --k 0
+bad "fft d above its 12" --algo fft1d_bitrev --sim model --d 13
+bad "fft given REMAP (both runs are made)" --algo fft1d_bitrev --sim model --d 4 --remap opt
 
 # ALGO=list names every algorithm with its source
 out=$("$model" --algo list 2>&1)
 if grep -q '^aap .*001' <<< "$out" && grep -q '^aap_prime ' <<< "$out" && grep -q '^a2a_pairwise ' <<< "$out" \
-   && grep -q '^a2a_naive ' <<< "$out" && grep -q '^lcc .*004' <<< "$out"; then ok "algo list"
+   && grep -q '^a2a_naive ' <<< "$out" && grep -q '^lcc .*004' <<< "$out" \
+   && grep -q '^fft1d_bitrev .*004' <<< "$out" && grep -q '^fft2d_rowcol .*004' <<< "$out"; then ok "algo list"
 else ko "algo list" "$out"; fi
 
 # AAP on the model: the JSON report carries the fields, and T_aap with
@@ -107,6 +113,17 @@ else ko "lcc transpose example 3" "exit $st"; fi
 if [ $st = 0 ] && jq -e '.t_hardware == [1, 1, 1, 1, 1, 1, 1, 1] and .order == [0, 4, 2, 6, 1, 5, 3, 7]' "$tmp/l.json" >/dev/null; then
   ok "lcc transpose example 4 remap"
 else ko "lcc transpose example 4 remap" "exit $st"; fi
+
+# Hou et al. 6.2 on the model, 8-cube, m = 2^14 (k = 1024 one-byte flits):
+# the unmapped bit reversal has contention 8 = 2^(n/2-1) (the paper), the
+# mapped one 1 and h + k + 1 = 8 + 1024 + 1 cycles of latency (the step
+# model), every neighbour exchange 1 + 1024 + 1
+"$model" --algo fft1d_bitrev --sim model --d 8 --k 1024 --quiet --json "$tmp/f.json"; st=$?
+if [ $st = 0 ] && jq -e '.original.run.steps[0].t_hardware == 8 and .mapping.run.steps[0].t_hardware == 1
+     and .mapping.run.steps[0].latency == 1033 and ([.mapping.run.steps[1:][].latency] | unique) == [1026]
+     and .points == 64 and .log_size == 14 and .original.run.data_ok and .mapping.run.data_ok' "$tmp/f.json" >/dev/null
+then ok "fft1d_bitrev d=8 m=2^14: contention 8 -> 1, step model"
+else ko "fft1d_bitrev d=8 m=2^14: contention 8 -> 1, step model" "exit $st"; fi
 
 # Store-and-forward schedules on the model: the JSON fields of the issue,
 # and the papers' formulas met exactly (000 §2: m + d beta = 64 + 4*4 = 80;
@@ -194,6 +211,12 @@ for r in none opt; do
   out=$("$bin" --algo lcc --lcc bitrev --remap $r --sim both 2>&1); st=$?
   if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out" && grep -qE '^agree +yes' <<< "$out"; then ok "lcc bitrev remap $r lockstep d=4"
   else ko "lcc bitrev remap $r lockstep d=4" "exit $st: $(tr '\n' ' ' <<< "$out" | head -c 300)"; fi
+done
+for a in fft1d_bitrev fft2d_rowcol; do
+  out=$("$bin" --algo $a --sim both --k 16 2>&1); st=$?
+  if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out" && [ "$(grep -c 'data ok' <<< "$out")" = 2 ]; then
+    ok "$a lockstep d=4 without and with the mapping"
+  else ko "$a lockstep d=4 without and with the mapping" "exit $st: $(grep -E 'lockstep|data|mismatch|DIFFERS' <<< "$out" | tr '\n' ' ')"; fi
 done
 
 # WAVES: the RTL run leaves an FST that GTKWave's own reader opens, with the

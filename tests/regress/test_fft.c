@@ -1,0 +1,80 @@
+/*
+** Lockstep regressions of the FFT data movements of Hou et al. §6.2
+** (algorithms/hc_fft.h), without and with the optimal processor mapping:
+** every message delivered once and intact from Q x to Q(A x + b); in every
+** step Theorem 1, the e-cube path walk and the hardware's message counters
+** agree; after the mapping every bit reversal is contention free in the
+** hardware counters (at most one message per link) with no head ever
+** blocked; without it the 1-D reversal shows the paper's 2^(n/2-1) (n even;
+** 2^(floor(n/2)-1) in general, written here, not taken from the library);
+** and every contention-free step takes exactly what the router's step model
+** of docs/algorithms.md says: its last tail is ejected h + k + 1 cycles
+** after its messages are created (h the most hops of one of them) and the
+** idle barrier fires at h + k + 3. The model alone runs d <= 8.
+*/
+#include "hc_fft_run.h"
+#include "hc_test.h"
+
+static int full_rate(const hc_cfg *c) { return c->buf_depth >= 2 && c->inj_depth >= 2; }
+
+/* Check one run's steps; m = 1 for the mapped run. */
+static void check_steps(hc_test_ctx *t, const hc_fft_algo *a, const hc_fft_result *r, int m, unsigned k) {
+  const unsigned d = t->cfg.d;
+  for (unsigned s = 0; s < r->steps; s++) {
+    const hc_fft_step_result *st = &r->step[s];
+    HC_CHECK(t, st->t_theorem == st->t_paths && st->t_paths == st->t_hardware,
+             "%s map=%d step %u (%s): T theorem %llu, paths %llu, hardware %llu", a->name, m, s, st->label,
+             (unsigned long long)st->t_theorem, (unsigned long long)st->t_paths,
+             (unsigned long long)st->t_hardware);
+    if (st->role == HC_FFT_PERMUTE && m)
+      HC_CHECK(t, st->t_hardware <= 1 && st->blocked == 0, "%s step %u mapped: %llu messages on a link, %llu blocked",
+               a->name, s, (unsigned long long)st->t_hardware, (unsigned long long)st->blocked);
+    if (st->role == HC_FFT_PERMUTE && !m && a->passes == 1 && d >= 2)
+      HC_CHECK(t, st->t_hardware == 1u << (d / 2 - 1), "%s unmapped: contention %llu, the paper's %u", a->name,
+               (unsigned long long)st->t_hardware, 1u << (d / 2 - 1));
+    if (st->t_hardware <= 1 && st->messages && full_rate(&t->cfg))
+      HC_CHECK(t, st->latency == st->hops + k + 1 && st->cycles == st->hops + k + 3,
+               "%s map=%d step %u (%s), h=%u k=%u: latency %llu (model %u), cycles %llu (model %u)", a->name, m, s,
+               st->label, st->hops, k, (unsigned long long)st->latency, st->hops + k + 1,
+               (unsigned long long)st->cycles, st->hops + k + 3);
+  }
+}
+
+static void run_one(hc_test_ctx *t, const hc_fft_algo *a, const int *order, unsigned k) {
+  hc_driver *drv = hc_test_driver(t, &t->cfg);
+  if (!drv) return;
+  hc_fft_result r;
+  int rc = hc_fft_run(drv, a, order, k, 1000000, &r);
+  const hc_mismatch *mm = hc_driver_mismatch(drv);
+  HC_CHECK(t, mm == NULL, "%s: lockstep mismatch at cycle %llu node %u %s", a->name,
+           mm ? (unsigned long long)mm->cycle : 0ULL, mm ? mm->node : 0, mm ? mm->where : "");
+  HC_CHECK(t, rc == HC_OK, "%s k=%u map=%d: run failed: %s", a->name, k, order != NULL, hc_status_name(rc));
+  HC_CHECK(t, r.data_ok, "%s k=%u map=%d: a message lost, corrupted or misplaced", a->name, k, order != NULL);
+  check_steps(t, a, &r, order != NULL, k);
+  hc_test_close_driver(t);
+}
+
+HC_TEST(fft_movements_mapping_and_step_model) {
+  const unsigned d = t->cfg.d;
+  if (t->sim == HC_SIM_MODEL && d > 8) {
+    hc_log(t, "d=%u: the model runs the FFT movements at d <= 8 only", d);
+    return;
+  }
+  static const unsigned ks[] = {5, 16};
+  unsigned ran = 0;
+  for (const hc_fft_algo *const *ap = hc_fft_algos; *ap; ap++) {
+    const hc_fft_algo *a = *ap;
+    if (a->num_steps(d) == 0) continue; /* the 2-D movement on an odd d */
+    int order[HC_FFT_RUN_MAX_D];
+    uint64_t cost;
+    HC_CHECK(t, hc_fft_mapping(a, d, order, &cost) == HC_OK, "%s: no mapping", a->name);
+    for (unsigned i = 0; i < 2; i++) {
+      run_one(t, a, NULL, ks[i]);
+      if (t->failed) return;
+      run_one(t, a, order, ks[i]);
+      if (t->failed) return;
+      ran++;
+    }
+  }
+  hc_log(t, "d=%u: %u movement/k pairs, without and with the mapping", d, ran);
+}
