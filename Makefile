@@ -14,6 +14,7 @@
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
 #   make sf-plot       the broadcasts of Stout & Wagar §2: cycles against m (build/plots/sf_broadcast.png)
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
+#   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
 #   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
 #
@@ -99,7 +100,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot
+.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot hou-fft-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -275,6 +276,10 @@ sf-plot: deps
 
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh
+
+# LOCKSTEP_D="2 3 4 5" (default): the cubes also run in lockstep as a check
+hou-fft-table: deps $(BUILD)/bin/hcsim
+	@tools/hou_fft_table.sh
 
 # Regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt.
 contract:
