@@ -17,7 +17,7 @@
 #include "hc_fft.h"
 #include "hc_status.h"
 
-static unsigned fft1d_steps(unsigned d) { return d >= 1 && d <= HC_LCC_MAX_N ? d + 1 : 0; }
+static unsigned fft1d_steps(unsigned d) { return d >= 1 && d <= HC_FFT_MAX_D ? d + 1 : 0; }
 
 static int fft1d_step(unsigned d, unsigned s, hc_fft_step *st) {
   if (fft1d_steps(d) == 0 || s > d) return HC_EPARAM;

@@ -14,7 +14,7 @@
 #include "hc_status.h"
 
 static unsigned fft2d_steps(unsigned d) {
-  return d >= 2 && d % 2 == 0 && d <= HC_LCC_MAX_N ? d + 2 : 0;
+  return d >= 2 && d % 2 == 0 && d <= HC_FFT_MAX_D ? d + 2 : 0;
 }
 
 /* Steps: row bitrev, dims 0..h-1, column bitrev, dims h..d-1. */

@@ -40,7 +40,7 @@ int hc_fft_preset_step(unsigned d, const char *name, const char *label, hc_fft_s
 int hc_fft_mapping(const hc_fft_algo *a, unsigned d, int *order, uint64_t *cost) {
   if (a == NULL || order == NULL || cost == NULL || d < 1 || d > HC_LCC_MAX_N) return HC_EPARAM;
   const unsigned steps = a->num_steps(d);
-  if (steps == 0) return HC_EPARAM;
+  if (steps == 0 || steps > HC_FFT_MAX_STEPS) return HC_EPARAM;
   hc_lcc perm[HC_FFT_MAX_STEPS];
   int m = 0;
   for (unsigned s = 0; s < steps; s++) {

@@ -27,9 +27,10 @@
 
 #include "lcc.h"
 
-/* Most steps of a movement: a permutation step per pass and d neighbour
-** exchanges, d <= 16 (the model's largest cube). */
-#define HC_FFT_MAX_STEPS 20
+/* Largest cube of a movement (the model's), and the most steps: a
+** permutation step per pass and d neighbour exchanges. */
+#define HC_FFT_MAX_D 16
+#define HC_FFT_MAX_STEPS (HC_FFT_MAX_D + 2)
 
 /* Bytes of one FFT point: a complex number of two doubles (§6.2). */
 #define HC_FFT_POINT_BYTES 16u
@@ -65,8 +66,8 @@ typedef struct hc_fft_algo {
   const char *source;  /* paper and section */
   const char *summary; /* one line */
   unsigned passes;     /* 1-D: 1; 2-D: 2 (rows, then columns) */
-  /* Number of steps on the d-cube (0 when the movement does not exist there,
-  ** e.g. the 2-D one on an odd d). */
+  /* Number of steps on the d-cube (0 when the movement does not exist there:
+  ** d outside 1..HC_FFT_MAX_D, or the 2-D one on an odd d). */
   unsigned (*num_steps)(unsigned d);
   /* Step s on the d-cube into *st. Returns HC_OK or HC_EPARAM (s or d out of
   ** range). */

@@ -190,6 +190,9 @@ static void test_fft_points(void **state) {
   assert_int_equal(hc_fft_log_size(a1, 8, 64), 14);
   assert_int_equal(hc_fft_log_size(a2, 8, 16), 6);
   assert_null(hc_fft_algo_find("nosuch"));
+  assert_int_equal(a1->num_steps(0), 0);
+  assert_int_equal(a1->num_steps(HC_FFT_MAX_D + 1), 0);
+  assert_int_equal(a2->num_steps(HC_FFT_MAX_D + 2), 0);
   hc_fft_step st;
   assert_int_equal(a1->step(4, 5, &st), HC_EPARAM);
   assert_int_equal(a2->step(3, 0, &st), HC_EPARAM);
