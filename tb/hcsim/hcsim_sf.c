@@ -38,6 +38,7 @@ typedef struct sf_case {
   hc_sf_geom need;   /* the smallest geometry that holds the case */
   int have_need;     /* need is known (the case passed the loader's analysis) */
   const char *geom_why; /* where the network's geometry comes from */
+  char size_note[160];  /* why a defaulted M or K is below the default, or "" */
 } sf_case;
 
 /* Read, check and validate the schedule file path for a d-cube into c. */
@@ -194,9 +195,32 @@ static void gen_params(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
   if (al->check(p, why, sizeof why) != HC_OK) hcsim_die("%s: %s", al->name, why);
 }
 
+/* build() at a defaulted size that is too large for a case (HC_EPARAM:
+** above HC_SCHED_MAX_MEM words a node or HC_SCHED_MAX_TOTAL in all, e.g.
+** the exchanges at d = 10): the largest accepted size below it, halving,
+** that builds; the report says so. A size the user gave is never changed. */
+static int build_smaller(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
+  const uint32_t first = s->p.m, u = al->unit(&s->p) ? al->unit(&s->p) : 1;
+  int rc = HC_EPARAM;
+  for (uint32_t m = first / 2; rc == HC_EPARAM && m >= 1; m /= 2) {
+    hc_sf_params q = s->p;
+    q.m = u <= m ? m / u * u : m; /* an algorithm that rounds takes any size */
+    if (q.m == 0 || al->check(&q, NULL, 0) != HC_OK) continue;
+    rc = al->build(&q, &s->c);
+    if (rc == HC_OK) {
+      s->p = q;
+      snprintf(s->size_note, sizeof s->size_note,
+               "%s = %u: the default %u is too large for a case at d = %u (above %u words a node or %llu in all)",
+               al->param, q.m, first, o->cfg.d, HC_SCHED_MAX_MEM, (unsigned long long)HC_SCHED_MAX_TOTAL);
+    }
+  }
+  return rc;
+}
+
 /* A generator's case; formula and lower bound from the papers. */
 static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
-  const int rc = al->build(&s->p, &s->c);
+  int rc = al->build(&s->p, &s->c);
+  if (rc == HC_EPARAM && !o->m && !o->k) rc = build_smaller(o, al, s);
   if (rc == HC_EPARAM)
     hcsim_die("%s=%u is too large for %s at d = %u (above %u words per node or %llu words in all: choose a "
               "smaller %s)",
@@ -269,6 +293,7 @@ static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *
   printf("%-18s %3u %6s %5lu %8llu %10llu %10s %10llu %8s %9s\n\n", s->name, o->cfg.d, sbuf, o->beta,
          (unsigned long long)r->packets, (unsigned long long)r->cycles, fbuf, (unsigned long long)s->lower,
          data_ok ? "ok" : "FAILED", lockstep);
+  if (s->size_note[0]) printf("%-12s %s\n", "size", s->size_note);
   print_paper(s, (uint32_t)o->beta);
   printf("%-12s measured %llu, executor %llu (docs/store_and_forward.md, section 1), formula %s%s\n", "cycles",
          (unsigned long long)r->cycles, (unsigned long long)r->ref_cycles, fbuf,
