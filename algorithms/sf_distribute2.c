@@ -439,10 +439,10 @@ static int d2_meets(const hc_sw5_plan *pl, uint32_t beta) {
   return hc_sw5_distribute2_time(pl, beta) == hc_sw5_distribute2_formula(pl->d, pl->m, pl->k, beta);
 }
 
-int hc_sw5_distribute2_beta_max(const hc_sw5_plan *pl, uint32_t *beta) {
-  uint32_t lo = 0, hi = 1u << 20;
+int hc_sw5_distribute2_beta_max(const hc_sw5_plan *pl, uint32_t miss, uint32_t *beta) {
+  uint32_t lo = 0, hi = miss ? miss : 1u << 20;
   if (!d2_meets(pl, 0)) return HC_EPARAM;
-  if (d2_meets(pl, hi)) {
+  if (!miss && d2_meets(pl, hi)) {
     *beta = UINT32_MAX;
     return HC_OK;
   }
@@ -619,8 +619,9 @@ static unsigned waves_of(const hc_sf_params *p) {
   return p->waves == HC_SF_UNSET ? hc_sw5_distribute2_k(p->d) : p->waves;
 }
 
-/* d | m: the paper's (2^d - 1) m/d is whole, nothing in the formula rounds. */
-static uint32_t unit(const hc_sf_params *p) { return p->d; }
+/* lcm(1..d) | m: no piece m/n is rounded (as DISTRIBUTE 1) and the formula
+** is the paper's; only the waves' r^i m are rounded then. */
+static uint32_t unit(const hc_sf_params *p) { return (uint32_t)hc_sf_lcm_upto(p->d); }
 
 static uint64_t formula(const hc_sf_params *p) {
   return hc_sw5_distribute2_formula(p->d, p->m, waves_of(p), p->beta);
@@ -632,7 +633,7 @@ static int refuse_slow(const hc_sf_params *p, const hc_sw5_plan *pl, uint64_t go
   uint32_t bmax = 0;
   if (!why || !n) return HC_EPARAM;
   const unsigned long long f = (unsigned long long)formula(p);
-  if (hc_sw5_distribute2_beta_max(pl, &bmax) != HC_OK)
+  if (hc_sw5_distribute2_beta_max(pl, p->beta, &bmax) != HC_OK)
     return hc_sf_why(why, n,
                      "M = %u, NWAVES = %u at d = %u: the wavelets do not keep up even at beta = 0 (this schedule takes "
                      "%llu cycles, ceil((2^d-1)m/d) + k*beta is %llu)%s",

@@ -114,10 +114,11 @@ uint64_t hc_sw5_distribute2_time(const hc_sw5_plan *pl, uint32_t beta);
 
 /*
 ** The largest beta (by bisection on the exact time) at which the schedule
-** meets hc_sw5_distribute2_formula, UINT32_MAX if it still does at 2^20;
-** HC_EPARAM if it misses it even at beta = 0.
+** meets hc_sw5_distribute2_formula, below miss (a beta at which it is known
+** to miss it), or if miss is 0 up to 2^20, UINT32_MAX if it still meets it
+** there; HC_EPARAM if it misses it even at beta = 0.
 */
-int hc_sw5_distribute2_beta_max(const hc_sw5_plan *pl, uint32_t *beta);
+int hc_sw5_distribute2_beta_max(const hc_sw5_plan *pl, uint32_t miss, uint32_t *beta);
 
 /* The words per node the schedule needs (>= 2^d m: the relays' scratch);
 ** 0 if above HC_SCHED_MAX_MEM. */

@@ -250,7 +250,7 @@ static void test_d2_example(void **state) {
     uint32_t bmax;
     assert_int_equal(hc_sw5_plan_make(3, 2, m, &pl, NULL, 0), HC_OK);
     assert_int_equal(hc_sw5_distribute2_mem(&pl), 8 * m);
-    assert_int_equal(hc_sw5_distribute2_beta_max(&pl, &bmax), HC_OK);
+    assert_int_equal(hc_sw5_distribute2_beta_max(&pl, 0, &bmax), HC_OK);
     assert_int_equal(bmax, m / 3); /* the paper's "if m/3 > beta" (at equality the times tie) */
     for (uint32_t beta = 0; beta <= m / 3 + 2; beta++) {
       hc_sf_params p;
@@ -462,7 +462,7 @@ static void test_d2_threshold(void **state) {
       uint32_t bmax;
       const uint32_t m = ms[mi];
       assert_int_equal(hc_sw5_plan_make(d, hc_sw5_distribute2_k(d), m, &pl, NULL, 0), HC_OK);
-      if (hc_sw5_distribute2_beta_max(&pl, &bmax) != HC_OK) {
+      if (hc_sw5_distribute2_beta_max(&pl, 0, &bmax) != HC_OK) {
         assert_true(hc_sw5_distribute2_time(&pl, 0) > d2_paper(d, m, 0, pl.k));
         hc_sw5_plan_free(&pl);
         continue;
@@ -482,7 +482,7 @@ static void test_d2_threshold(void **state) {
     hc_sw5_plan pl;
     uint32_t bmax;
     assert_int_equal(hc_sw5_plan_make(d, d, 5, &pl, NULL, 0), HC_OK);
-    assert_int_equal(hc_sw5_distribute2_beta_max(&pl, &bmax), HC_OK);
+    assert_int_equal(hc_sw5_distribute2_beta_max(&pl, 0, &bmax), HC_OK);
     assert_int_equal(bmax, UINT32_MAX);
     hc_sw5_plan_free(&pl);
   }
@@ -514,7 +514,7 @@ static void test_d2_params(void **state) {
   hc_sf_params_init(&p, 5, 61, 4); /* 31*61/5 = 378.2: one word more on the busiest link */
   assert_int_equal(a->check(&p, NULL, 0), HC_OK);
   assert_int_equal(a->formula(&p), 379 + 3 * 4);
-  assert_int_equal(a->unit(&p), 5);
+  assert_int_equal(a->unit(&p), 60); /* lcm(1..5): no piece rounded */
   assert_int_equal(a->takes, HC_SF_TAKES_SRC | HC_SF_TAKES_WAVES);
 }
 
