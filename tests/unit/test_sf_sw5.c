@@ -6,8 +6,9 @@
 ** (written here from the tags, not taken from the generator), its time
 ** against the paper's expression written here, and the §9 cut bound.
 ** DISTRIBUTE 2 is also checked against the paper's d = 3 example, class by
-** class, and where the paper's "m sufficiently large" fails the exact count
-** is compared with the schedule's own recurrence.
+** class; its time (the paper's with (2^d - 1) m/d rounded up) must be met
+** exactly when check() accepts, and the executor must equal the plan's own
+** clock everywhere, also where the paper's "m sufficiently large" fails.
 */
 #include <math.h>
 #include <setjmp.h>
