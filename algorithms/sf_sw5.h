@@ -60,53 +60,72 @@ uint64_t hc_sw5_distribute1_formula(unsigned d, uint32_t m, uint32_t beta);
 uint32_t hc_sw5_unit(const hc_sf_params *p);
 int hc_sw5_check(hc_sf_params *p, int collect, char *why, size_t n);
 
-#endif /* SF_SW5_H */
-
 /* ------------------------------------------------------- DISTRIBUTE 2 */
 
 #define HC_SW5_MAXW (HC_SF_MAX_D + 1)
 
 /*
-** DISTRIBUTE 2's waves at m = u = lcm(1..d) (every size scales with m/u).
-** part[w][n] (w = 1..k, n = 1..d): the words of every message to distance n
-** that wave w carries (a multiple of lcm_j C(n,j)(n-j), so that it spreads
-** evenly at every level); wave[w]: the words of wave w on each link of the
-** source; r: the paper's real r for this k.
+** DISTRIBUTE 2's plan for one (d, k, m), every size in whole words
+** (algorithms/sf_distribute2.c says how it is made). Message t (ids
+** relative to the root, at distance n = |t|) leaves the root in n pieces,
+** m/n words rounded down or up (ext[t]: the links of the rounded-up ones),
+** so that the root's d links carry loads within one word of each other.
+** Each link's stream is cut into k waves from its end at cut[w] words
+** (w = 2..k; cut[k] = m, C_1's message); wave 1 is the rest of the link's
+** load[c] words. Portion (t, w), the words of t's message in wave w, is
+** h[w * nsub + sub[t] + rank of x in t] words at each node x of the subcube
+** spanned by the root and t (x = 0 and x = t: the whole portion); a relay x
+** at level j splits its words over its n - j links toward t, floor or
+** ceil, the links in up[...] (same index) getting the ceil.
 */
 typedef struct hc_sw5_plan {
   unsigned d, k;
-  uint32_t u;
-  double r;
-  uint32_t part[HC_SW5_MAXW][HC_SW5_MAXW];
-  uint64_t wave[HC_SW5_MAXW];
+  uint32_t m;
+  double r;                      /* the paper's real r for this k */
+  uint64_t cut[HC_SW5_MAXW + 1]; /* cut[2..k]; cut[k + 1] = 0 */
+  uint64_t load[HC_SF_MAX_D];    /* words on the root's link c */
+  size_t nsub;                   /* sum over t of 2^|t| (3^d) */
+  uint32_t *sub, *ext, *h, *up;
 } hc_sw5_plan;
 
 /* The paper's k: the smallest k with d ((d-1)^k - 1)/(d-2) >= 2^d - 1
 ** (d sum_{e<k} (d-1)^e, which is also d = 2's meaning). */
 unsigned hc_sw5_distribute2_k(unsigned d);
 
-/* The waves for k (plan above), or HC_EPARAM with why when k is not
-** 1..d, no r >= 0 exists, or a wave would be empty. */
-int hc_sw5_plan_make(unsigned d, unsigned k, hc_sw5_plan *pl, char *why, size_t n);
+/*
+** The plan for k waves and m >= 1 words (plan above). HC_OK; HC_EPARAM
+** with why when d or k is out of range (k = 2..d; 1 at d = 1) or a wave
+** would be empty on a busiest link of the root once rounded to words;
+** HC_ENOMEM. *pl is zeroed on failure; free it with hc_sw5_plan_free.
+*/
+int hc_sw5_plan_make(unsigned d, unsigned k, uint32_t m, hc_sw5_plan *pl, char *why, size_t n);
+void hc_sw5_plan_free(hc_sw5_plan *pl);
+
+/* The time the schedule is measured against: ceil((2^d - 1) m/d) + k beta,
+** the paper's (2^d - 1) m/d + k beta when d divides m. */
+uint64_t hc_sw5_distribute2_formula(unsigned d, uint32_t m, unsigned k, uint32_t beta);
 
 /*
-** The schedule's exact completion at (m, beta) (at m' = u ceil(m/u)), from the
-** level recurrence of sf_distribute2.c (the executor must agree); and the
-** condition under which it equals the paper's time (2^d - 1) m/d + k beta:
-** beta * den <= m * num (HC_OK; den = 0: always, num = 0: only at
-** beta = 0), or HC_EPARAM if even beta = 0 misses it (r >= d - 1).
+** The schedule's exact completion at beta, computed packet by packet from
+** the plan in the execution model (the executor must agree; the tests
+** check it), without building the schedule; UINT64_MAX if out of memory.
 */
-uint64_t hc_sw5_distribute2_time(const hc_sw5_plan *pl, uint32_t m, uint32_t beta);
-int hc_sw5_distribute2_threshold(const hc_sw5_plan *pl, uint64_t *num, uint64_t *den);
+uint64_t hc_sw5_distribute2_time(const hc_sw5_plan *pl, uint32_t beta);
 
-/* mu = ceil(m/u): the waves carry m' = mu u words per message (m padded
-** up to a multiple of u; the pad lands in scratch of the destination). */
-uint32_t hc_sw5_distribute2_scale(const hc_sw5_plan *pl, uint32_t m);
+/*
+** The largest beta (by bisection on the exact time) at which the schedule
+** meets hc_sw5_distribute2_formula, below miss (a beta at which it is known
+** to miss it), or if miss is 0 up to 2^20, UINT32_MAX if it still meets it
+** there; HC_EPARAM if it misses it even at beta = 0.
+*/
+int hc_sw5_distribute2_beta_max(const hc_sw5_plan *pl, uint32_t miss, uint32_t *beta);
 
-/* The words per node the schedule needs (>= 2^d m: relays and pad); 0 if
-** above HC_SCHED_MAX_MEM. */
-uint32_t hc_sw5_distribute2_mem(const hc_sw5_plan *pl, uint32_t m);
+/* The words per node the schedule needs (>= 2^d m: the relays' scratch);
+** 0 if above HC_SCHED_MAX_MEM. */
+uint32_t hc_sw5_distribute2_mem(const hc_sw5_plan *pl);
 
 /* The schedule into a case made by hc_sw5_case_mem (collect = 0) with
-** hc_sw5_distribute2_mem words; any m >= 1 (padded to mu u). */
-int hc_sw5_distribute2_build(const hc_sw5_plan *pl, uint32_t m, uint32_t src, hc_sched_case *c);
+** hc_sw5_distribute2_mem words. HC_OK or HC_ENOMEM (or a builder error). */
+int hc_sw5_distribute2_build(const hc_sw5_plan *pl, uint32_t src, hc_sched_case *c);
+
+#endif /* SF_SW5_H */

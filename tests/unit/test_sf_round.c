@@ -7,6 +7,8 @@
 ** load is the paper's with m/n replaced by ceil(m/n); the expected times
 ** are written here per stage from that rule (never from the generators'
 ** formula()), and must equal the paper's boxed value whenever m divides.
+** (DISTRIBUTE 2 rounds its pieces down or up instead, without pad: its
+** time is the paper's with (2^d - 1) m/d rounded up.)
 ** Every case is validated and executed, its data checked against expect
 ** and, independently, against what the communication means.
 */
@@ -259,8 +261,9 @@ static void test_collect_round(void **state) {
 
 /* ---------------------------------------------------------- distribute2 */
 
-/* The message padded to m' = u ceil(m/u); the paper's time at m' where
-** check() accepts (m' large enough against beta), same data as at m. */
+/* Any m: the paper's time with (2^d - 1) m/d rounded up to a whole word
+** (the root's busiest link) where check() accepts (m large enough against
+** beta; test_sf_sw5.c checks the refusals), and the data. */
 static void test_d2_round(void **state) {
   (void)state;
   const hc_sf_algo *a = &hc_sf_algo_distribute2;
@@ -270,14 +273,14 @@ static void test_d2_round(void **state) {
     const uint32_t ms[] = {1, 2, u - 1 ? u - 1 : 1, u, u + 1, 2 * u - 1};
     for (unsigned mi = 0; mi < 6; mi++)
       for (unsigned bi = 0; bi < NBETA; bi += 2) {
-        const uint32_t m = ms[mi], beta = betas[bi], mp = (uint32_t)cdiv(m, u) * u;
+        const uint32_t m = ms[mi], beta = betas[bi];
         hc_sf_params p;
         hc_sched_case c;
         hc_sf_params_init(&p, d, m, beta);
         p.src = mi % n;
         if (!make(a, &p, &c)) continue; /* beta too large against m' (test_sf_sw5.c) */
         accepted++;
-        const uint64_t want = (uint64_t)(n - 1) * (mp / d) + (uint64_t)p.waves * beta;
+        const uint64_t want = cdiv((uint64_t)(n - 1) * m, d) + (uint64_t)p.waves * beta;
         hc_exec_result r;
         run(a, &p, &c, beta, want, &r);
         const uint32_t mem = hc_sched_mem_words(c.sched);
