@@ -20,6 +20,7 @@
 #ifndef SF_BERT_H
 #define SF_BERT_H
 
+#include "hc_sched_algos.h"
 #include "hc_sf_algo.h"
 
 /* A spanning tree of the d-cube rooted at node 0 with the numbering above. */
@@ -63,16 +64,6 @@ uint32_t hc_bert_unit_of(const hc_bert_tree *t, uint32_t x);
 
 /* ceil((2^d - 1)/d): the optimal time in units of both problems. */
 uint64_t hc_bert_units(unsigned d);
-
-/*
-** The two schedules (layouts in their files): every node's k words to
-** every other node (2^d k words per node, block s = s's words), and root
-** src's block y (of its 2^d blocks of k words) to node y, landing in block y.
-** HC_OK, HC_EPARAM (d not in 1..HC_SF_TOP_D, k = 0, src not a node, memory
-** above the schedule's limits) or HC_ENOMEM; *out is zeroed on failure.
-*/
-int hc_sf_multinode_broadcast(unsigned d, uint32_t k, hc_sched_case *out);
-int hc_sf_single_node_scatter(unsigned d, uint32_t k, uint32_t src, hc_sched_case *out);
 
 /* The records' shared pieces: unit() (any k >= 1), check() (d = 1..
 ** HC_SF_TOP_D, k >= 1, SRC a node, the 2^d k words per node within the
