@@ -36,6 +36,8 @@ typedef struct sf_case {
   double boxed;      /* the paper's optimum at real g, or -1 */
   uint64_t opt_units, opt_tx;              /* 002 Table 1's optima, or 0 */
   const char *opt_units_text, *opt_tx_text; /* their expressions */
+  uint64_t root_pk[HC_SCHED_MAX_D];         /* packets SRC sent on each of its links */
+  int have_root_pk;                         /* the algorithm takes SRC and the run finished */
   uint32_t perm[1u << HC_SF_MAX_D];
   hc_sf_geom need;   /* the smallest geometry that holds the case */
   int have_need;     /* need is known (the case passed the loader's analysis) */
@@ -322,6 +324,12 @@ static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *
            (unsigned long long)r->ref_packets, (unsigned long long)r->ref_words, (unsigned long long)r->ref_busy,
            r->counters_ok ? "equal" : r->counter_msg);
   print_units(o, s, r);
+  if (s->have_root_pk) {
+    printf("%-12s packets on the d links of SRC = %u, dimension 0 first (%s):", "root links", s->p.src,
+           o->exec_only ? "the schedule's" : "the hardware's TX packet counters");
+    for (unsigned i = 0; i < o->cfg.d; i++) printf(" %llu", (unsigned long long)s->root_pk[i]);
+    printf("\n");
+  }
   if (!o->exec_only) {
     printf("%-12s BankAW %u, SegAW %u, DescAW %u (%s)", "geometry", r->geom.bank_aw, r->geom.seg_aw,
            r->geom.desc_aw, s->geom_why ? s->geom_why : "the network's");
@@ -371,6 +379,11 @@ static void json_sf(FILE *f, const hcsim_opts *o, const sf_case *s, const hc_sf_
   if (s->opt_units)
     fprintf(f, "  \"units\": %.6g,\n  \"optimal_units\": %llu,\n  \"optimal_units_formula\": \"%s\",\n",
             measured_units(s, r, (uint32_t)o->beta), (unsigned long long)s->opt_units, s->opt_units_text);
+  if (s->have_root_pk) {
+    fprintf(f, "  \"root_link_packets\": [");
+    for (unsigned i = 0; i < o->cfg.d; i++) fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)s->root_pk[i]);
+    fprintf(f, "],\n");
+  }
   if (s->opt_tx)
     fprintf(f, "  \"transmissions\": %llu,\n  \"optimal_transmissions\": %llu,\n"
                "  \"optimal_transmissions_formula\": \"%s\",\n",
@@ -454,6 +467,25 @@ static void pick_geometry(hcsim_opts *o, sf_case *s) {
             s->name, o->cfg.d, g.bank_aw, g.seg_aw, g.desc_aw, err.msg, o->algo, o->cfg.d, a, b, c);
 }
 
+/* The packets the root (SRC) sent on each of its d links, for an algorithm
+** that takes SRC: from the hardware's per-link TX packet counters (drv),
+** or on the executor (drv NULL) from the schedule. For the single node
+** scatter they are the sizes of the root's subtrees. */
+static void root_packets(const hcsim_opts *o, sf_case *s, hc_driver *drv) {
+  if (!(s->takes & HC_SF_TAKES_SRC)) return;
+  memset(s->root_pk, 0, sizeof s->root_pk);
+  if (drv) {
+    for (unsigned i = 0; i < o->cfg.d; i++) s->root_pk[i] = hc_driver_counter(drv, s->p.src, i, HC_CNT_SF_PACKETS);
+  } else {
+    for (size_t i = 0; i < hc_sched_num_packets(s->c.sched); i++) {
+      hc_packet_info pi;
+      hc_sched_packet(s->c.sched, i, &pi);
+      if (pi.node == s->p.src) s->root_pk[pi.dim]++;
+    }
+  }
+  s->have_root_pk = 1;
+}
+
 /* --sim exec: the case on the reference executor alone, at any beta. */
 static int run_exec(const hcsim_opts *o, sf_case *s, hc_sf_result *r, hc_sched_err *err) {
   hc_exec_result ex;
@@ -509,6 +541,7 @@ int hcsim_sf(hcsim_opts *o) {
   if (rc == HC_ESCHED) hcsim_die("%s: bad schedule (%s): %s", s.name, hc_status_name(err.code), err.msg);
   if (rc == HC_ENOMEM) hcsim_die("out of memory running %s", s.name);
   const hc_mismatch *mm = o->exec_only ? NULL : hc_driver_mismatch(run.drv);
+  if (rc == HC_OK) root_packets(o, &s, o->exec_only ? NULL : run.drv);
   if (!o->quiet) print_sf(o, &s, &r, rc, mm);
   if (run.json) json_sf(run.json, o, &s, &r, rc, mm);
   const int ok = rc == HC_OK && hc_sf_result_ok(&r) && (!s.has_formula || r.cycles == s.formula);
