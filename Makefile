@@ -13,6 +13,8 @@
 #   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
 #   make sf-plot       the broadcasts of Stout & Wagar §2: cycles against m (build/plots/sf_broadcast.png)
+#   make bert-table    Table 1 of Bertsekas et al. measured (model d = 1..12, lockstep 1..5), docs/bertsekas.md
+#                      (BERT_MODEL_D="1 2 3", BERT_LOCKSTEP_D="2 3 4", BERT_K, BERT_BETA restrict it)
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
 #   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
@@ -100,7 +102,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot hou-fft-table
+.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot hou-fft-table bert-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -273,6 +275,9 @@ sf-table: deps
 
 sf-plot: deps
 	@tools/sf_plot.sh
+
+bert-table: deps
+	@tools/bert_table.sh
 
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh

@@ -7,6 +7,10 @@
 **                           batched)
 **   sf_total_exchange.c     the optimal total exchange of 002 (Bertsekas et
 **                           al.) §4, unit packets
+**   sf_multinode_broadcast.c, sf_single_node_scatter.c
+**                           the optimal multinode broadcast and single node
+**                           scatter of 002 §2, §3, unit packets (their trees:
+**                           sf_bert_common.c)
 ** Each generator returns an hc_sched_case: the schedule, the initial memory
 ** of every node and the expected final memory, computed from what the
 ** communication means (not by running the schedule). Memory layouts, the
@@ -119,5 +123,19 @@ uint64_t hc_sf_total_exchange_transmissions(unsigned d);
 /* With packets fixed at k words the formula is the lower bound (002 Eq. 4:
 ** d*2^(2d-1) transmissions over d*2^d links need 2^(d-1) units). */
 uint64_t hc_sf_total_exchange_lower(unsigned d, uint32_t k, uint32_t beta);
+
+/* ------------------------------- MULTINODE BROADCAST, SINGLE NODE SCATTER */
+
+/*
+** 002 §2 and §3 with unit packets of k words (docs/bertsekas.md): every
+** node's k words to every other node (2^d k words per node, block s at s k
+** = s's words), and root src's block y (of its 2^d blocks of k words) to
+** node y, landing in y's block y (the other words are scratch). Both take
+** ceil((2^d-1)/d) units of k + beta cycles. HC_OK, HC_EPARAM (d not in
+** 1..HC_SF_TOP_D, k = 0, src not a node, memory above the schedule's
+** limits) or HC_ENOMEM; *out is zeroed on failure.
+*/
+int hc_sf_multinode_broadcast(unsigned d, uint32_t k, hc_sched_case *out);
+int hc_sf_single_node_scatter(unsigned d, uint32_t k, uint32_t src, hc_sched_case *out);
 
 #endif /* HC_SCHED_ALGOS_H */

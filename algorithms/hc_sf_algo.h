@@ -22,8 +22,10 @@
 
 #include "hc_sched.h"
 
-/* The generators accept d = 1..HC_SF_MAX_D (memory permitting). */
+/* The generators accept d = 1..HC_SF_MAX_D (memory permitting), a record
+** with max_d set up to that (at most HC_SF_TOP_D). */
 #define HC_SF_MAX_D 10
+#define HC_SF_TOP_D 12
 
 /* A parameter not given on the command line: check() picks the default. */
 #define HC_SF_UNSET 0xFFFFFFFFu
@@ -103,7 +105,25 @@ typedef struct hc_sf_algo {
   ** sentence; the algorithm's section of the docs explains it). */
   int64_t constant;
   const char *constant_why;
+  /*
+  ** The unit-time model of 002 (Bertsekas et al.), for algorithms with unit
+  ** packets of K words (one time unit = one packet on a link = K + beta
+  ** cycles): NULL, or the paper's optimal time in units and its optimal
+  ** number of packet transmissions (002 Table 1), each with its expression.
+  ** A front end prints the measured time in units (cycles / (K + beta)) and
+  ** the measured transmissions (the TX packet counters) beside them.
+  */
+  uint64_t (*opt_units)(const hc_sf_params *p);
+  const char *opt_units_text;
+  uint64_t (*opt_transmissions)(const hc_sf_params *p);
+  const char *opt_transmissions_text;
+  /* The largest d the generator takes: 0 means HC_SF_MAX_D; at most
+  ** HC_SF_TOP_D (hc_sf_max_d). */
+  unsigned max_d;
 } hc_sf_algo;
+
+/* The largest d algorithm a takes (its max_d, or HC_SF_MAX_D). */
+unsigned hc_sf_max_d(const hc_sf_algo *a);
 
 /* What the measured completion must be: formula() + constant. */
 uint64_t hc_sf_expected(const hc_sf_algo *a, const hc_sf_params *p);
@@ -184,6 +204,9 @@ int hc_sf_why(char *why, size_t n, const char *fmt, ...)
 ** node of the cube. HC_OK or HC_EPARAM with why.
 */
 int hc_sf_check_basic(hc_sf_params *p, uint32_t unit, const char *pname, char *why, size_t n);
+
+/* hc_sf_check_basic with d in 1..max_d (a record's max_d). */
+int hc_sf_check_basic_d(hc_sf_params *p, unsigned max_d, uint32_t unit, const char *pname, char *why, size_t n);
 
 /* Fill b from the cut (S of links links carrying load words), the hops of
 ** the farthest word, and beta. */

@@ -4,6 +4,7 @@
 ** g of a pipelined algorithm, the section 9 bound, and the one sentence a
 ** refused parameter gets.
 */
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -108,8 +109,13 @@ void hc_sf_bound_set(hc_sf_bound *b, const char *cut, uint64_t links, uint64_t l
 }
 
 int hc_sf_check_basic(hc_sf_params *p, uint32_t unit, const char *pname, char *why, size_t n) {
-  if (p->d < 1 || p->d > HC_SF_MAX_D)
-    return hc_sf_why(why, n, "d = %u: the generators take d = 1..%u", p->d, HC_SF_MAX_D);
+  return hc_sf_check_basic_d(p, HC_SF_MAX_D, unit, pname, why, n);
+}
+
+int hc_sf_check_basic_d(hc_sf_params *p, unsigned max_d, uint32_t unit, const char *pname, char *why, size_t n) {
+  assert(max_d >= 1 && max_d <= HC_SF_TOP_D);
+  if (p->d < 1 || p->d > max_d)
+    return hc_sf_why(why, n, "d = %u: this generator takes d = 1..%u", p->d, max_d);
   if (unit == 0 || p->m == 0 || p->m % unit != 0)
     return hc_sf_why(why, n, "%s = %u: needs a positive multiple of %u at d = %u, so that every packet is whole words",
                      pname, p->m, unit, p->d);
@@ -118,6 +124,8 @@ int hc_sf_check_basic(hc_sf_params *p, uint32_t unit, const char *pname, char *w
     return hc_sf_why(why, n, "SRC = %u is not a node of the %u-cube (0..%u)", p->src, p->d, (1u << p->d) - 1);
   return HC_OK;
 }
+
+unsigned hc_sf_max_d(const hc_sf_algo *a) { return a->max_d ? a->max_d : HC_SF_MAX_D; }
 
 uint64_t hc_sf_expected(const hc_sf_algo *a, const hc_sf_params *p) {
   return (uint64_t)((int64_t)a->formula(p) + a->constant);

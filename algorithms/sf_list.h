@@ -34,7 +34,9 @@ HC_SF_ALGO(permuted_send)
 HC_SF_ALGO(transpose_rows)
 HC_SF_ALGO(lc_inversion)
 HC_SF_ALGO(transpose_sub)
-/* 002 (Bertsekas et al.) */
+/* 002 (Bertsekas et al.) §2, §3, §4: Table 1 */
+HC_SF_ALGO(multinode_broadcast)
+HC_SF_ALGO(single_node_scatter)
 HC_SF_ALGO(total_exchange)
 /* in-network combining (docs/store_and_forward.md, section 1) */
 HC_SF_ALGO(collect_sum)

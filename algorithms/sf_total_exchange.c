@@ -243,6 +243,10 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
   if (b->cut_cycles > b->cycles) b->cycles = b->cut_cycles;
 }
 
+static uint64_t opt_units(const hc_sf_params *p) { return 1ull << (p->d - 1); }
+
+static uint64_t opt_transmissions(const hc_sf_params *p) { return hc_sf_total_exchange_transmissions(p->d); }
+
 const hc_sf_algo hc_sf_algo_total_exchange = {
     .name = "total_exchange",
     .source = "002 (Bertsekas et al.) §4, optimal total exchange",
@@ -253,4 +257,8 @@ const hc_sf_algo hc_sf_algo_total_exchange = {
     .build = build,
     .formula = formula,
     .lower = lower,
+    .opt_units = opt_units,
+    .opt_units_text = "2^(d-1)",
+    .opt_transmissions = opt_transmissions,
+    .opt_transmissions_text = "d*2^(2d-1)",
 };

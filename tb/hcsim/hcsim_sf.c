@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "hc_report.h"
-#include "hc_sched_algos.h"
+#include "hc_sf_algo.h"
 #include "hc_sf_run.h"
 #include "hc_sfload.h"
 #include "hcsim.h"
@@ -34,6 +34,10 @@ typedef struct sf_case {
   int64_t constant;  /* formula = the paper's + constant (documented) */
   const char *constant_why;
   double boxed;      /* the paper's optimum at real g, or -1 */
+  uint64_t opt_units, opt_tx;              /* 002 Table 1's optima, or 0 */
+  const char *opt_units_text, *opt_tx_text; /* their expressions */
+  uint64_t root_pk[HC_SCHED_MAX_D];         /* packets SRC sent on each of its links */
+  int have_root_pk;                         /* the algorithm takes SRC and the run finished */
   uint32_t perm[1u << HC_SF_MAX_D];
   hc_sf_geom need;   /* the smallest geometry that holds the case */
   int have_need;     /* need is known (the case passed the loader's analysis) */
@@ -175,7 +179,7 @@ static void gen_params(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
   ** one of them, and the other one is an error, not something to ignore. */
   if (is_k && o->m) hcsim_die("%s takes K (unit packet words), not M", al->name);
   if (!is_k && o->k) hcsim_die("%s takes M (message words), not K", al->name);
-  if (d > HC_SF_MAX_D) hcsim_die("--d %u: the generators go up to d = %u", d, HC_SF_MAX_D);
+  if (d > hc_sf_max_d(al)) hcsim_die("--d %u: %s goes up to d = %u", d, al->name, hc_sf_max_d(al));
   hc_sf_params *p = &s->p;
   hc_sf_params_init(p, d, (uint32_t)(is_k ? o->k : o->m), (uint32_t)o->beta);
   p->g = optional(o, al, HO_G, HC_SF_TAKES_G, "G (it is not pipelined)", o->g);
@@ -240,6 +244,43 @@ static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
   al->lower(&s->p, &s->bound);
   s->lower = s->bound.cycles;
   s->boxed = al->boxed ? al->boxed(&s->p) : -1;
+  if (al->opt_units) {
+    s->opt_units = al->opt_units(&s->p);
+    s->opt_units_text = al->opt_units_text;
+  }
+  if (al->opt_transmissions) {
+    s->opt_tx = al->opt_transmissions(&s->p);
+    s->opt_tx_text = al->opt_transmissions_text;
+  }
+}
+
+/* The measured time in the unit-time model of 002: cycles / (k + beta),
+** one unit being one packet of k words on a link. */
+static double measured_units(const sf_case *s, const hc_sf_result *r, uint32_t beta) {
+  return (double)r->cycles / ((double)s->size + beta);
+}
+
+/* The unit-time model's lines (002 Table 1): the time in units and the
+** packet transmissions, measured beside the paper's optima. */
+static void print_units(const hcsim_opts *o, const sf_case *s, const hc_sf_result *r) {
+  const uint64_t unit = (uint64_t)s->size + o->beta;
+  if (s->opt_units) {
+    if (r->cycles % unit == 0)
+      printf("%-12s measured %llu = %llu cycles / (k + beta = %llu); optimum %s = %llu (002 Table 1)%s\n", "units",
+             (unsigned long long)(r->cycles / unit), (unsigned long long)r->cycles, (unsigned long long)unit,
+             s->opt_units_text, (unsigned long long)s->opt_units,
+             r->cycles / unit == s->opt_units ? " (optimal)" : " (DIFFERS)");
+    else
+      printf("%-12s measured %.3f = %llu cycles / (k + beta = %llu), not a whole number; optimum %s = %llu "
+             "(002 Table 1) (DIFFERS)\n",
+             "units", measured_units(s, r, (uint32_t)o->beta), (unsigned long long)r->cycles,
+             (unsigned long long)unit, s->opt_units_text, (unsigned long long)s->opt_units);
+  }
+  if (s->opt_tx)
+    printf("%-12s measured %llu transmissions (%s); optimum %s = %llu (002 Table 1)%s\n", "packets",
+           (unsigned long long)r->packets,
+           o->exec_only ? "the schedule's, on the executor" : "the hardware's TX packet counters", s->opt_tx_text,
+           (unsigned long long)s->opt_tx, r->packets == s->opt_tx ? " (optimal)" : " (DIFFERS)");
 }
 
 /* The paper's parameters of the run, as "g=4 src=0 ..." (empty if none). */
@@ -275,7 +316,6 @@ static void print_paper(const sf_case *s, uint32_t beta) {
 static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *r, int rc, const hc_mismatch *mm) {
   const char *lockstep = o->exec_only ? "n/a" : hc_report_lockstep(o->sim, mm);
   const int data_ok = rc == HC_OK && r->mismatches == 0 && r->checked > 0;
-  const uint64_t optimum = strcmp(s->name, "total_exchange") == 0 ? hc_sf_total_exchange_transmissions(o->cfg.d) : 0;
   char fbuf[32], sbuf[32];
   if (s->has_formula) snprintf(fbuf, sizeof fbuf, "%llu", (unsigned long long)s->formula);
   else snprintf(fbuf, sizeof fbuf, "n/a");
@@ -308,9 +348,13 @@ static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *
            "counters", (unsigned long long)r->packets, (unsigned long long)r->words, (unsigned long long)r->busy,
            (unsigned long long)r->ref_packets, (unsigned long long)r->ref_words, (unsigned long long)r->ref_busy,
            r->counters_ok ? "equal" : r->counter_msg);
-  if (optimum)
-    printf("%-12s %llu packet transmissions, optimum d*2^(2d-1) = %llu\n", "optimality",
-           (unsigned long long)r->packets, (unsigned long long)optimum);
+  print_units(o, s, r);
+  if (s->have_root_pk) {
+    printf("%-12s packets on the d links of SRC = %u, dimension 0 first (%s):", "root links", s->p.src,
+           o->exec_only ? "the schedule's" : "the hardware's TX packet counters");
+    for (unsigned i = 0; i < o->cfg.d; i++) printf(" %llu", (unsigned long long)s->root_pk[i]);
+    printf("\n");
+  }
   if (!o->exec_only) {
     printf("%-12s BankAW %u, SegAW %u, DescAW %u (%s)", "geometry", r->geom.bank_aw, r->geom.seg_aw,
            r->geom.desc_aw, s->geom_why ? s->geom_why : "the network's");
@@ -334,7 +378,6 @@ static void json_sf(FILE *f, const hcsim_opts *o, const sf_case *s, const hc_sf_
                     const hc_mismatch *mm) {
   const int data_ok = rc == HC_OK && r->mismatches == 0 && r->checked > 0;
   const int formula_ok = !s->has_formula || r->cycles == s->formula;
-  const uint64_t optimum = strcmp(s->name, "total_exchange") == 0 ? hc_sf_total_exchange_transmissions(o->cfg.d) : 0;
   fprintf(f, "{\n  \"algo\": \"%s\",\n  \"source\": ", s->name);
   hc_json_str(f, s->source); /* a file name may hold quotes */
   fprintf(f, ",\n  \"mode\": \"store_and_forward\",\n");
@@ -358,7 +401,18 @@ static void json_sf(FILE *f, const hcsim_opts *o, const sf_case *s, const hc_sf_
             (unsigned long long)s->bound.cut_cycles, (unsigned long long)s->bound.hops);
   fprintf(f, "  \"executor_cycles\": %llu,\n  \"packets\": %llu,\n  \"words\": %llu,\n",
           (unsigned long long)r->ref_cycles, (unsigned long long)r->packets, (unsigned long long)r->words);
-  if (optimum) fprintf(f, "  \"optimal_transmissions\": %llu,\n", (unsigned long long)optimum);
+  if (s->opt_units)
+    fprintf(f, "  \"units\": %.6g,\n  \"optimal_units\": %llu,\n  \"optimal_units_formula\": \"%s\",\n",
+            measured_units(s, r, (uint32_t)o->beta), (unsigned long long)s->opt_units, s->opt_units_text);
+  if (s->have_root_pk) {
+    fprintf(f, "  \"root_link_packets\": [");
+    for (unsigned i = 0; i < o->cfg.d; i++) fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)s->root_pk[i]);
+    fprintf(f, "],\n");
+  }
+  if (s->opt_tx)
+    fprintf(f, "  \"transmissions\": %llu,\n  \"optimal_transmissions\": %llu,\n"
+               "  \"optimal_transmissions_formula\": \"%s\",\n",
+            (unsigned long long)r->packets, (unsigned long long)s->opt_tx, s->opt_tx_text);
   if (!o->exec_only) {
     fprintf(f, "  \"geometry\": {\"bank_aw\": %u, \"seg_aw\": %u, \"desc_aw\": %u},\n", r->geom.bank_aw,
             r->geom.seg_aw, r->geom.desc_aw);
@@ -438,6 +492,25 @@ static void pick_geometry(hcsim_opts *o, sf_case *s) {
             s->name, o->cfg.d, g.bank_aw, g.seg_aw, g.desc_aw, err.msg, o->algo, o->cfg.d, a, b, c);
 }
 
+/* The packets the root (SRC) sent on each of its d links, for an algorithm
+** that takes SRC: from the hardware's per-link TX packet counters (drv),
+** or on the executor (drv NULL) from the schedule. For the single node
+** scatter they are the sizes of the root's subtrees. */
+static void root_packets(const hcsim_opts *o, sf_case *s, hc_driver *drv) {
+  if (!(s->takes & HC_SF_TAKES_SRC)) return;
+  memset(s->root_pk, 0, sizeof s->root_pk);
+  if (drv) {
+    for (unsigned i = 0; i < o->cfg.d; i++) s->root_pk[i] = hc_driver_counter(drv, s->p.src, i, HC_CNT_SF_PACKETS);
+  } else {
+    for (size_t i = 0; i < hc_sched_num_packets(s->c.sched); i++) {
+      hc_packet_info pi;
+      hc_sched_packet(s->c.sched, i, &pi);
+      if (pi.node == s->p.src) s->root_pk[pi.dim]++;
+    }
+  }
+  s->have_root_pk = 1;
+}
+
 /* --sim exec: the case on the reference executor alone, at any beta. */
 static int run_exec(const hcsim_opts *o, sf_case *s, hc_sf_result *r, hc_sched_err *err) {
   hc_exec_result ex;
@@ -493,6 +566,7 @@ int hcsim_sf(hcsim_opts *o) {
   if (rc == HC_ESCHED) hcsim_die("%s: bad schedule (%s): %s", s.name, hc_status_name(err.code), err.msg);
   if (rc == HC_ENOMEM) hcsim_die("out of memory running %s", s.name);
   const hc_mismatch *mm = o->exec_only ? NULL : hc_driver_mismatch(run.drv);
+  if (rc == HC_OK) root_packets(o, &s, o->exec_only ? NULL : run.drv);
   if (!o->quiet) print_sf(o, &s, &r, rc, mm);
   if (run.json) json_sf(run.json, o, &s, &r, rc, mm);
   const int ok = rc == HC_OK && hc_sf_result_ok(&r) && (!s.has_formula || r.cycles == s.formula);

@@ -66,6 +66,11 @@ bad "sf DST to an algorithm without one" --algo broadcast2 --sim model --d 2 --d
 bad "sf SRC outside the cube" --algo broadcast2 --sim model --d 2 --src 4
 bad "sf G zero" --algo broadcast2 --sim model --d 2 --g 0
 bad "sf PERM to an algorithm without one" --algo broadcast2 --sim model --d 2 --perm bitrev
+bad "sf K zero (multinode broadcast)" --algo multinode_broadcast --sim model --d 3 --k 0
+bad "sf SRC outside the cube (single node scatter)" --algo single_node_scatter --sim model --d 4 --src 16
+bad "sf d above the generator's 12" --algo multinode_broadcast --sim model --d 13
+bad "sf SRC to the multinode broadcast" --algo multinode_broadcast --sim model --d 3 --src 1
+bad "sf K too large for the schedule at d = 12" --algo single_node_scatter --sim model --d 12 --k 17
 bad "sf exec with a waveform" --algo broadcast2 --sim exec --d 2 --waves "$tmp/w.fst"
 bad "sched given G" --algo sched --sim model --d 2 --g 2 --sched docs/examples/two_cube.hcs
 bad "exec for wormhole traffic" --sim exec --d 2
@@ -143,6 +148,20 @@ sfcase() { # name expected-cycles args...
 sfcase broadcast2 80 --algo broadcast2 --d 4 --m 64 --beta 4
 sfcase complete_exchange 63 --algo complete_exchange --d 3 --m 12 --beta 5
 sfcase total_exchange 40 --algo total_exchange --d 4 --k 2 --beta 3
+# 002 Table 1: ceil((2^d-1)/d) units of k + beta cycles (d = 4: 4 x 7; d = 5: 7 x 5),
+# and the time in units and the transmissions (hardware counters) at the optimum.
+sfcase multinode_broadcast 28 --algo multinode_broadcast --d 4 --k 4 --beta 3
+sfcase single_node_scatter 35 --algo single_node_scatter --d 5 --k 2 --beta 3 --src 9
+sfunits() { # name units transmissions args...
+  local name=$1 u=$2 tx=$3; shift 3
+  "$model" --sim model --quiet --json "$tmp/u.json" "$@"; local st=$?
+  if [ $st = 0 ] && jq -e --argjson u "$u" --argjson t "$tx" '.units == $u and .optimal_units == $u and
+       .transmissions == $t and .optimal_transmissions == $t' "$tmp/u.json" >/dev/null; then ok "sf $name: units and transmissions"
+  else ko "sf $name: units and transmissions" "exit $st, $(tr -d '\n' < "$tmp/u.json" | head -c 300)"; fi
+}
+sfunits multinode_broadcast 7 992 --algo multinode_broadcast --d 5 --k 1 --beta 3
+sfunits single_node_scatter 11 192 --algo single_node_scatter --d 6 --k 3 --beta 4 --src 33
+sfunits total_exchange 8 512 --algo total_exchange --d 4 --k 2 --beta 3
 # The reference executor at the paper's beta = 0 (000 §2: m + d beta = 64).
 sfcase broadcast2_exec 64 --algo broadcast2 --d 4 --m 64 --beta 0 --sim exec
 # COMPLETE EXCHANGE with m = 64, which 3 does not divide: pieces rounded up,

@@ -198,6 +198,38 @@ HC_TEST(sf_total_exchange_optimal) {
   }
 }
 
+/* The other two rows of 002's Table 1 on the network: the multinode
+** broadcast and the single node scatter (random root) take ceil((2^d-1)/d)
+** units of k + beta cycles, with 2^d (2^d - 1) and d 2^(d-1) packet
+** transmissions in the hardware's TX counters. */
+HC_TEST(sf_bert_table1) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d;
+  const uint32_t ks[2] = {1, 3};
+  const uint32_t betas[2] = {6, HC_SF_BETA_MIN};
+  const uint64_t n = 1ull << d, units = (n - 1) / d + ((n - 1) % d != 0);
+  for (unsigned i = 0; i < 4; i++) {
+    const int scatter = i >= 2;
+    const uint32_t k = ks[i % 2], beta = betas[i % 2], src = scatter ? hc_test_randn(t, (uint32_t)n) : 0;
+    hc_sched_case c;
+    hc_sf_result r;
+    char what[96];
+    HC_CHECK(t, (scatter ? hc_sf_single_node_scatter(d, k, src, &c) : hc_sf_multinode_broadcast(d, k, &c)) == HC_OK,
+             "cannot build %s", scatter ? "single_node_scatter" : "multinode_broadcast");
+    snprintf(what, sizeof what, "%s d=%u k=%u beta=%u src=%u", scatter ? "single_node_scatter" : "multinode_broadcast",
+             d, k, beta, src);
+    hc_driver *drv = sf_driver(t, &cfg, &c);
+    int ok = drv != NULL && run_case(t, drv, &c, beta, what, &r);
+    hc_sched_case_free(&c);
+    if (!ok) return;
+    HC_CHECK(t, r.cycles == units * (k + beta), "%s: %llu cycles, 002: ceil((2^d-1)/d) (k + beta) = %llu", what,
+             (unsigned long long)r.cycles, (unsigned long long)(units * (k + beta)));
+    const uint64_t optimum = scatter ? (uint64_t)d << (d - 1) : n * (n - 1);
+    HC_CHECK(t, r.packets == optimum, "%s: %llu packet transmissions (hardware counters), optimum %llu", what,
+             (unsigned long long)r.packets, (unsigned long long)optimum);
+  }
+}
+
 /* Largest d at which every registered algorithm runs in lockstep in make
 ** test (each run loads and reads back every word through the one-word
 ** configuration port; at d = 5 the whole registry would take minutes). */
