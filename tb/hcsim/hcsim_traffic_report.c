@@ -19,8 +19,9 @@ static const char *const cnt_json[HC_CNT_NUM] = {"flits", "messages", "busy_cycl
 static void table_checks(const hcsim_opts *o, const hcsim_traffic_result *r) {
   const unsigned d = o->cfg.d, n = 1u << d;
   const hc_stats *st = &r->st;
-  printf("%-15s %s (%s)\n", "backend", hc_sim_name(o->sim),
-         o->switching == HC_MODE_SAF ? "store-and-forward by header" : "wormhole");
+  printf("%-15s %s (%s, %s routing)\n", "backend", hc_sim_name(o->sim),
+         o->switching == HC_MODE_SAF ? "store-and-forward by header" : "wormhole",
+         hc_routing_name(o->cfg.routing));
   printf("%-15s d=%u (%u nodes), w=%u, buf=%u, inj=%u\n", "network", d, n, o->cfg.w, o->cfg.buf_depth,
          o->cfg.inj_depth);
   if (o->traffic == HC_PAT_FILE)
@@ -107,6 +108,7 @@ static void json_config(FILE *f, const hcsim_opts *o, const hcsim_traffic_result
   fputs("{\n", f);
   fprintf(f, "  \"backend\": \"%s\",\n", hc_sim_name(o->sim));
   fprintf(f, "  \"mode\": \"%s\",\n", o->switching == HC_MODE_SAF ? "saf" : "wormhole");
+  fprintf(f, "  \"routing\": \"%s\",\n", hc_routing_name(o->cfg.routing));
   fprintf(f, "  \"d\": %u,\n  \"nodes\": %u,\n  \"w\": %u,\n  \"buf_depth\": %u,\n  \"inj_depth\": %u,\n", d, n,
           o->cfg.w, o->cfg.buf_depth, o->cfg.inj_depth);
   fprintf(f, "  \"traffic\": \"%s\",\n", hc_pattern_name(o->traffic));
