@@ -1,18 +1,23 @@
 /*
 ** The routing functions of the model (csim/hc_route.h), and the one table of
-** their names. Four of the five adaptive functions are "level" schemes: each
-** hop class (dimension i, direction 0->1 or 1->0) has a level, a message
-** takes its remaining hops in nondecreasing level, and the set offered is
-** the remaining hops of the lowest level. Such a scheme is deadlock-free
-** when no level holds both directions of two different dimensions: a cycle
-** of waiting channels would have to keep to one level (levels never fall
-** along a message) and, being a closed walk through different dimensions,
-** would need both directions of at least two of them (Dally and Seitz's
-** acyclic channel order). E-cube is the level scheme "level = dimension".
-** The fifth (min) is a turn restriction that depends on the input port; it
-** is checked in the same way by tests/unit/test_route.c, which builds every
-** function's channel dependency graph and finds it acyclic. Which paper each
-** comes from, and what of it is a reconstruction: docs/hou.md.
+** their names. E-cube, pcube and the two MIX functions are "level" schemes:
+** each hop class (dimension i, direction 0->1 or 1->0) has a level, a
+** message takes its remaining hops in nondecreasing level, and the set
+** offered is the remaining hops of the lowest level. Such a scheme is
+** deadlock-free when no level holds both directions of two different
+** dimensions: a cycle of waiting channels would have to keep to one level
+** (levels never fall along a message) and, being a closed walk through
+** different dimensions, would need both directions of at least two of them
+** (Dally and Seitz's acyclic channel order). E-cube is the level scheme
+** "level = dimension". Chiu and min restrict the order of a 1->0 hop and
+** the hops of higher dimensions: chiu on the whole path (no hop of a higher
+** dimension before it: a rule on the current node alone), min on
+** consecutive hops only (a turn restriction, which depends on the input
+** port). Neither can close a cycle of waiting channels: in a cycle, the
+** 1->0 hop of its lowest dimension would follow a hop of a higher one.
+** tests/unit/test_route.c builds every function's channel dependency graph
+** and finds it acyclic. Which paper each comes from, and what of it is a
+** reconstruction: docs/hou.md.
 */
 #include "hc_route.h"
 
@@ -57,7 +62,6 @@ static unsigned level(unsigned r, unsigned i, unsigned down) {
   const unsigned g = i / 3u; /* the group of three dimensions of the MIX schemes */
   switch (r) {
     case HC_ROUTE_PCUBE: return down;                /* Glass & Ni: E0 (0->1) first, then E1 */
-    case HC_ROUTE_CHIU: return down ? i : 32u;       /* 1->0 ascending, then 0->1 in any order */
     case HC_ROUTE_MIXAB3: return 2u * g + (g & 1u ? !down : down); /* even group a, odd b */
     case HC_ROUTE_MIXBB3: return 2u * g + !down;     /* every group b: 1->0 first */
     default: return i;                               /* e-cube */
@@ -74,6 +78,18 @@ static uint32_t lowest_level(unsigned r, uint32_t x, uint32_t need) {
     if (l == best) set |= 1u << i;
   }
   return set;
+}
+
+/*
+** chiu: a 1->0 hop comes before every hop of a higher dimension. So the
+** hops offered are those not above the lowest 1->0 hop still to take (all
+** of them when none is left): the 1->0 hops go in increasing dimension,
+** each 0->1 hop may come as early as the 1->0 hops below it allow.
+*/
+static uint32_t route_chiu(uint32_t x, uint32_t need) {
+  const uint32_t down = need & x;
+  if (down == 0) return need;
+  return need & (((down & (~down + 1u)) << 1) - 1u);
 }
 
 /*
@@ -102,6 +118,7 @@ uint32_t hc_route_allowed(unsigned r, unsigned d, uint32_t x, uint32_t dest, uns
   if (r >= HC_ROUTE_NUM) return 0;
   if (need == 0) return 1u << d;
   if (r == HC_ROUTE_ECUBE) return need & (~need + 1u);
+  if (r == HC_ROUTE_CHIU) return route_chiu(x, need);
   if (r == HC_ROUTE_MIN) return route_min(d, x, need, inport);
   return lowest_level(r, x, need);
 }

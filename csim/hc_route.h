@@ -19,7 +19,7 @@
 typedef enum hc_routing {
   HC_ROUTE_ECUBE = 0, /* dimension order, lowest first: the RTL's (default) */
   HC_ROUTE_PCUBE,     /* Glass & Ni's minimal P-cube: 0->1 hops, then 1->0 */
-  HC_ROUTE_CHIU,      /* 1->0 hops in increasing dimension, then 0->1 in any order */
+  HC_ROUTE_CHIU,      /* no hop of a higher dimension before a 1->0 hop (Chiu et al.) */
   HC_ROUTE_MIN,       /* no turn into a 1->0 hop of a lower dimension (Li) */
   HC_ROUTE_MIXAB3,    /* groups of 3 dimensions in order; inside, P-cube / reversed, alternating */
   HC_ROUTE_MIXBB3,    /* groups of 3 dimensions in order; inside, 1->0 hops first */

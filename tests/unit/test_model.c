@@ -875,8 +875,9 @@ static void tnet_set_routing(tnet *t, unsigned r) {
 }
 
 /*
-** The lowest free permitted output, d = 3, B = 2, I = 4, routing chiu (1->0
-** hops first, ascending; then 0->1 hops in any order). M1: 0 -> 1, 8 flits,
+** The lowest free permitted output, d = 3, B = 2, I = 4, routing mixbb3 (the
+** three dimensions are one group: 1->0 hops first, then 0->1 hops, each in
+** any order). M1: 0 -> 1, 8 flits,
 ** created 0: (0,0) in 2..9, ejected at 1 in 3..10. M2: 4 -> 3, 2 flits,
 ** created 1: its only 1->0 hop is dimension 2, (4,2) in 3, 4; at router 0
 ** (front of input 2 in 4) it may take 0 or 1, both 0->1; 0 is held by M1,
@@ -893,7 +894,7 @@ static void test_adaptive_lowest_free_output(void **state) {
   texp exp[10];
   (void)state;
   tnet_init(&t, 3, 2, 4);
-  tnet_set_routing(&t, HC_ROUTE_CHIU);
+  tnet_set_routing(&t, HC_ROUTE_MIXBB3);
   tnet_send(&t, 0, 1, 8, 1);
   tnet_step(&t);
   tnet_send(&t, 4, 3, 2, 2);
@@ -924,7 +925,7 @@ static void test_adaptive_lowest_free_output(void **state) {
 }
 
 /*
-** Two new heads at one router, d = 3, B = 2, I = 4, routing chiu, single
+** Two new heads at one router, d = 3, B = 2, I = 4, routing mixbb3, single
 ** flits. Ma: 4 -> 3, created 0: (4,2) in 2, front of router 0's input 2 in
 ** 3, may take 0 or 1. Mb: 0 -> 7, created 1: NI in 1, front of the local
 ** input (port 3) in 3, may take 0, 1 or 2. In cycle 3 both are new: the
@@ -937,7 +938,7 @@ static void test_adaptive_oldest_takes_lowest(void **state) {
   texp exp[1];
   (void)state;
   tnet_init(&t, 3, 2, 4);
-  tnet_set_routing(&t, HC_ROUTE_CHIU);
+  tnet_set_routing(&t, HC_ROUTE_MIXBB3);
   tnet_send(&t, 4, 3, 1, 1);
   tnet_step(&t);
   tnet_send(&t, 0, 7, 1, 2);

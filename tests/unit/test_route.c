@@ -53,9 +53,8 @@ static int legal(unsigned r, const hop *h, unsigned k) {
         case HC_ROUTE_PCUBE: /* every 0 -> 1 hop before every 1 -> 0 hop */
           if (a.down && !b.down) return 0;
           break;
-        case HC_ROUTE_CHIU: /* 1 -> 0 hops first, in increasing dimension */
-          if (!a.down && b.down) return 0;
-          if (a.down && b.down && a.dim > b.dim) return 0;
+        case HC_ROUTE_CHIU: /* no hop of a higher dimension before a 1 -> 0 hop */
+          if (b.down && a.dim > b.dim) return 0;
           break;
         case HC_ROUTE_MIN: /* no hop into a 1 -> 0 hop of a lower dimension */
           if (j == i + 1 && b.down && a.dim > b.dim) return 0;
