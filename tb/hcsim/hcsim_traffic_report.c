@@ -63,6 +63,8 @@ static void table_performance(const hcsim_opts *o, const hcsim_traffic_result *r
     const double span = (double)(r->win_hi - r->win_lo) * (1u << o->cfg.d);
     printf("%-15s %.4f flits/cycle/node accepted in [%" PRIu64 ", %" PRIu64 ") (offered %.4f)\n",
            "throughput", (double)r->win_flits / span, r->win_lo, r->win_hi, (double)r->win_offered / span);
+    printf("%-15s longest %" PRIu64 " message%s waiting to be sent (node %u) when the traffic stopped\n",
+           "source queues", r->max_queue, r->max_queue == 1 ? "" : "s", r->max_queue_node);
   } else {
     printf("%-15s n/a (the run stopped before the measurement window)\n", "throughput");
   }
@@ -174,6 +176,7 @@ static void json_measure(FILE *f, const hcsim_opts *o, const hcsim_traffic_resul
   fputs(",\n  \"offered_window\": ", f);
   if (r->win_hi > r->win_lo) hc_json_num(f, (double)r->win_offered / span);
   else fputs("null", f);
+  fprintf(f, ",\n  \"max_queue\": %" PRIu64 ",\n  \"max_queue_node\": %u", r->max_queue, r->max_queue_node);
   fprintf(f, ",\n  \"result\": \"%s\",\n", r->fail ? "fail" : "pass");
 }
 

@@ -179,7 +179,7 @@ else ko "saf traffic json" "exit $st"; fi
 "$model" --sim model --d 3 --cycles 500 --warmup 100 --json "$tmp/r.json" >/dev/null 2>&1
 missing=""
 for k in backend mode d cycles messages_injected messages_delivered lost duplicated corrupted \
-         lockstep avg_latency throughput channels node dim flits messages busy_cycles blocked_cycles; do
+         lockstep avg_latency throughput max_queue routing channels node dim flits messages busy_cycles blocked_cycles; do
   grep -q "\"$k\"" "$tmp/r.json" || missing+=" $k"
 done
 if [ -z "$missing" ]; then ok "json fields"; else ko "json fields" "missing:$missing"; fi
