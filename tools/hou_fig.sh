@@ -16,12 +16,12 @@
 # (saturated runs are the long ones: their backlog drains). Labels hold no
 # commas (CSV). BUF=2 runs the same with full-rate links (files *_b2.*);
 # RATES, CYCLES, WARMUP, SEED and QMAX (the table's sustained-load queue
-# bound) override.
+# bound) override; PLOT_ONLY=1 redraws the plots and the table from the CSV.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUF=${BUF:-1}
 D=8 LEN=20 INJ=4
-RATES=${RATES:-"0.01 0.02 0.03 0.04 0.05 0.06 0.07 0.08 0.10 0.12 0.14 0.16 0.18 0.20 0.23 0.26 0.30 0.35 0.40 0.45 0.50"}
+RATES=${RATES:-"0.01 0.02 0.03 0.035 0.04 0.045 0.05 0.055 0.06 0.065 0.07 0.075 0.08 0.09 0.10 0.11 0.12 0.14 0.16 0.18 0.20 0.23 0.26 0.30 0.35 0.40 0.45 0.50"}
 CYCLES=${CYCLES:-20000}
 WARMUP=${WARMUP:-5000}
 SEED=${SEED:-1}
@@ -43,6 +43,7 @@ done < <("$hcsim" --routing list)
 start=$(date +%s)
 fig=5
 for comm in transpose bitrev revflip; do
+  [ "${PLOT_ONLY:-0}" = 1 ] && break
   csv=docs/data/hou_fig${fig}_$comm$suffix.csv
   echo "curve,routing,mapping,rate,offered,throughput,avg_latency,max_latency,max_queue,delivered,lost,drained" > "$csv"
   for c in "${curves[@]}"; do
@@ -119,7 +120,7 @@ set multiplot layout 1,2 title "Hou et al. Fig. $fig: $comm, 8-cube, 20-flit mes
 set xlabel "accepted throughput (flits/cycle/node)"
 set ylabel "average latency (cycles, from creation, queueing included)"
 set logscale y
-set key top left opaque box
+set key top right opaque box
 set grid
 plot for [i=1:$n] rows(i) using 6:7 with linespoints pt i ps 0.8 lc i title T[i]
 unset logscale y
