@@ -21,7 +21,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUF=${BUF:-1}
 D=8 LEN=20 INJ=4
-RATES=${RATES:-"0.01 0.02 0.03 0.035 0.04 0.045 0.05 0.055 0.06 0.065 0.07 0.075 0.08 0.09 0.10 0.11 0.12 0.14 0.16 0.18 0.20 0.23 0.26 0.30 0.35 0.40 0.45 0.50"}
+# Offered loads: finer where the e-cube and adaptive curves saturate; with
+# full-rate links (B >= 2) a node can inject up to 1 flit/cycle.
+RATES=${RATES:-"0.01 0.02 0.03 0.035 0.04 0.045 0.05 0.055 0.06 0.065 0.07 0.075 0.08 0.09 0.10 0.11 0.12 0.14 0.16 0.18 0.20 0.23 0.26 0.30 0.35 0.40 0.45 0.50$([ "$BUF" = 1 ] || echo " 0.55 0.60 0.70 0.80 0.90 1.00")"}
 CYCLES=${CYCLES:-20000}
 WARMUP=${WARMUP:-5000}
 SEED=${SEED:-1}
@@ -66,14 +68,15 @@ for comm in transpose bitrev revflip; do
   fig=$((fig + 1))
 done
 
-# Saturation per curve. Sustained (the paper: "sustainable if the number
-# of messages queued at their source processors is small and bounded"): the
-# largest accepted throughput of a run in which no source had more than
-# QMAX messages waiting when the traffic stopped; peak: the largest accepted
-# at all (past saturation the sources that are not blocked keep delivering).
+# Saturation per curve, three ways. Sustained (the paper: "sustainable if
+# the number of messages queued at their source processors is small and
+# bounded"): the largest accepted throughput of a run in which no source
+# had more than QMAX messages waiting when the traffic stopped. Kept up:
+# the same with the average instead, accepted >= 95% of offered (a few
+# saturated sources hardly move it). Peak: the largest accepted at all.
 QMAX=${QMAX:-20}
 echo
-echo "| curve | transpose: sustained / peak | bitrev: sustained / peak | revflip: sustained / peak |"
+echo "| curve | transpose: sustained / kept up / peak | bitrev: sustained / kept up / peak | revflip: sustained / kept up / peak |"
 echo "|---|---|---|---|"
 for c in "${curves[@]}"; do
   IFS=: read -r routing map label <<< "$c"
@@ -81,8 +84,8 @@ for c in "${curves[@]}"; do
   fig=5
   for comm in transpose bitrev revflip; do
     row+=$(awk -F, -v r="$routing" -v m="$map" -v q="$QMAX" 'NR > 1 && $2 == r && $3 == m {
-             if ($9 <= q && $6 > s) s = $6; if ($6 > p) p = $6 }
-           END { printf " %.3f / %.3f |", s, p }' "docs/data/hou_fig${fig}_$comm$suffix.csv")
+             if ($9 <= q && $6 > s) s = $6; if ($6 >= 0.95 * $5 && $6 > a) a = $6; if ($6 > p) p = $6 }
+           END { printf " %.3f / %.3f / %.3f |", s, a, p }' "docs/data/hou_fig${fig}_$comm$suffix.csv")
     fig=$((fig + 1))
   done
   echo "$row"
