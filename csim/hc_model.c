@@ -3,8 +3,7 @@
 ** in docs/microarchitecture.md: N = 2^d routers with d+1 input FIFOs each,
 ** e-cube routing (or, on the model only, another routing function of
 ** hc_route.h chosen in hc_cfg), oldest-first output allocation with an age
-** matrix,
-** wormhole channel holding, registered-ready (zero-delay credit) flow control,
+** matrix, wormhole channel holding, registered-ready (zero-delay credit) flow control,
 ** one injection FIFO (network interface) per node, and five wrapping channel
 ** counters per output port. It is written from that page alone and must
 ** agree with the RTL on every link, ejection port and inj_ready in every
@@ -391,6 +390,33 @@ static inline void hc_obs_send(const hc_model *m, hc_obs *obs, unsigned x,
 }
 
 /*
+** Step 4's ranking of the requesting inputs req (wt of them waiting) of the
+** router whose FIFOs start at index base, oldest first, into order[];
+** returns how many. The waiting inputs come first, in the order of the age
+** matrix, then the new ones by port number.
+*/
+static unsigned hc_age_order(const hc_model *m, size_t base, uint32_t req, uint32_t wt,
+                             unsigned *order) {
+  unsigned k = 0;
+  uint32_t s;
+  for (uint32_t rem = wt; rem;) {
+    unsigned p = m->np;
+    for (s = rem; s; s &= s - 1u) {
+      unsigned q = hc_ctz(s);
+      if ((m->older[base + q] & rem) == (rem & ~(1u << q))) {
+        p = q;
+        break;
+      }
+    }
+    assert(p < m->np); /* waiting inputs are totally ordered */
+    order[k++] = p;
+    rem &= ~(1u << p);
+  }
+  for (s = req & ~wt; s; s &= s - 1u) order[k++] = hc_ctz(s);
+  return k;
+}
+
+/*
 ** Steps 3, 4 and 7 of router x under a routing function other than e-cube
 ** (cfg.routing, hc_route.h), for the requesting inputs req (wt of them
 ** waiting) with the outputs bz busy at the start of the cycle. Every head
@@ -411,7 +437,7 @@ static uint32_t hc_alloc_adaptive(hc_model *m, unsigned x, hc_obs *obs, unsigned
   const size_t base = (size_t)x * m->np;
   uint32_t *ctr = m->ctr + base * HC_CNT_NUM;
   uint32_t allow[HC_MODEL_MAX_D + 1], want = 0, ready = 0, taken = 0, granted = 0, s;
-  unsigned order[HC_MODEL_MAX_D + 1], k = 0;
+  unsigned order[HC_MODEL_MAX_D + 1], k;
 
   for (s = req; s; s &= s - 1u) {
     unsigned p = hc_ctz(s);
@@ -421,21 +447,7 @@ static uint32_t hc_alloc_adaptive(hc_model *m, unsigned x, hc_obs *obs, unsigned
   }
   for (s = want & ~bz; s; s &= s - 1u)
     if (hc_out_ready(m, x, hc_ctz(s))) ready |= s & (~s + 1u);
-  /* Step 4: the waiting inputs in the order of the age matrix, then the new ones by port. */
-  for (uint32_t rem = wt; rem;) {
-    unsigned p = m->np;
-    for (s = rem; s; s &= s - 1u) {
-      unsigned q = hc_ctz(s);
-      if ((m->older[base + q] & rem) == (rem & ~(1u << q))) {
-        p = q;
-        break;
-      }
-    }
-    assert(p < m->np); /* waiting inputs are totally ordered */
-    order[k++] = p;
-    rem &= ~(1u << p);
-  }
-  for (s = req & ~wt; s; s &= s - 1u) order[k++] = hc_ctz(s);
+  k = hc_age_order(m, base, req, wt, order);
 
   for (unsigned i = 0; i < k; i++) {
     const unsigned p = order[i];
