@@ -2,6 +2,8 @@
 #
 #   make sim [SIM=both|rtl|model] [D=4] [TRAFFIC=uniform] [RATE=0.1] ...
 #                  [SFGEOM=BankAW,SegAW,DescAW]  RTL store-and-forward geometry
+#                  [ROUTING=ecube|pcube|chiu|...]  routing function (not e-cube:
+#                                 SIM=model only; hcsim --routing list)
 #   make test      the whole suite (lint, synthesis, unit, lockstep), ends
 #                  with "N passed, N failed"
 #   make test-long the same with the 5-cube's RTL in lockstep too
@@ -16,6 +18,7 @@
 #   make bert-table    Table 1 of Bertsekas et al. measured (model d = 1..12, lockstep 1..5), docs/bertsekas.md
 #                      (BERT_MODEL_D="1 2 3", BERT_LOCKSTEP_D="2 3 4", BERT_K, BERT_BETA restrict it)
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
+#   make hou-fig       Hou et al. Figs. 5-7: e-cube, mappings, adaptive routings (docs/hou.md)
 #   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
 #   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
@@ -87,7 +90,7 @@ RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 SCHED_SRC := $(sort $(wildcard csim/sched/*.c))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
 TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -102,7 +105,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot hou-fft-table bert-table
+.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -234,6 +237,7 @@ SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) -
            $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(LCC_KIND),--lcc-kind $(LCC_KIND)) \
            $(if $(REMAP),--remap $(REMAP)) \
            $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE)) \
+           $(if $(ROUTING),--routing $(ROUTING)) \
            $(if $(JSON),--json $(JSON)) $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 else
 SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
@@ -241,6 +245,7 @@ SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
            --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
            $(if $(DRAIN),--drain $(DRAIN)) $(if $(HOT_NODE),--hot-node $(HOT_NODE)) \
            $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(JSON),--json $(JSON)) $(if $(MODE),--mode $(MODE)) \
+           $(if $(ROUTING),--routing $(ROUTING)) \
            $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 endif
 
@@ -250,6 +255,9 @@ sim: deps
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
 	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
+	if [ -z "$(ALGO)" ] && [ -n "$(ROUTING)" ] && [ "$(ROUTING)" != ecube ]; then \
+	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
+	fi; \
 	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl, both or exec, not '$(SIM)'" >&2; exit 2;; esac; \
 	tools/check_params.sh "$(D)" "$(W)" "$(B)" "$(I)" "$(SFGEOM)" || exit 2; \
 	[ -x $(RTL_DIR)/hcsim ] || echo "building RTL for $(CFG) (first use only; log in $(RTL_DIR)/verilator.log)" >&2; \
@@ -266,6 +274,10 @@ wave:
 # ---- checks -------------------------------------------------------------------
 lcc-sweep: deps $(BUILD)/bin/hcsim
 	@tools/lcc_sweep.sh
+
+# Hou et al. section 6.1, Figs. 5-7 (docs/hou.md): CSV in docs/data, PNG in docs/img
+hou-fig: deps $(BUILD)/bin/hcsim
+	@tools/hou_fig.sh
 
 algo-table: $(BUILD)/bin/hcsim
 	@tools/algo_table.sh

@@ -1,8 +1,9 @@
 /*
 ** This file is the golden model of the hypercube wormhole network described
 ** in docs/microarchitecture.md: N = 2^d routers with d+1 input FIFOs each,
-** e-cube routing, oldest-first output allocation with an age matrix,
-** wormhole channel holding, registered-ready (zero-delay credit) flow control,
+** e-cube routing (or, on the model only, another routing function of
+** hc_route.h chosen in hc_cfg), oldest-first output allocation with an age
+** matrix, wormhole channel holding, registered-ready (zero-delay credit) flow control,
 ** one injection FIFO (network interface) per node, and five wrapping channel
 ** counters per output port. It is written from that page alone and must
 ** agree with the RTL on every link, ejection port and inj_ready in every
@@ -122,7 +123,8 @@ static uint32_t hc_remap_head(const hc_model *m, uint32_t f) {
 /*
 ** Check cfg against the ranges of hc_model.h: d 1..HC_MODEL_MAX_D, w d..HC_MAX_W,
 ** both depths 1..HC_MAX_DEPTH, each geometry field 0 (the default) or
-** HC_SF_AW_MIN..HC_SF_AW_MAX. Returns HC_OK, or HC_EPARAM (also for NULL).
+** HC_SF_AW_MIN..HC_SF_AW_MAX, a routing function of hc_route.h. Returns
+** HC_OK, or HC_EPARAM (also for NULL).
 */
 int hc_cfg_check(const hc_cfg *cfg) {
   if (cfg == NULL) return HC_EPARAM;
@@ -131,6 +133,7 @@ int hc_cfg_check(const hc_cfg *cfg) {
   if (cfg->w < cfg->d || cfg->w > HC_MAX_W) return HC_EPARAM;
   if (cfg->buf_depth < 1 || cfg->buf_depth > HC_MAX_DEPTH) return HC_EPARAM;
   if (cfg->inj_depth < 1 || cfg->inj_depth > HC_MAX_DEPTH) return HC_EPARAM;
+  if (cfg->routing >= HC_ROUTE_NUM) return HC_EPARAM;
   return HC_OK;
 }
 
@@ -387,6 +390,102 @@ static inline void hc_obs_send(const hc_model *m, hc_obs *obs, unsigned x,
 }
 
 /*
+** Step 4's ranking of the requesting inputs req (wt of them waiting) of the
+** router whose FIFOs start at index base, oldest first, into order[];
+** returns how many. The waiting inputs come first, in the order of the age
+** matrix, then the new ones by port number.
+*/
+static unsigned hc_age_order(const hc_model *m, size_t base, uint32_t req, uint32_t wt,
+                             unsigned *order) {
+  unsigned k = 0;
+  uint32_t s;
+  for (uint32_t rem = wt; rem;) {
+    unsigned p = m->np;
+    for (s = rem; s; s &= s - 1u) {
+      unsigned q = hc_ctz(s);
+      if ((m->older[base + q] & rem) == (rem & ~(1u << q))) {
+        p = q;
+        break;
+      }
+    }
+    assert(p < m->np); /* waiting inputs are totally ordered */
+    order[k++] = p;
+    rem &= ~(1u << p);
+  }
+  for (s = req & ~wt; s; s &= s - 1u) order[k++] = hc_ctz(s);
+  return k;
+}
+
+/*
+** Steps 3, 4 and 7 of router x under a routing function other than e-cube
+** (cfg.routing, hc_route.h), for the requesting inputs req (wt of them
+** waiting) with the outputs bz busy at the start of the cycle. Every head
+** gets the set of outputs its routing function permits. Then, oldest head
+** first (the age order of step 4), each takes the lowest-numbered permitted
+** output that is not busy, ready and not yet taken in this cycle (Hou et
+** al., section 6: the oldest header wins, and among several available
+** channels the lowest dimension is chosen); a head with none waits. For
+** e-cube, whose sets have one output each, this is exactly step 7. The
+** blocked and max_waiting counters of output o count the heads that were
+** permitted o and granted nothing. Grants update *newbusy, *hold, owner[],
+** the counters and the move list as in step 7. Returns the inputs granted.
+*/
+static uint32_t hc_alloc_adaptive(hc_model *m, unsigned x, hc_obs *obs, unsigned *nmv,
+                                  uint32_t req, uint32_t wt, uint32_t bz, uint32_t *newbusy,
+                                  uint32_t *hold) {
+  const unsigned d = m->d, w = m->w;
+  const size_t base = (size_t)x * m->np;
+  uint32_t *ctr = m->ctr + base * HC_CNT_NUM;
+  uint32_t allow[HC_MODEL_MAX_D + 1], want = 0, ready = 0, taken = 0, granted = 0, s;
+  unsigned order[HC_MODEL_MAX_D + 1], k;
+
+  for (s = req; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s);
+    allow[p] = hc_route_allowed(m->cfg.routing, d, x, hc_front(m, base + p) & m->nmask, p);
+    assert(allow[p] != 0);
+    want |= allow[p];
+  }
+  for (s = want & ~bz; s; s &= s - 1u)
+    if (hc_out_ready(m, x, hc_ctz(s))) ready |= s & (~s + 1u);
+  k = hc_age_order(m, base, req, wt, order);
+
+  for (unsigned i = 0; i < k; i++) {
+    const unsigned p = order[i];
+    const uint32_t avail = allow[p] & ready & ~taken;
+    if (avail == 0) continue;
+    const unsigned o = hc_ctz(avail);
+    const uint32_t f = hc_front(m, base + p);
+    const unsigned kind = hc_flit_kind(w, f);
+    uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
+    taken |= 1u << o;
+    granted |= 1u << p;
+    c[HC_CNT_FLITS]++;
+    c[HC_CNT_BUSY]++;
+    if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
+    if (kind == HC_KIND_HEAD) {
+      *newbusy |= 1u << o;
+      m->owner[base + o] = (uint8_t)p;
+      *hold |= 1u << p;
+    }
+    hc_obs_send(m, obs, x, o, f);
+    assert(*nmv < m->n * m->np);
+    m->moves[(*nmv)++] = HC_MOVE(x, p, o);
+  }
+
+  for (s = want; s; s &= s - 1u) {
+    const unsigned o = hc_ctz(s);
+    unsigned nw = 0;
+    for (uint32_t t = req & ~granted; t; t &= t - 1u) nw += allow[hc_ctz(t)] >> o & 1u;
+    if (nw) {
+      uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
+      c[HC_CNT_BLOCKED]++;
+      if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
+    }
+  }
+  return granted;
+}
+
+/*
 ** Pass 1 for router x, which has a nonempty input or a busy output: steps
 ** 2..9 of "One cycle of a router". Reads only start-of-cycle state (its own
 ** registers and its neighbours' input counts); updates busy, owner, hold,
@@ -410,8 +509,9 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
   assert((wt & ~req) == 0);       /* a waiting input still requests */
   assert(hc_popcount(hold) == hc_popcount(bz));
 
-  /* Step 3: route every requesting head (e-cube). */
-  for (s = req; s; s &= s - 1u) {
+  /* Step 3: route every requesting head (e-cube; another routing function
+  ** routes and allocates in hc_alloc_adaptive, after step 6). */
+  for (s = m->cfg.routing == HC_ROUTE_ECUBE ? req : 0; s; s &= s - 1u) {
     unsigned p = hc_ctz(s), o;
     uint32_t diff = (hc_front(m, base + p) & m->nmask) ^ x;
     o = diff ? hc_ctz(diff) : d;
@@ -447,6 +547,9 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
       if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
     }
   }
+
+  if (m->cfg.routing != HC_ROUTE_ECUBE)
+    granted = hc_alloc_adaptive(m, x, obs, nmv, req, wt, bz, &newbusy, &hold);
 
   /* Steps 4 and 7: each free requested output serves its oldest requester. */
   for (s = omask & ~bz; s; s &= s - 1u) {

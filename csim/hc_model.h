@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "hc_route.h"
 #include "hc_sf.h"
 #include "hc_status.h"
 
@@ -25,6 +26,8 @@ typedef struct hc_cfg {
   unsigned inj_depth; /* NI injection queue slots, 1..HC_MAX_DEPTH */
   hc_sf_geom sf;      /* store-and-forward memory and tables (BankAW, SegAW,
                       ** DescAW); 0 fields: the contract's defaults */
+  unsigned routing;   /* routing function of step 3 (hc_route.h): 0, e-cube,
+                      ** the RTL's; the others run on the model only */
 } hc_cfg;
 
 /*
@@ -54,7 +57,8 @@ typedef struct hc_obs {
 
 typedef struct hc_model hc_model;
 
-/* Check a configuration. Returns HC_OK or HC_EPARAM. */
+/* Check a configuration (the ranges of hc_cfg, routing < HC_ROUTE_NUM).
+** Returns HC_OK or HC_EPARAM. */
 int hc_cfg_check(const hc_cfg *cfg);
 
 /* Flit helpers: build a flit of kind from a payload; take them apart. */

@@ -81,7 +81,7 @@ $(BUILD)/obj/rtl/fpga/gen/%.o: INC = $(INC_DRIVER) -Irtl/fpga/gen
 $(BUILD)/obj/tests/fpga/%.o: INC = $(INC_TEST) -Irtl/fpga/gen
 
 $(FPGA_GEN): $(BUILD)/obj/rtl/fpga/gen/hc_fpga_gen.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
-             $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/backend/hc_backend.o $(BUILD)/obj/tb/driver/hc_driver.o \
+             $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_route.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/backend/hc_backend.o $(BUILD)/obj/tb/driver/hc_driver.o \
              $(BUILD)/obj/tb/driver/hc_traffic.o $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
@@ -98,7 +98,7 @@ fpga-tables: $(FPGA_GEN)
 # ---- the self-test top in Verilator ---------------------------------------
 FPGA_SIM_DIR = $(BUILD)/fpga/sim/$(FPGA_CFG)
 FPGA_SIM_OBJ := $(BUILD)/obj/tests/fpga/test_selftest.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
-                $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_sf.o
+                $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_route.o $(BUILD)/obj/csim/hc_sf.o
 
 # Verilator's own makefile does not relink for changed objects: remove the
 # program first. -Wno-fatal keeps lint warnings from stopping the build;

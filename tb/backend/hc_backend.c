@@ -46,6 +46,7 @@ int hc_backend_open(hc_sim sim, const hc_cfg *cfg, const char *fst_path,
                     hc_backend **out) {
   int rc = hc_cfg_check(cfg);
   if (rc != HC_OK) return rc;
+  if (sim != HC_SIM_MODEL && cfg->routing != HC_ROUTE_ECUBE) return HC_EROUTE;
   hc_backend *b = calloc(1, sizeof *b);
   if (!b) return HC_ENOMEM;
   b->sim = sim;

@@ -34,8 +34,9 @@ const char *hc_sim_name(hc_sim s);
 
 /*
 ** Open a backend of kind sim for cfg. fst_path (may be NULL) asks the RTL for
-** a waveform. Returns HC_OK, HC_EPARAM, HC_ENOMEM or HC_ENORTL (RTL not built
-** for cfg); on failure *out is untouched.
+** a waveform. Returns HC_OK, HC_EPARAM, HC_ENOMEM, HC_ENORTL (RTL not built
+** for cfg) or HC_EROUTE (rtl or both with a routing function other than
+** e-cube, which the RTL does not have); on failure *out is untouched.
 */
 int hc_backend_open(hc_sim sim, const hc_cfg *cfg, const char *fst_path,
                     hc_backend **out);

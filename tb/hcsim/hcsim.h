@@ -37,7 +37,7 @@ typedef enum hcsim_opt {
   HO_SIM, HO_D, HO_W, HO_BUF, HO_INJ, HO_SEED, HO_JSON, HO_WAVES, HO_QUIET,
   /* synthetic traffic */
   HO_TRAFFIC, HO_RATE, HO_LEN, HO_CYCLES, HO_WARMUP, HO_DRAIN, HO_FILE, HO_HOT_NODE,
-  HO_HOT_FRAC, HO_MODE, HO_HELP,
+  HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP,
   /* algorithms */
   HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES,
   /* linear-complement communication and processor reordering */
@@ -81,7 +81,7 @@ struct hcsim_opts {
   int set[HO_NUM];
   /* the network and the run */
   hc_sim sim;
-  hc_cfg cfg;         /* d, w, buf_depth, inj_depth */
+  hc_cfg cfg;         /* d, w, buf_depth, inj_depth, routing */
   hc_cfg built;       /* the RTL's configuration, when have_rtl */
   int have_rtl;
   uint64_t seed;
@@ -127,7 +127,7 @@ typedef struct hcsim_run {
 /*
 ** Resolve the configuration: --sim, --d, --w, --buf and --inj default to the
 ** linked RTL's (else model, 4, 16, 2, 4); dies unless the backend can run it
-** in this binary and w >= d. The store-and-forward geometry (cfg.sf) is the
+** in this binary (a --routing other than e-cube: the model only) and w >= d. The store-and-forward geometry (cfg.sf) is the
 ** RTL's with --sim rtl|both, else the default (resolved: no 0 fields).
 */
 void hcsim_config(hcsim_opts *o);

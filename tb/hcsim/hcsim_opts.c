@@ -30,7 +30,8 @@ static const struct optdef {
     [HO_CYCLES] = {"cycles", 1},    [HO_WARMUP] = {"warmup", 1},
     [HO_DRAIN] = {"drain", 1},      [HO_FILE] = {"file", 1},
     [HO_HOT_NODE] = {"hot-node", 1}, [HO_HOT_FRAC] = {"hot-frac", 1},
-    [HO_MODE] = {"mode", 1},        [HO_HELP] = {"help", 0},
+    [HO_MODE] = {"mode", 1},        [HO_ROUTING] = {"routing", 1},
+    [HO_HELP] = {"help", 0},
     [HO_ALGO] = {"algo", 1},        [HO_CHECK_ARGS] = {"check-args", 0},
     [HO_K] = {"k", 1},              [HO_M] = {"m", 1},
     [HO_BETA] = {"beta", 1},        [HO_SCHED] = {"sched", 1},
@@ -43,7 +44,22 @@ static const struct optdef {
     [HO_LCCS] = {"lccs", 1},        [HO_OBJECTIVE] = {"objective", 1},
 };
 
+/* The routing names of hc_route.c, "ecube, pcube, ...", into buf. */
+static const char *routing_list(char *buf, size_t size) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (unsigned r = 0; r < HC_ROUTE_NUM && k < size; r++)
+    k += (size_t)snprintf(buf + k, size - k, "%s%s", r ? ", " : "", hc_routing_name(r));
+  return buf;
+}
+
+/* --routing list: every routing function, its name and its label. */
+static void print_routings(void) {
+  for (unsigned r = 0; r < HC_ROUTE_NUM; r++) printf("%-8s %s\n", hc_routing_name(r), hc_routing_label(r));
+}
+
 static void print_help(void) {
+  char names[256];
   fputs(
       "usage: hcsim [options]\n"
       "Simulate the hypercube wormhole network under synthetic or file traffic.\n"
@@ -66,7 +82,13 @@ static void print_help(void) {
       "  --hot-frac F          hotspot: fraction of messages to it, [0,1] (default 0.2)\n"
       "  --mode wormhole|saf   switching: wormhole, or store-and-forward by header\n"
       "                        (a message moves on only when it is all in the buffer;\n"
-      "                        needs every message length <= --buf) (default wormhole)\n"
+      "                        needs every message length <= --buf) (default wormhole)\n",
+      stdout);
+  printf("  --routing NAME        routing function: %s\n"
+         "                        (default ecube, the RTL's; the others run on the model\n"
+         "                        only, docs/hou.md; --routing list describes them)\n",
+         routing_list(names, sizeof names));
+  fputs(
       "  --waves PATH          write an FST waveform of the RTL (rtl, both)\n"
       "  --json PATH           write the JSON report to PATH\n"
       "  --quiet               print nothing on stdout\n"
@@ -159,6 +181,18 @@ static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *va
       else if (strcmp(val, "saf") == 0) o->switching = HC_MODE_SAF;
       else hcsim_die("--mode: '%s' is not wormhole or saf (schedules run with --algo)", val);
       break;
+    case HO_ROUTING: {
+      hc_routing r;
+      char names[256];
+      if (strcmp(val, "list") == 0) {
+        print_routings();
+        exit(0);
+      }
+      if (hc_routing_parse(val, &r) != HC_OK)
+        hcsim_die("--routing: unknown routing function '%s' (%s)", val, routing_list(names, sizeof names));
+      o->cfg.routing = (unsigned)r;
+      break;
+    }
     case HO_HELP:
       print_help();
       exit(0);

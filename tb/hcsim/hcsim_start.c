@@ -48,6 +48,9 @@ void hcsim_config(hcsim_opts *o) {
   memset(&o->built, 0, sizeof o->built);
   o->have_rtl = hc_rtl_built_cfg(&o->built) == HC_OK;
   if (!o->set[HO_SIM]) o->sim = o->have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;
+  if (o->sim != HC_SIM_MODEL && c->routing != HC_ROUTE_ECUBE)
+    hcsim_die("--routing %s runs on the model only (the RTL routes e-cube): add --sim model, not --sim %s",
+              hc_routing_name(c->routing), hc_sim_name(o->sim));
   if (o->sim != HC_SIM_MODEL && !o->have_rtl)
     hcsim_die("--sim %s: this hcsim has no RTL linked (built without Verilator); run make sim (which builds "
               "it) or use --sim model",
@@ -72,6 +75,8 @@ void hcsim_config(hcsim_opts *o) {
 void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, hc_driver **drv) {
   int rc = hc_backend_open(o->sim, &o->cfg, fst, be);
   if (rc == HC_ENORTL) die_built(&o->built);
+  if (rc == HC_EROUTE) /* hcsim_config refuses it first */
+    hcsim_die("--routing %s: %s", hc_routing_name(o->cfg.routing), hc_strerror(rc));
   if (rc != HC_OK) {
     if (rc == HC_ENOMEM) hcsim_say("out of memory opening the backend");
     else hcsim_say("cannot open the backend: %s", hc_strerror(rc));

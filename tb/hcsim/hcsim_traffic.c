@@ -138,6 +138,11 @@ static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, h
     }
   }
   r->win_hi = hc_driver_cycle(drv) < o->cycles ? hc_driver_cycle(drv) : o->cycles;
+  /* Sustainable load (Hou et al.): the queues at the sources stay short. */
+  for (unsigned x = 0; x < (1u << o->cfg.d); x++) {
+    const uint64_t q = hc_driver_queued(drv, x);
+    if (q > r->max_queue) r->max_queue = q, r->max_queue_node = x;
+  }
   if (r->win_hi > r->win_lo) {
     r->win_flits = hc_driver_stats(drv)->flits_delivered - flits0;
     hc_traffic_generated(tr, NULL, &gen1);

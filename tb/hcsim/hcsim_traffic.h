@@ -20,6 +20,8 @@ typedef struct hcsim_traffic_result {
   uint64_t win_flits;      /* flits ejected in it */
   uint64_t win_offered;    /* flits created in it */
   double rate_offered;     /* configured, or from the file */
+  uint64_t max_queue;      /* the longest send queue when the traffic stopped (messages) */
+  unsigned max_queue_node; /* its node (the lowest of equals) */
   hc_stats st;
   int err;                 /* an error that is not a check: out of memory */
   int fail;

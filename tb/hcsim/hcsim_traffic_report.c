@@ -19,8 +19,9 @@ static const char *const cnt_json[HC_CNT_NUM] = {"flits", "messages", "busy_cycl
 static void table_checks(const hcsim_opts *o, const hcsim_traffic_result *r) {
   const unsigned d = o->cfg.d, n = 1u << d;
   const hc_stats *st = &r->st;
-  printf("%-15s %s (%s)\n", "backend", hc_sim_name(o->sim),
-         o->switching == HC_MODE_SAF ? "store-and-forward by header" : "wormhole");
+  printf("%-15s %s (%s, %s routing)\n", "backend", hc_sim_name(o->sim),
+         o->switching == HC_MODE_SAF ? "store-and-forward by header" : "wormhole",
+         hc_routing_name(o->cfg.routing));
   printf("%-15s d=%u (%u nodes), w=%u, buf=%u, inj=%u\n", "network", d, n, o->cfg.w, o->cfg.buf_depth,
          o->cfg.inj_depth);
   if (o->traffic == HC_PAT_FILE)
@@ -62,6 +63,8 @@ static void table_performance(const hcsim_opts *o, const hcsim_traffic_result *r
     const double span = (double)(r->win_hi - r->win_lo) * (1u << o->cfg.d);
     printf("%-15s %.4f flits/cycle/node accepted in [%" PRIu64 ", %" PRIu64 ") (offered %.4f)\n",
            "throughput", (double)r->win_flits / span, r->win_lo, r->win_hi, (double)r->win_offered / span);
+    printf("%-15s longest %" PRIu64 " message%s waiting to be sent (node %u) when the traffic stopped\n",
+           "source queues", r->max_queue, r->max_queue == 1 ? "" : "s", r->max_queue_node);
   } else {
     printf("%-15s n/a (the run stopped before the measurement window)\n", "throughput");
   }
@@ -107,6 +110,7 @@ static void json_config(FILE *f, const hcsim_opts *o, const hcsim_traffic_result
   fputs("{\n", f);
   fprintf(f, "  \"backend\": \"%s\",\n", hc_sim_name(o->sim));
   fprintf(f, "  \"mode\": \"%s\",\n", o->switching == HC_MODE_SAF ? "saf" : "wormhole");
+  fprintf(f, "  \"routing\": \"%s\",\n", hc_routing_name(o->cfg.routing));
   fprintf(f, "  \"d\": %u,\n  \"nodes\": %u,\n  \"w\": %u,\n  \"buf_depth\": %u,\n  \"inj_depth\": %u,\n", d, n,
           o->cfg.w, o->cfg.buf_depth, o->cfg.inj_depth);
   fprintf(f, "  \"traffic\": \"%s\",\n", hc_pattern_name(o->traffic));
@@ -172,6 +176,7 @@ static void json_measure(FILE *f, const hcsim_opts *o, const hcsim_traffic_resul
   fputs(",\n  \"offered_window\": ", f);
   if (r->win_hi > r->win_lo) hc_json_num(f, (double)r->win_offered / span);
   else fputs("null", f);
+  fprintf(f, ",\n  \"max_queue\": %" PRIu64 ",\n  \"max_queue_node\": %u", r->max_queue, r->max_queue_node);
   fprintf(f, ",\n  \"result\": \"%s\",\n", r->fail ? "fail" : "pass");
 }
 

@@ -243,7 +243,7 @@ static int read_env(hc_run *run) {
 ** binaries D<d>_W<w>_B<b>_I<i> from argv[2] (default: the contract's
 ** HC_DEFAULT_*). Returns 0 or 2. */
 static int pick_config(int argc, char **argv, hc_run *run) {
-  hc_cfg def = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I, {0, 0, 0}};
+  hc_cfg def = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I, {0, 0, 0}, HC_ROUTE_ECUBE};
   run->cfg = def;
   run->sim = HC_SIM_MODEL;
   if (hc_rtl_built_cfg(&run->cfg) == HC_OK) {

@@ -90,6 +90,35 @@ bad "fft k zero" --algo fft1d_bitrev --sim model --d 4 --k 0
 bad "fft d above its 12" --algo fft1d_bitrev --sim model --d 13
 bad "fft given REMAP (both runs are made)" --algo fft1d_bitrev --sim model --d 4 --remap opt
 
+bad "unknown routing function" --sim model --d 3 --routing bogus
+bad "routing other than e-cube in lockstep" --sim both --d 3 --routing pcube
+bad "routing other than e-cube on the RTL" --sim rtl --d 3 --routing min
+bad "routing given to an algorithm" --algo aap --sim model --d 2 --routing pcube
+
+# The routing functions of the model (docs/hou.md): the list, e-cube first;
+# an adaptive run on the model delivers everything and says which routing
+# it used; the RTL refuses all but e-cube with one line, and runs e-cube.
+out=$("$model" --routing list 2>&1); st=$?
+if [ $st = 0 ] && [ "$(head -1 <<< "$out" | cut -d' ' -f1)" = ecube ] && [ "$(wc -l <<< "$out")" = 6 ] \
+   && grep -q '^pcube ' <<< "$out" && grep -q '^mixbb3 ' <<< "$out"; then ok "routing list"
+else ko "routing list" "exit $st: $out"; fi
+"$model" --sim model --d 4 --routing min --traffic bitrev --rate 0.3 --len 8 --cycles 1000 --warmup 100 \
+  --quiet --json "$tmp/rt.json"; st=$?
+if [ $st = 0 ] && jq -e '.routing == "min" and .lost == 0 and .messages_delivered > 0' "$tmp/rt.json" >/dev/null; then
+  ok "routing min on the model"
+else ko "routing min on the model" "exit $st"; fi
+bin=build/rtl/D2_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then
+  "$bin" --routing pcube --cycles 100 >"$tmp/out" 2>"$tmp/err"; st=$?
+  if [ $st = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && grep -q 'routing pcube runs on the model only' "$tmp/err"; then
+    ok "bad input: routing pcube on an RTL build (default --sim both)"
+  else ko "bad input: routing pcube on an RTL build (default --sim both)" "exit $st: $(head -c 200 "$tmp/err")"; fi
+  out=$("$bin" --routing ecube --sim both --traffic uniform --rate 0.3 --len 8 --cycles 500 --warmup 50 2>&1); st=$?
+  if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out" && grep -qE '^backend +both \(wormhole, ecube routing\)' <<< "$out"; then
+    ok "routing ecube in lockstep"
+  else ko "routing ecube in lockstep" "exit $st: $(grep -E 'backend|lockstep|hcsim' <<< "$out" | tr '\n' ' ')"; fi
+else ko "routing on an RTL build" "$bin not built"; fi
+
 # ALGO=list names every algorithm with its source
 out=$("$model" --algo list 2>&1)
 if grep -q '^aap .*001' <<< "$out" && grep -q '^aap_prime ' <<< "$out" && grep -q '^a2a_pairwise ' <<< "$out" \
@@ -187,7 +216,7 @@ else ko "saf traffic json" "exit $st"; fi
 "$model" --sim model --d 3 --cycles 500 --warmup 100 --json "$tmp/r.json" >/dev/null 2>&1
 missing=""
 for k in backend mode d cycles messages_injected messages_delivered lost duplicated corrupted \
-         lockstep avg_latency throughput channels node dim flits messages busy_cycles blocked_cycles; do
+         lockstep avg_latency throughput max_queue routing channels node dim flits messages busy_cycles blocked_cycles; do
   grep -q "\"$k\"" "$tmp/r.json" || missing+=" $k"
 done
 if [ -z "$missing" ]; then ok "json fields"; else ko "json fields" "missing:$missing"; fi

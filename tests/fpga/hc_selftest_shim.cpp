@@ -26,6 +26,7 @@ extern "C" void hc_strtl_built(hc_fpga_geom *g, unsigned *clk_hz, unsigned *baud
   g->net.buf_depth = HC_B;
   g->net.inj_depth = HC_I;
   g->net.sf = {0, 0, 0};  // the default geometry (the board builds have no SF engines)
+  g->net.routing = HC_ROUTE_ECUBE;  // the RTL routes e-cube only
   g->cnt_width = HC_CW;
   g->rom_depth = HC_ROM;
   g->time_w = HC_TIME;

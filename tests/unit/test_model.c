@@ -865,19 +865,119 @@ static void test_ctr_reset(void **state) {
   tnet_free(&t);
 }
 
+/* ------------------------------------------- adaptive routing functions */
+
+/* Make t's model anew with routing function r (hc_route.h). */
+static void tnet_set_routing(tnet *t, unsigned r) {
+  hc_model_free(t->m);
+  t->cfg.routing = r;
+  assert_int_equal(hc_model_new(&t->cfg, &t->m), HC_OK);
+}
+
+/*
+** The lowest free permitted output, d = 3, B = 2, I = 4, routing mixbb3 (the
+** three dimensions are one group: 1->0 hops first, then 0->1 hops, each in
+** any order). M1: 0 -> 1, 8 flits,
+** created 0: (0,0) in 2..9, ejected at 1 in 3..10. M2: 4 -> 3, 2 flits,
+** created 1: its only 1->0 hop is dimension 2, (4,2) in 3, 4; at router 0
+** (front of input 2 in 4) it may take 0 or 1, both 0->1; 0 is held by M1,
+** so it takes 1: (0,1) in 4, 5, then (2,0) in 5, 6, ejected at 3 in 6, 7.
+** E-cube would have waited for nothing here (4 -> 5 -> 7 -> 3). M3: 4 -> 3
+** again, created 20, into an idle network: (4,2) in 22, 23; at router 0
+** (in 23) both outputs are free, the lowest wins: (0,0) in 23, 24, (1,1)
+** in 24, 25, ejected at 3 in 25, 26. No head of M2 or M3 ever waits, so
+** no output counts a blocked cycle (a busy output a head did not need to
+** take is not a wait).
+*/
+static void test_adaptive_lowest_free_output(void **state) {
+  tnet t;
+  texp exp[10];
+  (void)state;
+  tnet_init(&t, 3, 2, 4);
+  tnet_set_routing(&t, HC_ROUTE_MIXBB3);
+  tnet_send(&t, 0, 1, 8, 1);
+  tnet_step(&t);
+  tnet_send(&t, 4, 3, 2, 2);
+  tnet_run(&t, 19);
+  tnet_send(&t, 4, 3, 2, 3);
+  tnet_drain(&t, 100);
+  exp_msg(exp, 2, 1, 1, 8, 1);
+  exp_msg(exp + 8, 23, 1, 3, 2, 3);
+  expect_on(&t, 0, 0, exp, 10);
+  exp_msg(exp, 3, 1, 1, 8, 1);
+  expect_on(&t, 1, 3, exp, 8);
+  exp_msg(exp, 3, 1, 3, 2, 2);
+  exp_msg(exp + 2, 22, 1, 3, 2, 3);
+  expect_on(&t, 4, 2, exp, 4);
+  exp_msg(exp, 4, 1, 3, 2, 2);
+  expect_on(&t, 0, 1, exp, 2);
+  exp_msg(exp, 5, 1, 3, 2, 2);
+  expect_on(&t, 2, 0, exp, 2);
+  exp_msg(exp, 24, 1, 3, 2, 3);
+  expect_on(&t, 1, 1, exp, 2);
+  exp_msg(exp, 6, 1, 3, 2, 2);
+  exp_msg(exp + 2, 25, 1, 3, 2, 3);
+  expect_on(&t, 3, 3, exp, 4);
+  assert_int_equal(t.nev, 10 + 8 + 4 + 2 + 2 + 2 + 4);
+  expect_ctr(&t, 0, 0, 10, 2, 10, 0, 0);
+  expect_ctr(&t, 0, 1, 2, 1, 2, 0, 0);
+  tnet_free(&t);
+}
+
+/*
+** Two new heads at one router, d = 3, B = 2, I = 4, routing mixbb3, single
+** flits. Ma: 4 -> 3, created 0: (4,2) in 2, front of router 0's input 2 in
+** 3, may take 0 or 1. Mb: 0 -> 7, created 1: NI in 1, front of the local
+** input (port 3) in 3, may take 0, 1 or 2. In cycle 3 both are new: the
+** lower port (2, Ma) is older (step 4) and takes the lowest, 0; Mb takes
+** the lowest left, 1. Ma: (0,0) 3, (1,1) 4, ejected at 3 in 5. Mb: (0,1)
+** 3, at 2 it may take 0 or 2: (2,0) 4, (3,2) 5, ejected at 7 in 6.
+*/
+static void test_adaptive_oldest_takes_lowest(void **state) {
+  tnet t;
+  texp exp[1];
+  (void)state;
+  tnet_init(&t, 3, 2, 4);
+  tnet_set_routing(&t, HC_ROUTE_MIXBB3);
+  tnet_send(&t, 4, 3, 1, 1);
+  tnet_step(&t);
+  tnet_send(&t, 0, 7, 1, 2);
+  tnet_drain(&t, 100);
+  exp_msg(exp, 2, 1, 3, 1, 1);
+  expect_on(&t, 4, 2, exp, 1);
+  exp_msg(exp, 3, 1, 3, 1, 1);
+  expect_on(&t, 0, 0, exp, 1);
+  exp_msg(exp, 4, 1, 3, 1, 1);
+  expect_on(&t, 1, 1, exp, 1);
+  exp_msg(exp, 5, 1, 3, 1, 1);
+  expect_on(&t, 3, 3, exp, 1);
+  exp_msg(exp, 3, 1, 7, 1, 2);
+  expect_on(&t, 0, 1, exp, 1);
+  exp_msg(exp, 4, 1, 7, 1, 2);
+  expect_on(&t, 2, 0, exp, 1);
+  exp_msg(exp, 5, 1, 7, 1, 2);
+  expect_on(&t, 3, 2, exp, 1);
+  exp_msg(exp, 6, 1, 7, 1, 2);
+  expect_on(&t, 7, 3, exp, 1);
+  assert_int_equal(t.nev, 8);
+  tnet_free(&t);
+}
+
 /* ---------------------------------------------------------------- config */
 
 static void test_cfg_check_ranges(void **state) {
 #define G0 {0, 0, 0}
   static const hc_cfg good[] = {
-      {1, 1, 1, 1, G0},   {16, 16, 16, 16, G0}, {4, 30, 2, 4, G0},
-      {16, 30, 1, 1, G0}, {8, 8, 16, 1, G0},    {1, 30, 1, 16, G0},
-      {4, 16, 2, 4, {16, 1, 1}}, {4, 16, 2, 4, {1, 16, 0}}, {4, 16, 2, 4, {0, 0, 16}}};
+      {1, 1, 1, 1, G0, 0},   {16, 16, 16, 16, G0, 0}, {4, 30, 2, 4, G0, 0},
+      {16, 30, 1, 1, G0, 0}, {8, 8, 16, 1, G0, 0},    {1, 30, 1, 16, G0, 0},
+      {4, 16, 2, 4, {16, 1, 1}, 0}, {4, 16, 2, 4, {1, 16, 0}, 0}, {4, 16, 2, 4, {0, 0, 16}, 0},
+      {4, 16, 2, 4, G0, HC_ROUTE_MIXBB3}, {4, 16, 2, 4, G0, HC_ROUTE_PCUBE}};
   static const hc_cfg bad[] = {
-      {0, 16, 2, 4, G0},  {17, 30, 2, 4, G0}, {4, 3, 2, 4, G0},  {4, 31, 2, 4, G0},
-      {4, 0, 2, 4, G0},   {16, 15, 2, 4, G0}, {4, 16, 0, 4, G0}, {4, 16, 17, 4, G0},
-      {4, 16, 2, 0, G0},  {4, 16, 2, 17, G0}, {1, 0, 1, 1, G0},
-      {4, 16, 2, 4, {17, 0, 0}}, {4, 16, 2, 4, {0, 17, 0}}, {4, 16, 2, 4, {0, 0, 17}}};
+      {0, 16, 2, 4, G0, 0},  {17, 30, 2, 4, G0, 0}, {4, 3, 2, 4, G0, 0},  {4, 31, 2, 4, G0, 0},
+      {4, 0, 2, 4, G0, 0},   {16, 15, 2, 4, G0, 0}, {4, 16, 0, 4, G0, 0}, {4, 16, 17, 4, G0, 0},
+      {4, 16, 2, 0, G0, 0},  {4, 16, 2, 17, G0, 0}, {1, 0, 1, 1, G0, 0},
+      {4, 16, 2, 4, {17, 0, 0}, 0}, {4, 16, 2, 4, {0, 17, 0}, 0}, {4, 16, 2, 4, {0, 0, 17}, 0},
+      {4, 16, 2, 4, G0, HC_ROUTE_NUM}, {4, 16, 2, 4, G0, 99}};
 #undef G0
   size_t i;
   (void)state;
@@ -889,7 +989,7 @@ static void test_cfg_check_ranges(void **state) {
 }
 
 static void test_cfg_model_new(void **state) {
-  hc_cfg bad = {4, 3, 2, 4, {0, 0, 0}}, good = {5, 20, 3, 7, {0, 0, 0}};
+  hc_cfg bad = {4, 3, 2, 4, {0, 0, 0}, 0}, good = {5, 20, 3, 7, {0, 0, 0}, 0};
   hc_model *m = (hc_model *)&bad; /* sentinel: must stay untouched */
   hc_obs obs;
   const hc_cfg *c;
@@ -1094,6 +1194,10 @@ int main(void) {
       cmocka_unit_test(test_ctr_contention_first_come),
       cmocka_unit_test(test_ctr_reset),
   };
+  const struct CMUnitTest adaptive[] = {
+      cmocka_unit_test(test_adaptive_lowest_free_output),
+      cmocka_unit_test(test_adaptive_oldest_takes_lowest),
+  };
   const struct CMUnitTest config[] = {
       cmocka_unit_test(test_cfg_check_ranges),
       cmocka_unit_test(test_cfg_model_new),
@@ -1111,6 +1215,7 @@ int main(void) {
   fails += cmocka_run_group_tests_name("hc_model_latency", latency, NULL, NULL);
   fails += cmocka_run_group_tests_name("hc_model_counters", counters, NULL,
                                        NULL);
+  fails += cmocka_run_group_tests_name("hc_model_adaptive", adaptive, NULL, NULL);
   fails += cmocka_run_group_tests_name("hc_model_config", config, NULL, NULL);
   fails += cmocka_run_group_tests_name("hc_model_saturation", saturation, NULL,
                                        NULL);
