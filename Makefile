@@ -255,7 +255,7 @@ sim: deps
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
 	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
-	if [ -z "$(ALGO)" ] && [ -n "$(ROUTING)" ] && [ "$(ROUTING)" != ecube ]; then \
+	if [ -n "$(ROUTING)" ] && [ "$(ROUTING)" != ecube ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
 	case "$(SIM)" in rtl|both) ;; *) echo "make sim: SIM must be model, rtl, both or exec, not '$(SIM)'" >&2; exit 2;; esac; \

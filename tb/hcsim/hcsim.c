@@ -21,6 +21,9 @@
    HO_BIT(HO_WARMUP) | HO_BIT(HO_DRAIN) | HO_BIT(HO_FILE) | HO_BIT(HO_HOT_NODE) | HO_BIT(HO_HOT_FRAC) |    \
    HO_BIT(HO_MODE) | HO_BIT(HO_ROUTING) | HO_BIT(HO_HELP) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS))
 #define TAKES_ALGO (TAKES_RUN | HO_BIT(HO_ALGO) | HO_BIT(HO_CHECK_ARGS) | HO_BIT(HO_K))
+/* The FFT movements also take a routing function for the unmapped run
+** (model only; hcsim_config refuses it elsewhere). */
+#define TAKES_FFT (TAKES_ALGO | HO_BIT(HO_ROUTING))
 #define TAKES_LCC                                                                                         \
   (TAKES_ALGO | HO_BIT(HO_LCC) | HO_BIT(HO_LCC_A) | HO_BIT(HO_LCC_B) | HO_BIT(HO_LCC_FILE) |               \
    HO_BIT(HO_LCC_KIND) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) | HO_BIT(HO_OBJECTIVE))
@@ -36,7 +39,7 @@ const hcsim_mode hcsim_modes[] = {
     [MODE_ALGO] = {"algo", hcsim_algo, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
     [MODE_LCC] = {"lcc", hcsim_lcc, TAKES_LCC, HC_LCC_PATH_MAX_N, 65536, 20, "docs/lcc.md", 1},
     [MODE_SF] = {"sf", hcsim_sf, TAKES_SF, 15, 1u << 20, 0, "docs/store_and_forward.md", 1},
-    [MODE_FFT] = {"fft", hcsim_fft, TAKES_ALGO, HC_FFT_RUN_MAX_D, 65536, 16, "docs/hou.md", 1},
+    [MODE_FFT] = {"fft", hcsim_fft, TAKES_FFT, HC_FFT_RUN_MAX_D, 65536, 16, "docs/hou.md", 1},
 };
 
 const hcsim_mode *hcsim_mode_for(const char *algo) {
