@@ -5,36 +5,43 @@
 # one-byte flits), without and with the optimal mapping; converts the
 # measured cycles with the paper's nCUBE 2 constants (docs/hou.md) and
 # writes the paper's printed numbers beside them; the cycles behind both;
-# the 2-D movement (fft2d_rowcol) under the same model; and, as a check, the
-# same runs in lockstep (RTL against model) for d in LOCKSTEP_D (default
-# 2 3 4 5), which must match and give the model's cycles. Everything goes
-# into docs/hou.md between its "table:hou-fft-*" markers; nothing is typed
-# by hand.
+# the five adaptive rows of Table 1 (P-cube, Chiu, Min, MIXab3, MIXbb3:
+# the unmapped run under `--routing NAME`, the model's routing functions of
+# §6.1; the mapped run stays e-cube); the 2-D movement (fft2d_rowcol) under
+# the same model; and, as a check, the same runs in lockstep (RTL against
+# model) for d in LOCKSTEP_D (default 2 3 4 5), which must match and give
+# the model's cycles. LOCKSTEP_D="" runs the model only and leaves the
+# lockstep table in docs/hou.md as it is. Everything goes into docs/hou.md
+# between its "table:hou-fft-*" markers; nothing is typed by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make --no-print-directory -s build/bin/hcsim >/dev/null
 doc=docs/hou.md
-LOCKSTEP_D=${LOCKSTEP_D:-"2 3 4 5"}
+LOCKSTEP_D=${LOCKSTEP_D-"2 3 4 5"} # set and empty: no lockstep, its table kept
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 ks="16 64 256 1024"
 
-run() { # json algo d k [binary sim]
-  local bin=${5:-build/bin/hcsim} sim=${6:-model}
-  "$bin" --algo "$2" --sim "$sim" --d "$3" --k "$4" --quiet --json "$1" ||
-    { echo "hou-fft-table: $2 d=$3 k=$4 ($sim) failed" >&2; exit 1; }
+run() { # json algo d k [binary sim [routing]]
+  local bin=${5:-build/bin/hcsim} sim=${6:-model} routing=${7:-ecube}
+  "$bin" --algo "$2" --sim "$sim" --d "$3" --k "$4" --routing "$routing" --quiet --json "$1" ||
+    { echo "hou-fft-table: $2 d=$3 k=$4 ($sim, $routing routing) failed" >&2; exit 1; }
 }
 j() { jq -r "$2" "$1"; }
 f1() { awk -v x="$1" 'BEGIN { printf "%.1f", x }'; }
 f2() { awk -v x="$1" 'BEGIN { printf "%.2f", x }'; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-for k in $ks; do run "$work/d8_k$k.json" fft1d_bitrev 8 "$k"; done
+adaptive="chiu min mixab3 mixbb3 pcube" # Table 1's order, its names = hcsim's
+for k in $ks; do
+  run "$work/d8_k$k.json" fft1d_bitrev 8 "$k"
+  for r in $adaptive; do run "$work/d8_k${k}_$r.json" fft1d_bitrev 8 "$k" build/bin/hcsim model "$r"; done
+done
 paper() { # field column -> the paper's number (algorithms/fft1d_bitrev.c, as printed)
   case $1 in
     comp) set -- "35.8 163.5 736.0 3271.7" "$2" ;;
     neigh) set -- "1398.6 1617.5 2493.0 5995.1" "$2" ;;
-    ecube) set -- "248.9 467.8 1343.3 4845.4" "$2" ;;
+    ecube | e-cube) set -- "248.9 467.8 1343.3 4845.4" "$2" ;;
     chiu) set -- "276.9 577.8 1781.7 6597.0" "$2" ;;
     min) set -- "248.4 467.2 1342.8 4844.8" "$2" ;;
     mixab3) set -- "258.1 504.3 1489.3 5429.1" "$2" ;;
@@ -53,12 +60,10 @@ paper() { # field column -> the paper's number (algorithms/fft1d_bitrev.c, as pr
 {
   echo "| FFT size (8-cube) | 2^8 paper | 2^8 here | 2^10 paper | 2^10 here | 2^12 paper | 2^12 here | 2^14 paper | 2^14 here |"
   echo "|---|---|---|---|---|---|---|---|---|"
-  row() { # label field jq-expression-or-empty
+  row() { # label field jq-expression [file suffix: _routing]
     local line="| $1 |" c=1
     for k in $ks; do
-      local here="not run (§6.1 routing)"
-      [ -n "$3" ] && here=$(f1 "$(j "$work/d8_k$k.json" "$3")")
-      line+=" $(paper "$2" $c) | $here |"
+      line+=" $(paper "$2" $c) | $(f1 "$(j "$work/d8_k$k${4:-}.json" "$3")") |"
       c=$((c + 1))
     done
     echo "$line"
@@ -66,7 +71,7 @@ paper() { # field column -> the paper's number (algorithms/fft1d_bitrev.c, as pr
   row "Computation Time" comp .comp_us
   row "Neighboring COMM Time" neigh .original.neigh_us
   row "BR COMM e-cube" ecube .original.br_us
-  for r in chiu min mixab3 mixbb3 pcube; do row "BR COMM $r" $r ""; done
+  for r in $adaptive; do row "BR COMM $r" $r .original.br_us "_$r"; done
   row "BR COMM mapping" mapping .mapping.br_us
 } > "$work/t1"
 
@@ -116,6 +121,25 @@ paper() { # field column -> the paper's number (algorithms/fft1d_bitrev.c, as pr
     c=$((c + 1))
   done
 } > "$work/t3"
+
+# ---- the adaptive rows behind Table 1: the paper's read back through its
+# model, L = (T - 164) / 0.57, against the measured latency and contention;
+# EXEC, which Table 2 prints for e-cube only, as the sum of the rows
+{
+  echo "| BR routing | m | B = k | BR COMM paper | here | paper L | here L | here T (hardware) | here blocked | EXEC paper (sum of its rows) | here |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  for r in ecube $adaptive; do
+    c=1
+    for k in $ks; do
+      js=$work/d8_k${k}_$r.json; [ $r = ecube ] && js=$work/d8_k$k.json
+      pe=$(awk -v a="$(paper comp $c)" -v b="$(paper neigh $c)" -v x="$(paper $r $c)" 'BEGIN { printf "%.1f", a + b + x }')
+      echo "| $(j "$js" .routing) | 2^$(j "$js" .log_size) | $k | $(paper $r $c) | $(f1 "$(j "$js" .original.br_us)") |" \
+        "$(awk -v t="$(paper $r $c)" 'BEGIN { printf "%.2f", (t - 164) / 0.57 }') | $(j "$js" '.original.run.steps[0].latency') |" \
+        "$(j "$js" '.original.run.steps[0].t_hardware') | $(j "$js" '.original.run.steps[0].blocked') | $pe | $(f1 "$(j "$js" .original.exec_us)") |"
+      c=$((c + 1))
+    done
+  done
+} > "$work/t7"
 
 # ---- the unmapped bit reversal beyond the 8-cube: latency against T k
 {
@@ -179,5 +203,10 @@ splice hou-fft-table2 "$work/t2"
 splice hou-fft-cycles "$work/t3"
 splice hou-fft-ecube "$work/t6"
 splice hou-fft-2d "$work/t4"
-splice hou-fft-lockstep "$work/t5"
-echo "hou-fft-table: Tables 1 and 2, the cycles, the 2-D movement and the lockstep check (d = $LOCKSTEP_D) written to $doc"
+splice hou-fft-adaptive "$work/t7"
+if [ -n "$LOCKSTEP_D" ]; then
+  splice hou-fft-lockstep "$work/t5"
+  echo "hou-fft-table: Tables 1 and 2, the adaptive rows, the cycles, the 2-D movement and the lockstep check (d = $LOCKSTEP_D) written to $doc"
+else
+  echo "hou-fft-table: Tables 1 and 2, the adaptive rows, the cycles and the 2-D movement written to $doc (LOCKSTEP_D empty: the lockstep table kept as it was)"
+fi

@@ -94,6 +94,7 @@ bad "unknown routing function" --sim model --d 3 --routing bogus
 bad "routing other than e-cube in lockstep" --sim both --d 3 --routing pcube
 bad "routing other than e-cube on the RTL" --sim rtl --d 3 --routing min
 bad "routing given to an algorithm" --algo aap --sim model --d 2 --routing pcube
+bad "routing other than e-cube in an FFT lockstep" --algo fft1d_bitrev --sim both --d 4 --routing pcube
 
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
@@ -158,6 +159,15 @@ if [ $st = 0 ] && jq -e '.original.run.steps[0].t_hardware == 8 and .mapping.run
      and .points == 64 and .log_size == 14 and .original.run.data_ok and .mapping.run.data_ok' "$tmp/f.json" >/dev/null
 then ok "fft1d_bitrev d=8 m=2^14: contention 8 -> 1, step model"
 else ko "fft1d_bitrev d=8 m=2^14: contention 8 -> 1, step model" "exit $st"; fi
+# The same movement with an adaptive routing (model only, docs/hou.md):
+# the unmapped run routes by it, the mapped one stays e-cube; every message
+# delivered intact in both; a neighbour exchange has one path under any
+# minimal routing, so its latency stays 1 + 16 + 1
+"$model" --algo fft1d_bitrev --sim model --d 4 --routing pcube --quiet --json "$tmp/fr.json"; st=$?
+if [ $st = 0 ] && jq -e '.routing == "pcube" and .mapping_routing == "ecube" and .original.run.data_ok
+     and .mapping.run.data_ok and ([.original.run.steps[1:][].latency] | unique) == [18]' "$tmp/fr.json" >/dev/null
+then ok "fft1d_bitrev d=4 routing pcube on the model: data ok"
+else ko "fft1d_bitrev d=4 routing pcube on the model: data ok" "exit $st"; fi
 
 # Store-and-forward schedules on the model: the JSON fields of the issue,
 # and the papers' formulas met exactly (000 §2: m + d beta = 64 + 4*4 = 80;

@@ -78,3 +78,54 @@ HC_TEST(fft_movements_mapping_and_step_model) {
   }
   hc_log(t, "d=%u: %u movement/k pairs, without and with the mapping", d, ran);
 }
+
+/* The 1-D movement without the mapping under every adaptive routing of the
+** model (csim/hc_route.h), as the adaptive rows of the paper's Table 1: on
+** the 4- to 6-cube every message delivered once and intact from x to its
+** bit reverse (the scoreboard and the LCC check of hc_fft_run); the bit
+** reversal sends 2^d - 2^ceil(d/2) messages (its fixed points are the
+** palindromes); and every neighbour exchange is what it is under e-cube (a
+** one-hop message has one shortest path under any minimal routing): one
+** message per link, no head blocked, latency 1 + k + 1. The RTL routes
+** e-cube only (tests/regress/test_routing.c checks it refuses the rest). */
+HC_TEST(fft_bitrev_adaptive_routings) {
+  const unsigned d = t->cfg.d;
+  if (t->sim != HC_SIM_MODEL || d < 4 || d > 6) {
+    hc_log(t, "d=%u, %s: run on the model's 4- to 6-cubes only", d, hc_sim_name(t->sim));
+    return;
+  }
+  const hc_fft_algo *a = hc_fft_algo_find("fft1d_bitrev");
+  HC_CHECK(t, a != NULL, "fft1d_bitrev not found");
+  static const unsigned ks[] = {5, 16};
+  for (unsigned r = 0; r < HC_ROUTE_NUM; r++) {
+    if (r == HC_ROUTE_ECUBE) continue;
+    for (unsigned i = 0; i < 2; i++) {
+      const unsigned k = ks[i];
+      hc_cfg c = t->cfg;
+      c.routing = r;
+      hc_driver *drv = hc_test_driver(t, &c);
+      if (!drv) return;
+      hc_fft_result res;
+      const int rc = hc_fft_run(drv, a, NULL, k, 1000000, &res);
+      HC_CHECK(t, rc == HC_OK, "%s k=%u: run failed: %s", hc_routing_name(r), k, hc_status_name(rc));
+      HC_CHECK(t, res.data_ok, "%s k=%u: a message lost, corrupted or misplaced", hc_routing_name(r), k);
+      HC_CHECK(t, res.step[0].messages == (1u << d) - (1u << ((d + 1) / 2)), "%s: bit reversal sent %llu messages",
+               hc_routing_name(r), (unsigned long long)res.step[0].messages);
+      for (unsigned s = 1; s < res.steps; s++) {
+        const hc_fft_step_result *st = &res.step[s];
+        HC_CHECK(t, st->role == HC_FFT_NEIGHBOUR && st->messages == 1u << d, "%s step %u: not a neighbour exchange",
+                 hc_routing_name(r), s);
+        HC_CHECK(t, st->t_hardware == 1 && st->blocked == 0, "%s k=%u step %u (%s): %llu on a link, %llu blocked",
+                 hc_routing_name(r), k, s, st->label, (unsigned long long)st->t_hardware,
+                 (unsigned long long)st->blocked);
+        if (full_rate(&c))
+          HC_CHECK(t, st->latency == 1 + k + 1, "%s k=%u step %u (%s): latency %llu, not 1 + k + 1",
+                   hc_routing_name(r), k, s, st->label, (unsigned long long)st->latency);
+      }
+      hc_log(t, "%s d=%u k=%u: bit reversal T_hw %llu, latency %llu; %u neighbour exchanges as e-cube",
+             hc_routing_name(r), d, k, (unsigned long long)res.step[0].t_hardware,
+             (unsigned long long)res.step[0].latency, res.steps - 1);
+      hc_test_close_driver(t);
+    }
+  }
+}
