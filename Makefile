@@ -294,7 +294,8 @@ bert-table: deps
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh
 
-# LOCKSTEP_D="2 3 4 5" (default): the cubes also run in lockstep as a check
+# LOCKSTEP_D="2 3 4 5" (default): the cubes also run in lockstep as a check;
+# LOCKSTEP_D="" runs the model only and keeps docs/hou.md's lockstep table
 hou-fft-table: deps $(BUILD)/bin/hcsim
 	@tools/hou_fft_table.sh
 
