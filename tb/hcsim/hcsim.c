@@ -20,6 +20,10 @@
    HO_BIT(HO_WARMUP) | HO_BIT(HO_DRAIN) | HO_BIT(HO_FILE) | HO_BIT(HO_HOT_NODE) | HO_BIT(HO_HOT_FRAC) |    \
    HO_BIT(HO_MODE) | HO_BIT(HO_HELP) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS))
 #define TAKES_ALGO (TAKES_RUN | HO_BIT(HO_ALGO) | HO_BIT(HO_CHECK_ARGS) | HO_BIT(HO_K))
+/* the wormhole algorithms (AAP and its kin) also take the paper's cost model */
+#define TAKES_COST                                                                                        \
+  (TAKES_ALGO | HO_BIT(HO_TAU) | HO_BIT(HO_XI) | HO_BIT(HO_SWITCHING) | HO_BIT(HO_OVERLAP) |               \
+   HO_BIT(HO_BARRIER))
 #define TAKES_LCC                                                                                         \
   (TAKES_ALGO | HO_BIT(HO_LCC) | HO_BIT(HO_LCC_A) | HO_BIT(HO_LCC_B) | HO_BIT(HO_LCC_FILE) |               \
    HO_BIT(HO_LCC_KIND) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) | HO_BIT(HO_OBJECTIVE))
@@ -32,7 +36,7 @@ enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF };
 const hcsim_mode hcsim_modes[] = {
     [MODE_TRAFFIC] = {"traffic", hcsim_traffic, TAKES_TRAFFIC, HC_MODEL_MAX_D, 0, 0, NULL, 0},
     [MODE_LIST] = {"list", hcsim_list, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
-    [MODE_ALGO] = {"algo", hcsim_algo, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
+    [MODE_ALGO] = {"algo", hcsim_algo, TAKES_COST, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
     [MODE_LCC] = {"lcc", hcsim_lcc, TAKES_LCC, HC_LCC_PATH_MAX_N, 65536, 20, "docs/lcc.md", 1},
     [MODE_SF] = {"sf", hcsim_sf, TAKES_SF, 15, 1u << 20, 0, "docs/store_and_forward.md", 1},
 };
