@@ -143,18 +143,18 @@ module hc_alloc #(
     lc_d      = lc_q;
     // Held outputs first: which inputs' current reservations end.
     for (int unsigned o = 0; o < Ports; o++) begin
-      logic [1:0] kind;
+      logic [1:0] kind;  // the kind of the owner's front
       kind = '0;
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (owner_q[o*Ports + p]) begin
+          kind = kind_i[2*p +: 2];
+        end
+      end
       held_o[o] = owned[o] || linger[o];
       if (owned[o]) begin
         sel_o[o*Ports +: Ports] = owner_q[o*Ports +: Ports];
         send_o[o] = !nxt_q[o] && out_ready_i[o] &&
                     ((owner_q[o*Ports +: Ports] & ~empty_i) != '0);
-        for (int unsigned p = 0; p < Ports; p++) begin
-          if (owner_q[o*Ports + p]) begin
-            kind = kind_i[2*p +: 2];
-          end
-        end
         // The flit that closes a message frees its output; in mode 3 the
         // link lingers for the hops the tail still has to go.
         if (send_o[o] && kind[hc_pkg::KindTailBit]) begin
@@ -177,12 +177,13 @@ module hc_alloc #(
     // Free outputs.
     for (int unsigned o = 0; o < Ports; o++) begin
       logic [Ports-1:0] cand, win;
-      logic [1:0]       kind;
+      logic [1:0]       kind;  // the winner's front
+      logic [RemW-1:0]  rem;   // the winner's probe: hops after o
       logic             is_probe, hit;
       cand     = '0;
       win      = '0;
       kind     = '0;
-      is_probe = 1'b0;
+      rem      = '0;
       hit      = 1'b0;
       for (int unsigned p = 0; p < Ports; p++) begin
         cand[p] = req_oh[p*Ports + o];
@@ -202,14 +203,15 @@ module hc_alloc #(
       // output grants every input that requests it, not only the oldest.
       win = cand;
 `endif
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (win[p]) begin
+          kind = kind_i[2*p +: 2];
+          rem  = rem_i[p*RemW +: RemW];
+        end
+      end
+      is_probe = circuit_i && ((win & probe_i) != '0);
       if (!held_o[o]) begin
         sel_o[o*Ports +: Ports] = win;
-        is_probe = circuit_i && ((win & probe_i) != '0);
-        for (int unsigned p = 0; p < Ports; p++) begin
-          if (win[p]) begin
-            kind = kind_i[2*p +: 2];
-          end
-        end
         if (is_probe) begin
           // Reserved for the probe: current, or queued behind the input's
           // current reservation if that one goes on after this cycle.
@@ -218,11 +220,7 @@ module hc_alloc #(
           granted = granted | win;
           owner_d[o*Ports +: Ports] = win;
           nxt_d[o] = ((win & holds_o & ~rel) != '0);
-          for (int unsigned p = 0; p < Ports; p++) begin
-            if (win[p]) begin
-              rem_d[o*RemW +: RemW] = rem_i[p*RemW +: RemW];
-            end
-          end
+          rem_d[o*RemW +: RemW] = rem;
         end else begin
           send_o[o] = out_ready_i[o] && ((win & ~empty_i) != '0);
           if (send_o[o]) begin

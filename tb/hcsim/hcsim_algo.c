@@ -65,6 +65,7 @@ typedef struct algo_out {
   const char *fname; /* the paper's formula compared: "T_aap", "T_aap'", or NULL */
   char why[200];     /* when fname is set but the formula does not apply: why */
   double formula, lower, eta; /* formula < 0: none for this configuration */
+  double paper; /* fname's value + cst, whether or not it applies (for the tables); < 0: none */
   int formula_exact, formula_ok;
   int64_t predicted; /* circuit, no barrier, vector reversals: the mechanism's cycles, else -1 */
   unsigned masks[(1u << HC_ALGO_MAX_D) - 1];
@@ -206,14 +207,17 @@ static void run_algo(const hcsim_opts *o, const hc_algo *al, const algo_cost *c,
                      ? (int64_t)hc_cs_predict(d, k, c->xi, c->tau, c->overlap, a->masks, al->num_steps(d))
                      : -1;
   a->formula = -1;
+  a->paper = -1;
   if (!full_rate) return;
   if (aap && (c->barrier || (cs_free && !c->overlap))) {
     /* steps one after the other: any order of the vector reversals is T_aap */
     a->fname = "T_aap";
     a->formula = hc_algo_aap.formula(d, k, c->xi_p, c->tau_p) + c->cst;
+    a->paper = a->formula;
     a->formula_exact = 1;
   } else if (al == &hc_algo_aap_prime && cs_free && c->overlap) {
     a->fname = "T_aap'";
+    a->paper = al->formula(d, k, c->xi_p, c->tau_p) + c->cst;
     if (aapp_applies(a, d, k, c, a->why, sizeof a->why)) {
       a->formula = al->formula(d, k, c->xi_p, c->tau_p) + c->cst;
       a->formula_exact = 1;
@@ -294,6 +298,7 @@ static void json_algo(FILE *f, const hcsim_opts *o, const hc_algo *al, const alg
   if (a->formula >= 0) fprintf(f, "  \"formula_cycles\": %.6g,\n", a->formula);
   else fprintf(f, "  \"formula_cycles\": null,\n");
   if (a->fname && a->formula < 0) json_s(f, "formula_does_not_apply", a->why);
+  if (a->paper >= 0) fprintf(f, "  \"paper_formula_cycles\": %.6g,\n", a->paper);
   fprintf(f, "  \"formula_exact\": %s,\n", a->formula_exact ? (a->formula_ok ? "true" : "false") : "null");
   if (a->predicted >= 0) fprintf(f, "  \"mechanism_cycles\": %lld,\n", (long long)a->predicted);
   else fprintf(f, "  \"mechanism_cycles\": null,\n");
