@@ -4,7 +4,10 @@
 ** e-cube routing, oldest-first output allocation with an age matrix,
 ** wormhole channel holding, registered-ready (zero-delay credit) flow control,
 ** one injection FIFO (network interface) per node, and five wrapping channel
-** counters per output port. It is written from that page alone and must
+** counters per output port; and the paper's cost model beside it: the tau
+** and xi waits and mode 3, circuit switching (probe registers, reservations
+** current and queued, lingering links, acknowledgements, the NI's set-up
+** sequencer; hc_router_pass1_cs and hc_ni_step). It is written from that page alone and must
 ** agree with the RTL on every link, ejection port and inj_ready in every
 ** cycle. One call to hc_model_step() is one clock cycle, evaluated in two
 ** passes so that every decision reads only the state registered at the start
@@ -510,6 +513,43 @@ static void hc_front_wait_load(hc_model *m, unsigned x, unsigned p) {
 }
 
 /*
+** The oldest of the inputs rq that request one output (wq: those of them
+** that waited last cycle), by step 4 of "One cycle of a router".
+*/
+static unsigned hc_oldest(const hc_model *m, size_t base, uint32_t rq, uint32_t wq) {
+  if (wq == 0) return hc_ctz(rq); /* all new: lowest port */
+  if ((wq & (wq - 1u)) == 0) return hc_ctz(wq); /* one waiting input: it is the oldest */
+  for (uint32_t t = wq; t; t &= t - 1u) {
+    unsigned p = hc_ctz(t);
+    if ((m->older[base + p] & wq) == (wq & ~(1u << p))) return p;
+  }
+  assert(0 && "waiting inputs are totally ordered");
+  return m->np;
+}
+
+/* Step 9 for router x: wait flags and age matrix from this cycle's requests. */
+static void hc_age_update(hc_model *m, size_t base, uint32_t req, uint32_t wt, uint32_t waitn) {
+  if ((waitn | wt) == 0) return;
+  for (uint32_t s = waitn; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s);
+    uint32_t row;
+    if (wt >> p & 1u) /* before every new one, and the old order */
+      row = (req & ~wt) | (m->older[base + p] & wt);
+    else /* new: before the new ones of higher port */
+      row = req & ~wt & ~((2u << p) - 1u);
+    m->older[base + p] = row & waitn;
+  }
+  for (uint32_t s = wt & ~waitn; s; s &= s - 1u) m->older[base + hc_ctz(s)] = 0;
+}
+
+/* The blocked and max-waiting counters of an output that nw heads wanted in vain. */
+static inline void hc_ctr_blocked(uint32_t *c, unsigned nw) {
+  if (nw == 0) return;
+  c[HC_CNT_BLOCKED]++;
+  if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
+}
+
+/*
 ** Pass 1 for router x, which has a nonempty input or a busy output: steps
 ** 2..9 of "One cycle of a router". Reads only start-of-cycle state (its own
 ** registers and its neighbours' input counts); updates busy, owner, hold,
@@ -565,34 +605,15 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
       assert(*nmv < m->n * m->np); /* an input pops at most once */
       m->moves[(*nmv)++] = HC_MOVE(x, p, o);
     }
-    if (omask >> o & 1u) { /* heads routed to a held output all wait */
-      unsigned nw = hc_popcount(reqo[o]);
-      c[HC_CNT_BLOCKED]++;
-      if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
-    }
+    if (omask >> o & 1u) hc_ctr_blocked(c, hc_popcount(reqo[o])); /* heads routed to a held output all wait */
   }
 
   /* Steps 4 and 7: each free requested output serves its oldest requester. */
   for (s = omask & ~bz; s; s &= s - 1u) {
     unsigned o = hc_ctz(s), win, nw;
-    uint32_t rq = reqo[o], wq = rq & wt;
+    uint32_t rq = reqo[o];
     uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
-    if (wq == 0) {
-      win = hc_ctz(rq); /* all new: lowest port */
-    } else if ((wq & (wq - 1u)) == 0) {
-      win = hc_ctz(wq); /* one waiting input: it is the oldest */
-    } else {
-      uint32_t t;
-      win = m->np;
-      for (t = wq; t; t &= t - 1u) {
-        unsigned p = hc_ctz(t);
-        if ((m->older[base + p] & wq) == (wq & ~(1u << p))) {
-          win = p;
-          break;
-        }
-      }
-      assert(win < m->np); /* waiting inputs are totally ordered */
-    }
+    win = hc_oldest(m, base, rq, rq & wt);
     nw = hc_popcount(rq);
     if (hc_out_ready(m, x, o)) {
       uint32_t f = hc_front(m, base + win);
@@ -611,69 +632,18 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
       assert(*nmv < m->n * m->np);
       m->moves[(*nmv)++] = HC_MOVE(x, win, o);
     }
-    if (nw) {
-      c[HC_CNT_BLOCKED]++;
-      if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
-    }
+    hc_ctr_blocked(c, nw);
   }
 
   /* Step 9: wait and the age matrix. */
   waitn = req & ~granted;
-  if (waitn | wt) {
-    for (s = waitn; s; s &= s - 1u) {
-      unsigned p = hc_ctz(s);
-      uint32_t row;
-      if (wt >> p & 1u) /* before every new one, and the old order */
-        row = (req & ~wt) | (m->older[base + p] & wt);
-      else /* new: before the new ones of higher port */
-        row = req & ~wt & ~((2u << p) - 1u);
-      m->older[base + p] = row & waitn;
-    }
-    for (s = wt & ~waitn; s; s &= s - 1u) m->older[base + hc_ctz(s)] = 0;
-  }
+  hc_age_update(m, base, req, wt, waitn);
   r->wait = waitn;
   r->busy = newbusy;
   r->hold = hold;
   hc_front_wait_tick(m, x);
 }
 
-
-/*
-** The oldest of the inputs rq that request one output (wq: those of them
-** that waited last cycle), by step 4 of "One cycle of a router".
-*/
-static unsigned hc_oldest(const hc_model *m, size_t base, uint32_t rq, uint32_t wq) {
-  if (wq == 0) return hc_ctz(rq); /* all new: lowest port */
-  if ((wq & (wq - 1u)) == 0) return hc_ctz(wq); /* one waiting input: it is the oldest */
-  for (uint32_t t = wq; t; t &= t - 1u) {
-    unsigned p = hc_ctz(t);
-    if ((m->older[base + p] & wq) == (wq & ~(1u << p))) return p;
-  }
-  assert(0 && "waiting inputs are totally ordered");
-  return m->np;
-}
-
-/* Step 9 for router x: wait flags and age matrix from this cycle's requests. */
-static void hc_age_update(hc_model *m, size_t base, uint32_t req, uint32_t wt, uint32_t waitn) {
-  if ((waitn | wt) == 0) return;
-  for (uint32_t s = waitn; s; s &= s - 1u) {
-    unsigned p = hc_ctz(s);
-    uint32_t row;
-    if (wt >> p & 1u) /* before every new one, and the old order */
-      row = (req & ~wt) | (m->older[base + p] & wt);
-    else /* new: before the new ones of higher port */
-      row = req & ~wt & ~((2u << p) - 1u);
-    m->older[base + p] = row & waitn;
-  }
-  for (uint32_t s = wt & ~waitn; s; s &= s - 1u) m->older[base + hc_ctz(s)] = 0;
-}
-
-/* The blocked and max-waiting counters of an output that nw heads wanted in vain. */
-static inline void hc_ctr_blocked(uint32_t *c, unsigned nw) {
-  if (nw == 0) return;
-  c[HC_CNT_BLOCKED]++;
-  if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
-}
 
 /*
 ** Pass 1 for router x in mode 3, circuit switching (docs/microarchitecture.md,
