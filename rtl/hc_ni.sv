@@ -226,6 +226,14 @@ module hc_ni #(
         held_d = 1'b1;
         hd_d   = sd_q;
       end
+`ifdef HC_FAULT_ackearly
+      // Injected fault for the negative test of the assertions: the path
+      // counts as held as soon as its probe leaves, before it is set up.
+      if (rt_probe_valid_o) begin
+        held_d = 1'b1;
+        hd_d   = sd_q;
+      end
+`endif
       if (probe_valid_i) begin
         su_d = SuCount;
         sd_d = probe_phys;
