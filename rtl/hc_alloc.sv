@@ -29,7 +29,10 @@ module hc_alloc #(
   /// Bits of a per-output waiting-heads count, $clog2(Ports + 1).
   parameter int unsigned WaitW = 3,
   /// Bits of a reservation's hops-left count (hc_pkg::RemW).
-  parameter int unsigned RemW  = 4
+  parameter int unsigned RemW  = 4,
+  /// 1: mode 3 is built; 0: the reservation state (queued, linger, hops
+  /// left) is constant 0 and synthesis removes it.
+  parameter bit          CsEnable = 1'b1
 ) (
   /// Clock, rising edge.
   input  logic                   clk_i,
@@ -126,6 +129,21 @@ module hc_alloc #(
     end
   end
 
+  // Mode 3: the inputs whose current reservation ends this cycle (their
+  // front, a TAIL or SINGLE, goes out on it): a probe of such an input
+  // granted now is current, not queued, and its queued one becomes current.
+  always_comb begin
+    rel = '0;
+    for (int unsigned o = 0; o < Ports; o++) begin
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (owner_q[o*Ports + p] && !nxt_q[o] && out_ready_i[o] && !empty_i[p] &&
+            kind_i[2*p + hc_pkg::KindTailBit]) begin
+          rel[p] = 1'b1;
+        end
+      end
+    end
+  end
+
   // Per output: a held output streams its owner's flits (a queued
   // reservation waits, a lingering link carries nothing); a free one grants
   // the oldest requesting head, or reserves itself for the oldest probe.
@@ -134,57 +152,21 @@ module hc_alloc #(
     send_o    = '0;
     pgrant_o  = '0;
     granted   = '0;
-    rel       = '0;
     waiting_o = '0;
     held_o    = '0;
     owner_d   = owner_q;
     nxt_d     = nxt_q;
     rem_d     = rem_q;
     lc_d      = lc_q;
-    // Held outputs first: which inputs' current reservations end.
     for (int unsigned o = 0; o < Ports; o++) begin
-      logic [1:0] kind;  // the kind of the owner's front
-      kind = '0;
-      for (int unsigned p = 0; p < Ports; p++) begin
-        if (owner_q[o*Ports + p]) begin
-          kind = kind_i[2*p +: 2];
-        end
-      end
-      held_o[o] = owned[o] || linger[o];
-      if (owned[o]) begin
-        sel_o[o*Ports +: Ports] = owner_q[o*Ports +: Ports];
-        send_o[o] = !nxt_q[o] && out_ready_i[o] &&
-                    ((owner_q[o*Ports +: Ports] & ~empty_i) != '0);
-        // The flit that closes a message frees its output; in mode 3 the
-        // link lingers for the hops the tail still has to go.
-        if (send_o[o] && kind[hc_pkg::KindTailBit]) begin
-          owner_d[o*Ports +: Ports] = '0;
-          rel = rel | owner_q[o*Ports +: Ports];
-          if (circuit_i && o + 1 < Ports) begin
-            lc_d[o*RemW +: RemW] = rem_q[o*RemW +: RemW];
-          end
-        end
-      end else if (linger[o]) begin
-        lc_d[o*RemW +: RemW] = lc_q[o*RemW +: RemW] - 1'b1;
-      end
-    end
-    // The owner's queued reservation becomes current when its current one ends.
-    for (int unsigned o = 0; o < Ports; o++) begin
-      if (nxt_q[o] && ((owner_q[o*Ports +: Ports] & rel) != '0)) begin
-        nxt_d[o] = 1'b0;
-      end
-    end
-    // Free outputs.
-    for (int unsigned o = 0; o < Ports; o++) begin
-      logic [Ports-1:0] cand, win;
-      logic [1:0]       kind;  // the winner's front
-      logic [RemW-1:0]  rem;   // the winner's probe: hops after o
+      logic [Ports-1:0] cand, win, sel;
+      logic [1:0]       kind;  // the selected input's front
+      logic [RemW-1:0]  rem;   // the selected input's probe: hops after o
       logic             is_probe, hit;
-      cand     = '0;
-      win      = '0;
-      kind     = '0;
-      rem      = '0;
-      hit      = 1'b0;
+      cand = '0;
+      win  = '0;
+      kind = '0;
+      rem  = '0;
       for (int unsigned p = 0; p < Ports; p++) begin
         cand[p] = req_oh[p*Ports + o];
       end
@@ -203,37 +185,52 @@ module hc_alloc #(
       // output grants every input that requests it, not only the oldest.
       win = cand;
 `endif
+      held_o[o] = owned[o] || linger[o];
+      sel = held_o[o] ? owner_q[o*Ports +: Ports] : win;
       for (int unsigned p = 0; p < Ports; p++) begin
-        if (win[p]) begin
+        if (sel[p]) begin
           kind = kind_i[2*p +: 2];
           rem  = rem_i[p*RemW +: RemW];
         end
       end
-      is_probe = circuit_i && ((win & probe_i) != '0);
-      if (!held_o[o]) begin
-        sel_o[o*Ports +: Ports] = win;
-        if (is_probe) begin
-          // Reserved for the probe: current, or queued behind the input's
-          // current reservation if that one goes on after this cycle.
-          pgrant_o[o] = 1'b1;
-          hit = 1'b1;
-          granted = granted | win;
-          owner_d[o*Ports +: Ports] = win;
-          nxt_d[o] = ((win & holds_o & ~rel) != '0);
-          rem_d[o*RemW +: RemW] = rem;
-        end else begin
-          send_o[o] = out_ready_i[o] && ((win & ~empty_i) != '0);
-          if (send_o[o]) begin
-            hit = 1'b1;
-            granted = granted | win;
-            if (kind == hc_pkg::KindHead) begin
-              owner_d[o*Ports +: Ports] = win;
-              nxt_d[o] = 1'b0;
-            end
+      is_probe    = circuit_i && !held_o[o] && ((sel & probe_i) != '0);
+      sel_o[o*Ports +: Ports] = sel;
+      pgrant_o[o] = is_probe;
+      send_o[o]   = !is_probe && !(owned[o] && nxt_q[o]) && out_ready_i[o] && ((sel & ~empty_i) != '0);
+      hit         = !held_o[o] && (send_o[o] || is_probe);
+      if (held_o[o]) begin
+        // The flit that closes a message frees its output; in mode 3 the
+        // link lingers for the hops the tail still has to go.
+        if (send_o[o] && kind[hc_pkg::KindTailBit]) begin
+          owner_d[o*Ports +: Ports] = '0;
+          if (circuit_i && o + 1 < Ports) begin
+            lc_d[o*RemW +: RemW] = rem_q[o*RemW +: RemW];
           end
+        end
+        if (linger[o]) begin
+          lc_d[o*RemW +: RemW] = lc_q[o*RemW +: RemW] - 1'b1;
+        end
+      end else if (is_probe) begin
+        // Reserved for the probe: current, or queued behind the input's
+        // current reservation if that one goes on after this cycle.
+        granted = granted | sel;
+        owner_d[o*Ports +: Ports] = sel;
+        nxt_d[o] = ((sel & holds_o & ~rel) != '0);
+        rem_d[o*RemW +: RemW] = rem;
+      end else if (send_o[o]) begin
+        granted = granted | sel;
+        if (kind == hc_pkg::KindHead) begin
+          owner_d[o*Ports +: Ports] = sel;
+          nxt_d[o] = 1'b0;
         end
       end
       waiting_o[o*WaitW +: WaitW] = WaitW'($countones(cand)) - WaitW'(hit);
+    end
+    // The owner's queued reservation becomes current when its current one ends.
+    for (int unsigned o = 0; o < Ports; o++) begin
+      if (nxt_q[o] && ((owner_q[o*Ports +: Ports] & rel) != '0)) begin
+        nxt_d[o] = 1'b0;
+      end
     end
   end
 
@@ -251,9 +248,9 @@ module hc_alloc #(
       older_q <= '0;
     end else begin
       owner_q <= owner_d;
-      nxt_q   <= nxt_d;
-      rem_q   <= rem_d;
-      lc_q    <= lc_d;
+      nxt_q   <= CsEnable ? nxt_d : '0;
+      rem_q   <= CsEnable ? rem_d : '0;
+      lc_q    <= CsEnable ? lc_d : '0;
       wait_q  <= wait_d;
       older_q <= older_d;
     end

@@ -324,8 +324,9 @@ module hc_router #(
   // ---------------------------------------------------------------------
   hc_alloc #(
     .Ports (Ports),
-    .WaitW (WaitW),
-    .RemW  (hc_pkg::RemW)
+    .WaitW    (WaitW),
+    .RemW     (hc_pkg::RemW),
+    .CsEnable (CsEnable)
   ) u_alloc (
     .clk_i,
     .rst_ni,
