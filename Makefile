@@ -13,6 +13,7 @@
 #   make synth-check   yosys synth_ice40 of one router and of a 2-cube
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
 #   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
+#   make aap-cost-table  AAP and AAP' under the paper's cost model (circuit switching), docs/algorithms.md
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
 #   make sf-plot       the broadcasts of Stout & Wagar §2: cycles against m (build/plots/sf_broadcast.png)
 #   make bert-table    Table 1 of Bertsekas et al. measured (model d = 1..12, lockstep 1..5), docs/bertsekas.md
@@ -105,7 +106,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table
+.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -233,6 +234,8 @@ SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) -
            $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
            $(if $(G),--g $(G)) $(if $(SRC),--src $(SRC)) $(if $(DST),--dst $(DST)) $(if $(PERM),--perm $(PERM)) \
            $(if $(NWAVES),--nwaves $(NWAVES)) \
+           $(if $(TAU),--tau $(TAU)) $(if $(XI),--xi $(XI)) $(if $(SWITCHING),--switching $(SWITCHING)) \
+           $(if $(OVERLAP),--overlap $(OVERLAP)) $(if $(BARRIER),--barrier $(BARRIER)) \
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \
            $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(LCC_KIND),--lcc-kind $(LCC_KIND)) \
            $(if $(REMAP),--remap $(REMAP)) \
@@ -281,6 +284,9 @@ hou-fig: deps $(BUILD)/bin/hcsim
 
 algo-table: $(BUILD)/bin/hcsim
 	@tools/algo_table.sh
+
+aap-cost-table: deps $(BUILD)/bin/hcsim
+	@tools/aap_cost_table.sh
 
 sf-table: deps
 	@tools/sf_table.sh

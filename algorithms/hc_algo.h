@@ -13,6 +13,7 @@
 #define HC_ALGO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct hc_algo {
   const char *name;    /* the ALGO= name */
@@ -35,6 +36,9 @@ typedef struct hc_algo {
 /* The registry, NULL-terminated, in the order `ALGO=list` prints. */
 extern const hc_algo *const hc_algos[];
 
+/* The two algorithms of Boppana & Raghavendra, for what compares with them. */
+extern const hc_algo hc_algo_aap, hc_algo_aap_prime;
+
 /* Find an algorithm by name; NULL when there is none. */
 const hc_algo *hc_algo_find(const char *name);
 
@@ -56,5 +60,17 @@ void hc_aap_step(unsigned d, unsigned s, unsigned *i, unsigned *j);
 /* The order of AAP' as a sequence of (phase, index) pairs: step s of AAP' is
 ** AAP step (i[s], j[s]). Returns the number of steps, 2^d - 1. */
 unsigned hc_aap_prime_order(unsigned d, unsigned s, unsigned *i, unsigned *j);
+
+/*
+** The cycles, derived from the mechanism of docs/microarchitecture.md
+** ("Circuit switching") and not from the model, that a sequence of nsteps
+** vector reversals (in step s node x sends k flits to x XOR mask[s], every
+** mask nonzero and below 2^d) takes on the circuit-switched network with
+** tau, xi and the overlap bit, from the first path set-up offered to the
+** last tail delivered (its ejection cycle included), every node offering
+** its set-ups as soon as its NI takes them (algorithms/aap_circuit.c).
+*/
+uint64_t hc_cs_predict(unsigned d, unsigned k, unsigned xi, unsigned tau, int overlap,
+                       const unsigned *mask, unsigned nsteps);
 
 #endif /* HC_ALGO_H */

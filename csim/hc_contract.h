@@ -43,6 +43,9 @@
 #define HC_SF_REG_MODE 0 /* mode (write and read) */
 #define HC_SF_REG_BETA 1 /* beta, start-up cycles of a packet */
 #define HC_SF_REG_START 2 /* write: start; read: status */
+#define HC_REG_TAU 3 /* tau: cycles a head (a probe in mode 3) waits at each router it reaches over a link */
+#define HC_REG_XI 4 /* xi: start-up cycles of a message at its NI (mode 3: of its path set-up) */
+#define HC_REG_OVERLAP 5 /* mode 3: 1 lets a node set up its next path while its current data flows */
 #define HC_SF_STATUS_DONE_BIT 0 /* status bit: every node finished */
 #define HC_SF_STATUS_ERROR_BIT 1 /* status bit: a write was refused */
 
@@ -69,6 +72,12 @@
 #define HC_MODE_WORMHOLE 0 /* e-cube wormhole */
 #define HC_MODE_SF 1 /* scheduled store-and-forward multiport */
 #define HC_MODE_SAF 2 /* store-and-forward by header */
+#define HC_MODE_CIRCUIT 3 /* circuit switching: a probe reserves the path, the data follows the acknowledgement */
+
+/* The paper's cost model (docs/microarchitecture.md, "Cost model: tau, xi and circuit switching"). */
+#define HC_TAU_W 8 /* bits of tau (RegTau takes 0..2^TauW-1) */
+#define HC_XI_W 16 /* bits of xi (RegXi takes 0..2^XiW-1) */
+#define HC_REM_W 4 /* bits of a reservation's remaining-hop count (Dim <= 15) */
 
 /* Store-and-forward engines: timing and memory geometry (defaults of hc_network). */
 #define HC_SF_BETA_MIN 3 /* smallest beta: decision, RAM read, link register */

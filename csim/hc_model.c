@@ -5,7 +5,10 @@
 ** hc_route.h chosen in hc_cfg), oldest-first output allocation with an age
 ** matrix, wormhole channel holding, registered-ready (zero-delay credit) flow control,
 ** one injection FIFO (network interface) per node, and five wrapping channel
-** counters per output port. It is written from that page alone and must
+** counters per output port; and the paper's cost model beside it: the tau
+** and xi waits and mode 3, circuit switching (probe registers, reservations
+** current and queued, lingering links, acknowledgements, the NI's set-up
+** sequencer; hc_router_pass1_cs and hc_ni_step). It is written from that page alone and must
 ** agree with the RTL on every link, ejection port and inj_ready in every
 ** cycle. One call to hc_model_step() is one clock cycle, evaluated in two
 ** passes so that every decision reads only the state registered at the start
@@ -55,12 +58,39 @@ static unsigned hc_popcount(uint32_t v) {
 typedef struct hc_rt {
   uint32_t nonempty; /* input p has count != 0 */
   uint32_t hastail;  /* input p holds a TAIL or SINGLE (mode 2 lets its head go) */
-  uint32_t busy;     /* busy[o] */
-  uint32_t hold;     /* input p is owner[o] of some busy output o */
+  uint32_t busy;     /* busy[o]: output o has an owner */
+  uint32_t hold;     /* input p is owner[o] of some busy output o that is not queued */
   uint32_t wait;     /* wait[p] */
+  uint32_t twait;    /* input p < d: its front-wait counter fw is not 0 (tau) */
+  /* mode 3 (circuit switching) */
+  uint32_t holdn;    /* input p owns a queued reservation (its second) */
+  uint32_t nxt;      /* output o's reservation is queued behind its owner's current one */
+  uint32_t ling;     /* output o lingers: free of an owner, held until lc[o] runs out */
+  uint32_t pv;       /* input p's probe register holds a probe */
+  uint32_t ak;       /* input p sends an acknowledgement back this cycle (register) */
+  uint32_t ak_next;  /* ak at the end of the cycle (pass 1 to commit) */
   uint8_t ni_head;   /* slot of the NI FIFO's front */
   uint8_t ni_cnt;    /* NI FIFO count */
 } hc_rt;
+
+/*
+** The network interface's registers beyond its FIFO: the xi front wait of
+** modes 0 and 2, and the path set-up and data sequencing of mode 3
+** (docs/microarchitecture.md, "Circuit switching").
+*/
+typedef struct hc_nis {
+  uint16_t xw;    /* front-wait counter: a head at the front leaves at 0 (xi) */
+  uint16_t sc;    /* set-up: xi cycles still to count */
+  uint8_t su;     /* set-up state: 0 none, 1 counting xi, 2 probe out, waiting for the ack */
+  uint8_t held;   /* a path is held whose data has not started */
+  uint8_t strm;   /* a message's data is leaving (head sent, tail not yet) */
+  uint8_t cc;     /* cycles until the node's last message is complete */
+  uint8_t ch;     /* hops of the message whose data is leaving */
+  uint8_t pin;    /* a set-up is offered in the coming cycle (hc_model_probe) */
+  uint32_t sd;    /* the destination being set up (physical) */
+  uint32_t hd;    /* the destination of the held path */
+  uint32_t pdest; /* the offered set-up's destination (as written) */
+} hc_nis;
 
 /*
 ** The model. Input FIFO k = x*(d+1)+p (router x, input p) has count cnt[k],
@@ -89,6 +119,16 @@ struct hc_model {
   uint32_t *ctr;   /* [n*np*HC_CNT_NUM] */
   uint32_t *ni_buf; /* [n*ni] */
   uint32_t *moves;  /* [n*np], see hc_move() */
+  uint8_t *fw;      /* [n*np] front-wait counter of input p < d (tau) */
+  hc_nis *nis;      /* [n] */
+  uint32_t *pd;     /* [n*np] destination of input p's probe */
+  uint8_t *pw;      /* [n*np] cycles input p's probe still waits (tau) */
+  uint8_t *lc;      /* [n*np] linger count of output o */
+  uint8_t *rem;     /* [n*np] hops after output o of the path reserving it */
+  uint32_t *pmoves; /* [n*d] probes granted this cycle: HC_MOVE(x, 0, o) */
+  uint32_t *pmdest; /* [n*d] their destinations */
+  int ak_live;      /* some acknowledgement register is set */
+  unsigned tau, xi, overlap; /* the cost-model registers in the current cycle */
   int idle_q;       /* the network was empty at the start of the last cycle */
   uint8_t remap[HC_MODEL_MAX_D];         /* NI address map: new bit k = old bit remap[k] */
   uint8_t remap_next[HC_MODEL_MAX_D];    /* written at the end of the next step */
@@ -168,8 +208,17 @@ int hc_model_new(const hc_cfg *cfg, hc_model **out) {
   m->ctr = calloc(k * HC_CNT_NUM, sizeof *m->ctr);
   m->ni_buf = calloc(n * m->ni, sizeof *m->ni_buf);
   m->moves = calloc(k, sizeof *m->moves);
+  m->fw = calloc(k, sizeof *m->fw);
+  m->nis = calloc(n, sizeof *m->nis);
+  m->pd = calloc(k, sizeof *m->pd);
+  m->pw = calloc(k, sizeof *m->pw);
+  m->lc = calloc(k, sizeof *m->lc);
+  m->rem = calloc(k, sizeof *m->rem);
+  m->pmoves = calloc(n * m->d, sizeof *m->pmoves);
+  m->pmdest = calloc(n * m->d, sizeof *m->pmdest);
   if (!m->rt || !m->buf || !m->head || !m->cnt || !m->tails || !m->owner || !m->older ||
-      !m->ctr || !m->ni_buf || !m->moves) {
+      !m->ctr || !m->ni_buf || !m->moves || !m->fw || !m->nis || !m->pd || !m->pw || !m->lc ||
+      !m->rem || !m->pmoves || !m->pmdest) {
     hc_model_free(m);
     return HC_ENOMEM;
   }
@@ -191,6 +240,14 @@ void hc_model_free(hc_model *m) {
   free(m->ctr);
   free(m->ni_buf);
   free(m->moves);
+  free(m->fw);
+  free(m->nis);
+  free(m->pd);
+  free(m->pw);
+  free(m->lc);
+  free(m->rem);
+  free(m->pmoves);
+  free(m->pmdest);
   hc_sf_free(m->sf);
   free(m->sf_valid);
   free(m->sf_flit);
@@ -216,6 +273,14 @@ void hc_model_reset(hc_model *m) {
   memset(m->older, 0, k * sizeof *m->older);
   memset(m->ctr, 0, k * HC_CNT_NUM * sizeof *m->ctr);
   memset(m->ni_buf, 0, n * m->ni * sizeof *m->ni_buf);
+  memset(m->fw, 0, k * sizeof *m->fw);
+  memset(m->nis, 0, n * sizeof *m->nis);
+  memset(m->pd, 0, k * sizeof *m->pd);
+  memset(m->pw, 0, k * sizeof *m->pw);
+  memset(m->lc, 0, k * sizeof *m->lc);
+  memset(m->rem, 0, k * sizeof *m->rem);
+  m->tau = m->xi = m->overlap = 0;
+  m->ak_live = 0;
   m->idle_q = 1;
   if (m->sf != NULL) hc_sf_reset(m->sf);
   m->op_pending = 0;
@@ -291,6 +356,48 @@ unsigned hc_model_mode(const hc_model *m) {
 int hc_model_idle(const hc_model *m) {
   assert(m != NULL);
   return m->idle_q;
+}
+
+/* The cost-model registers for the coming cycle (0 before any write). */
+static void hc_cost_regs(const hc_model *m, unsigned *tau, unsigned *xi, unsigned *overlap) {
+  *tau = m->sf != NULL ? hc_sf_tau(m->sf) : 0;
+  *xi = m->sf != NULL ? hc_sf_xi(m->sf) : 0;
+  *overlap = m->sf != NULL ? hc_sf_overlap(m->sf) : 0;
+}
+
+/*
+** Mode 3: whether node x's NI sends the head of its next message to the
+** router in this cycle (from the registers at the start of the cycle): the
+** front is a head, a path is held for it, the node's last message is
+** complete and the local input has room.
+*/
+static int hc_ni_head_go(const hc_model *m, unsigned x) {
+  const hc_rt *r = &m->rt[x];
+  const hc_nis *q = &m->nis[x];
+  if (r->ni_cnt == 0 || q->strm || !q->held || q->cc != 0) return 0;
+  if (!hc_kind_is_head(hc_flit_kind(m->w, m->ni_buf[(size_t)x * m->ni + r->ni_head]))) return 0;
+  return m->cnt[(size_t)x * m->np + m->d] < m->b;
+}
+
+/* Whether node x's NI accepts a path set-up; see hc_model.h. */
+int hc_model_probe_ready(const hc_model *m, unsigned x) {
+  unsigned tau, xi, overlap;
+  assert(m != NULL && x < m->n);
+  if (x >= m->n || hc_model_mode(m) != HC_MODE_CIRCUIT) return 0;
+  const hc_nis *q = &m->nis[x];
+  if (q->su != 0) return 0;
+  hc_cost_regs(m, &tau, &xi, &overlap);
+  if (!overlap) return !q->held && !q->strm && q->cc == 0;
+  return !q->held || hc_ni_head_go(m, x);
+}
+
+/* Arm a path set-up for the next step; see hc_model.h. */
+void hc_model_probe(hc_model *m, unsigned x, uint32_t dest) {
+  assert(m != NULL && x < m->n);
+  assert(hc_model_probe_ready(m, x)); /* the caller offers only when ready */
+  if (x >= m->n) return;
+  m->nis[x].pin = 1;
+  m->nis[x].pdest = dest & m->nmask;
 }
 
 /* The registered inj_ready of node x: its NI count < inj_depth. */
@@ -387,6 +494,62 @@ static inline void hc_obs_send(const hc_model *m, hc_obs *obs, unsigned x,
     obs->ej_valid[x] = 1;
     obs->ej_flit[x] = f;
   }
+}
+
+/* Count down the front-wait counters of router x's link inputs (tau). Pass 1
+** of x only: nobody else reads them; pass 2 reloads them where a front changes. */
+static void hc_front_wait_tick(hc_model *m, unsigned x) {
+  hc_rt *r = &m->rt[x];
+  for (uint32_t s = r->twait; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s);
+    if (--m->fw[(size_t)x * m->np + p] == 0) r->twait &= ~(1u << p);
+  }
+}
+
+/* A new flit reaches the front of link input p of router x at the end of
+** this cycle: its wait starts over at tau. */
+static void hc_front_wait_load(hc_model *m, unsigned x, unsigned p) {
+  if (p >= m->d) return;
+  m->fw[(size_t)x * m->np + p] = (uint8_t)m->tau;
+  if (m->tau) m->rt[x].twait |= 1u << p;
+  else m->rt[x].twait &= ~(1u << p);
+}
+
+/*
+** The oldest of the inputs rq that request one output (wq: those of them
+** that waited last cycle), by step 4 of "One cycle of a router".
+*/
+static unsigned hc_oldest(const hc_model *m, size_t base, uint32_t rq, uint32_t wq) {
+  if (wq == 0) return hc_ctz(rq); /* all new: lowest port */
+  if ((wq & (wq - 1u)) == 0) return hc_ctz(wq); /* one waiting input: it is the oldest */
+  for (uint32_t t = wq; t; t &= t - 1u) {
+    unsigned p = hc_ctz(t);
+    if ((m->older[base + p] & wq) == (wq & ~(1u << p))) return p;
+  }
+  assert(0 && "waiting inputs are totally ordered");
+  return m->np;
+}
+
+/* Step 9 for router x: wait flags and age matrix from this cycle's requests. */
+static void hc_age_update(hc_model *m, size_t base, uint32_t req, uint32_t wt, uint32_t waitn) {
+  if ((waitn | wt) == 0) return;
+  for (uint32_t s = waitn; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s);
+    uint32_t row;
+    if (wt >> p & 1u) /* before every new one, and the old order */
+      row = (req & ~wt) | (m->older[base + p] & wt);
+    else /* new: before the new ones of higher port */
+      row = req & ~wt & ~((2u << p) - 1u);
+    m->older[base + p] = row & waitn;
+  }
+  for (uint32_t s = wt & ~waitn; s; s &= s - 1u) m->older[base + hc_ctz(s)] = 0;
+}
+
+/* The blocked and max-waiting counters of an output that nw heads wanted in vain. */
+static inline void hc_ctr_blocked(uint32_t *c, unsigned nw) {
+  if (nw == 0) return;
+  c[HC_CNT_BLOCKED]++;
+  if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
 }
 
 /*
@@ -499,8 +662,9 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
   const size_t base = (size_t)x * m->np;
   const uint32_t ne = r->nonempty, bz = r->busy, wt = r->wait;
   uint32_t hold = r->hold, newbusy = bz, granted = 0, waitn;
-  /* Mode 2: a head requests only once its whole message is in its buffer. */
-  uint32_t req = ne & ~hold & (m->sf_mode == HC_MODE_SAF ? r->hastail : ~0u);
+  /* Mode 2: a head requests only once its whole message is in its buffer;
+  ** a head that came over a link waits tau cycles at the front first. */
+  uint32_t req = ne & ~hold & ~r->twait & (m->sf_mode == HC_MODE_SAF ? r->hastail : ~0u);
   uint32_t omask = 0;                       /* outputs requested */
   uint32_t reqo[HC_MODEL_MAX_D + 1];        /* requesters of each output */
   uint32_t *ctr = m->ctr + base * HC_CNT_NUM;
@@ -541,11 +705,7 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
       assert(*nmv < m->n * m->np); /* an input pops at most once */
       m->moves[(*nmv)++] = HC_MOVE(x, p, o);
     }
-    if (omask >> o & 1u) { /* heads routed to a held output all wait */
-      unsigned nw = hc_popcount(reqo[o]);
-      c[HC_CNT_BLOCKED]++;
-      if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
-    }
+    if (omask >> o & 1u) hc_ctr_blocked(c, hc_popcount(reqo[o])); /* heads routed to a held output all wait */
   }
 
   if (m->cfg.routing != HC_ROUTE_ECUBE)
@@ -554,24 +714,9 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
   /* Steps 4 and 7: each free requested output serves its oldest requester. */
   for (s = omask & ~bz; s; s &= s - 1u) {
     unsigned o = hc_ctz(s), win, nw;
-    uint32_t rq = reqo[o], wq = rq & wt;
+    uint32_t rq = reqo[o];
     uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
-    if (wq == 0) {
-      win = hc_ctz(rq); /* all new: lowest port */
-    } else if ((wq & (wq - 1u)) == 0) {
-      win = hc_ctz(wq); /* one waiting input: it is the oldest */
-    } else {
-      uint32_t t;
-      win = m->np;
-      for (t = wq; t; t &= t - 1u) {
-        unsigned p = hc_ctz(t);
-        if ((m->older[base + p] & wq) == (wq & ~(1u << p))) {
-          win = p;
-          break;
-        }
-      }
-      assert(win < m->np); /* waiting inputs are totally ordered */
-    }
+    win = hc_oldest(m, base, rq, rq & wt);
     nw = hc_popcount(rq);
     if (hc_out_ready(m, x, o)) {
       uint32_t f = hc_front(m, base + win);
@@ -590,29 +735,290 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
       assert(*nmv < m->n * m->np);
       m->moves[(*nmv)++] = HC_MOVE(x, win, o);
     }
-    if (nw) {
-      c[HC_CNT_BLOCKED]++;
-      if (nw > c[HC_CNT_MAX_WAITING]) c[HC_CNT_MAX_WAITING] = nw;
-    }
+    hc_ctr_blocked(c, nw);
   }
 
   /* Step 9: wait and the age matrix. */
   waitn = req & ~granted;
-  if (waitn | wt) {
-    for (s = waitn; s; s &= s - 1u) {
-      unsigned p = hc_ctz(s);
-      uint32_t row;
-      if (wt >> p & 1u) /* before every new one, and the old order */
-        row = (req & ~wt) | (m->older[base + p] & wt);
-      else /* new: before the new ones of higher port */
-        row = req & ~wt & ~((2u << p) - 1u);
-      m->older[base + p] = row & waitn;
-    }
-    for (s = wt & ~waitn; s; s &= s - 1u) m->older[base + hc_ctz(s)] = 0;
-  }
+  hc_age_update(m, base, req, wt, waitn);
   r->wait = waitn;
   r->busy = newbusy;
   r->hold = hold;
+  hc_front_wait_tick(m, x);
+}
+
+
+/*
+** Pass 1 for router x in mode 3, circuit switching (docs/microarchitecture.md,
+** "Circuit switching"). Requests: a probe whose tau is over asks for the link
+** of its next hop (not while its input already has a queued reservation or a
+** data head asking); a data head whose input holds no current reservation is
+** at its destination and asks for the ejection port. A free link goes to the
+** oldest probe asking (reserved: owner, queued behind the owner's current
+** reservation if it has one, the hops left after it); a free ejection port to
+** the oldest data head, as in wormhole mode. A current reservation streams its
+** owner's flits; a TAIL or SINGLE frees it, the owner's queued reservation
+** becomes current, and the link lingers for the hops the tail still has to
+** go. Probes at their destination complete and start an acknowledgement, which
+** every router sends back to the owner of the output it came in on. Reads
+** start-of-cycle state only; the probes granted are recorded in m->pmoves for
+** pass 2, the acknowledgements of the end of the cycle in ak_next.
+*/
+static void hc_router_pass1_cs(hc_model *m, unsigned x, hc_obs *obs, unsigned *nmv,
+                               unsigned *npm) {
+  hc_rt *r = &m->rt[x];
+  const unsigned d = m->d, w = m->w;
+  const size_t base = (size_t)x * m->np;
+  const uint32_t ne = r->nonempty, bz = r->busy, lg = r->ling, nx = r->nxt, wt = r->wait;
+  uint32_t hold = r->hold, holdn = r->holdn, newbusy = bz, newnxt = nx, newling = lg;
+  uint32_t newpv = r->pv, granted = 0, dreq = 0, preq = 0, done = 0, ak = 0, omask = 0, req;
+  uint32_t reqo[HC_MODEL_MAX_D + 1];
+  uint32_t *ctr = m->ctr + base * HC_CNT_NUM;
+  uint32_t s;
+
+  assert((wt & ~(ne | r->pv)) == 0);
+  assert(hc_popcount(hold) + hc_popcount(holdn) == hc_popcount(bz));
+  assert((bz & lg) == 0 && (nx & ~bz) == 0);
+
+  /* Requests. Data reach an input in the order of its reservations, so a
+  ** front without a current one is the head of a message at its destination. */
+  for (s = ne & ~hold; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s);
+    uint32_t f = hc_front(m, base + p);
+    assert(hc_kind_is_head(hc_flit_kind(w, f)) && (f & m->nmask) == x);
+    (void)f;
+    dreq |= 1u << p;
+  }
+  for (s = r->pv; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s);
+    if (m->pw[base + p] != 0) continue;
+    if (m->pd[base + p] == x) done |= 1u << p;
+    else if (!((holdn | dreq) >> p & 1u)) preq |= 1u << p;
+  }
+  req = dreq | preq;
+  for (s = req; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s);
+    unsigned o = (dreq >> p & 1u) ? d : hc_ctz(m->pd[base + p] ^ x);
+    if (!(omask >> o & 1u)) {
+      omask |= 1u << o;
+      reqo[o] = 0;
+    }
+    reqo[o] |= 1u << p;
+  }
+
+  /* Reserved outputs: a current reservation streams its owner's flits. */
+  for (s = bz; s; s &= s - 1u) {
+    unsigned o = hc_ctz(s), p = m->owner[base + o];
+    uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
+    c[HC_CNT_BUSY]++;
+    if (!(nx >> o & 1u) && (ne >> p & 1u) && hc_out_ready(m, x, o)) {
+      uint32_t f = hc_front(m, base + p);
+      unsigned kind = hc_flit_kind(w, f);
+      c[HC_CNT_FLITS]++;
+      if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
+      if (hc_kind_is_tail(kind)) {
+        newbusy &= ~(1u << o);
+        hold &= ~(1u << p);
+        if (o < d && m->rem[base + o] != 0) {
+          m->lc[base + o] = m->rem[base + o];
+          newling |= 1u << o;
+        }
+        if (holdn >> p & 1u) { /* the owner's queued reservation becomes current */
+          for (uint32_t t = bz & nx; t; t &= t - 1u) {
+            unsigned q = hc_ctz(t);
+            if (m->owner[base + q] == p) newnxt &= ~(1u << q);
+          }
+          holdn &= ~(1u << p);
+          hold |= 1u << p;
+        }
+      }
+      hc_obs_send(m, obs, x, o, f);
+      assert(*nmv < m->n * m->np);
+      m->moves[(*nmv)++] = HC_MOVE(x, p, o);
+    }
+    if (omask >> o & 1u) hc_ctr_blocked(c, hc_popcount(reqo[o]));
+  }
+
+  /* Lingering links: held until the tail they carried has arrived. */
+  for (s = lg; s; s &= s - 1u) {
+    unsigned o = hc_ctz(s);
+    uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
+    c[HC_CNT_BUSY]++;
+    if (--m->lc[base + o] == 0) newling &= ~(1u << o);
+    if (omask >> o & 1u) hc_ctr_blocked(c, hc_popcount(reqo[o]));
+  }
+
+  /* Free outputs: a link is reserved for the oldest probe asking, the
+  ** ejection port granted to the oldest data head. */
+  for (s = omask & ~bz & ~lg; s; s &= s - 1u) {
+    unsigned o = hc_ctz(s);
+    uint32_t rq = reqo[o];
+    unsigned win = hc_oldest(m, base, rq, rq & wt), nw = hc_popcount(rq) - 1u;
+    uint32_t *c = ctr + (size_t)o * HC_CNT_NUM;
+    granted |= 1u << win;
+    c[HC_CNT_BUSY]++;
+    if (o == d) {
+      uint32_t f = hc_front(m, base + win);
+      unsigned kind = hc_flit_kind(w, f);
+      c[HC_CNT_FLITS]++;
+      c[HC_CNT_MESSAGES]++;
+      if (kind == HC_KIND_HEAD) {
+        newbusy |= 1u << o;
+        m->owner[base + o] = (uint8_t)win;
+        hold |= 1u << win;
+      }
+      hc_obs_send(m, obs, x, o, f);
+      assert(*nmv < m->n * m->np);
+      m->moves[(*nmv)++] = HC_MOVE(x, win, o);
+    } else {
+      uint32_t dest = m->pd[base + win];
+      newbusy |= 1u << o;
+      m->owner[base + o] = (uint8_t)win;
+      if (hold >> win & 1u) { /* behind the input's current reservation */
+        newnxt |= 1u << o;
+        holdn |= 1u << win;
+      } else {
+        newnxt &= ~(1u << o);
+        hold |= 1u << win;
+      }
+      m->rem[base + o] = (uint8_t)(hc_popcount(dest ^ x) - 1u);
+      newpv &= ~(1u << win);
+      if (obs != NULL) {
+        obs->probe_valid[(size_t)x * d + o] = 1;
+        obs->probe_dest[(size_t)x * d + o] = dest;
+      }
+      m->pmoves[*npm] = HC_MOVE(x, 0, o);
+      m->pmdest[(*npm)++] = dest;
+    }
+    hc_ctr_blocked(c, nw);
+  }
+
+  /* Completions start acknowledgements; an acknowledgement that arrives on an
+  ** output goes back to the input that owns it. */
+  for (s = done; s; s &= s - 1u) newpv &= ~(1u << hc_ctz(s));
+  ak = done;
+  for (s = bz; s; s &= s - 1u) {
+    unsigned o = hc_ctz(s);
+    if (o < d && (m->rt[x ^ (1u << o)].ak >> o & 1u)) {
+      unsigned p = m->owner[base + o];
+      assert(!(ak >> p & 1u)); /* one acknowledgement per input and cycle */
+      ak |= 1u << p;
+    }
+  }
+  for (s = newpv; s; s &= s - 1u) {
+    unsigned p = hc_ctz(s);
+    if (m->pw[base + p] != 0) m->pw[base + p]--;
+  }
+
+  hc_age_update(m, base, req, wt, req & ~granted);
+  r->wait = req & ~granted;
+  r->busy = newbusy;
+  r->hold = hold;
+  r->holdn = holdn;
+  r->nxt = newnxt;
+  r->ling = newling;
+  r->pv = newpv;
+  r->ak_next = ak;
+  hc_front_wait_tick(m, x);
+}
+
+/* Apply the NI address map to a destination. */
+static uint32_t hc_remap_dest(const hc_model *m, uint32_t dest) {
+  uint32_t phys = 0;
+  if (m->remap_id) return dest;
+  for (unsigned k = 0; k < m->d; k++) phys |= ((dest >> m->remap[k]) & 1u) << k;
+  return phys;
+}
+
+/*
+** The NI of node x in one cycle (pass 1, after its router): hands its front
+** flit to the router's local input, accepts the flit offered (offer: flit),
+** and in mode 3 runs the path set-up. held0 and ack0 are the router's held
+** outputs and its acknowledgement to the NI at the start of the cycle,
+** pready the NI's probe_ready. Only the NI and its router read what it changes.
+*/
+static void hc_ni_step(hc_model *m, unsigned x, int offer, uint32_t flit, uint32_t held0,
+                       int ack0, int pready) {
+  hc_rt *r = &m->rt[x];
+  hc_nis *q = &m->nis[x];
+  const unsigned d = m->d, ni = m->ni, nc = r->ni_cnt;
+  const int cs = m->sf_mode == HC_MODE_CIRCUIT;
+  int pop = 0, load = 0;
+  if (nc && m->cnt[(size_t)x * m->np + d] < m->b) {
+    uint32_t f = m->ni_buf[(size_t)x * ni + r->ni_head];
+    unsigned kind = hc_flit_kind(m->w, f);
+    if (!cs) {
+      pop = !hc_kind_is_head(kind) || q->xw == 0;
+    } else if (q->strm) {
+      pop = 1;
+      if (kind == HC_KIND_TAIL) {
+        q->strm = 0;
+        load = 1;
+      }
+    } else {
+      assert(hc_kind_is_head(kind)); /* between messages the front is a head */
+      if (q->held && q->cc == 0) {
+        uint32_t dest = hc_remap_dest(m, f & m->nmask);
+        assert(dest == q->hd); /* the data of the path held */
+        pop = 1;
+        q->held = 0;
+        q->ch = (uint8_t)hc_popcount(dest ^ x);
+        if (kind == HC_KIND_SINGLE) load = 1;
+        else q->strm = 1;
+      }
+    }
+    if (pop) {
+      unsigned h = r->ni_head;
+      hc_fifo_push(m, x, d, hc_remap_head(m, f));
+      if (++h == ni) h = 0;
+      r->ni_head = (uint8_t)h;
+      r->ni_cnt--;
+    }
+  }
+  if (load) q->cc = (uint8_t)(q->ch ? q->ch - 1u : 0u);
+  else if (q->cc) q->cc--;
+  if (pop || (nc == 0 && offer)) q->xw = (uint16_t)m->xi;
+  else if (q->xw) q->xw--;
+  if (offer) {
+    assert(nc < ni); /* the caller offers only when inj_ready */
+    if (nc < ni) {
+      unsigned slot = (unsigned)r->ni_head + r->ni_cnt;
+      if (slot >= ni) slot -= ni;
+      m->ni_buf[(size_t)x * ni + slot] = flit;
+      r->ni_cnt++;
+    }
+  }
+  /* Mode 3: the set-up counts xi while its first link is free, then hands
+  ** the probe to the router's local input; the acknowledgement means held. */
+  if (q->su == 1) {
+    uint32_t diff = q->sd ^ x;
+    if (diff == 0 || !(held0 >> hc_ctz(diff) & 1u)) {
+      if (q->sc == 0) {
+        size_t k = (size_t)x * m->np + d;
+        assert(!(r->pv >> d & 1u)); /* the local probe register is free */
+        r->pv |= 1u << d;
+        m->pd[k] = q->sd;
+        m->pw[k] = 0;
+        q->su = 2;
+      } else {
+        q->sc--;
+      }
+    }
+  }
+  if (ack0) {
+    assert(q->su == 2 && !q->held);
+    q->su = 0;
+    q->held = 1;
+    q->hd = q->sd;
+  }
+  if (q->pin) {
+    assert(pready); /* the caller offers a set-up only when probe_ready */
+    (void)pready;
+    q->pin = 0;
+    q->su = 1;
+    q->sd = hc_remap_dest(m, q->pdest);
+    q->sc = (uint16_t)m->xi;
+  }
 }
 
 /*
@@ -623,11 +1029,14 @@ static void hc_router_pass1(hc_model *m, unsigned x, hc_obs *obs,
 */
 void hc_model_step(hc_model *m, const uint8_t *inj_valid,
                    const uint32_t *inj_flit, hc_obs *obs) {
-  const unsigned n = m->n, d = m->d, b = m->b, ni = m->ni;
-  unsigned x, i, nmv = 0;
+  const unsigned n = m->n, d = m->d, ni = m->ni;
+  unsigned x, i, nmv = 0, npm = 0;
   uint32_t occupied = 0; /* any buffer, NI queue or held output at cycle start */
+  int cs;
 
   m->sf_mode = hc_model_mode(m);
+  hc_cost_regs(m, &m->tau, &m->xi, &m->overlap);
+  cs = m->sf_mode == HC_MODE_CIRCUIT;
   if (obs != NULL) {
     obs->sf_done = 0;
     obs->cfg_rdata = 0;
@@ -635,42 +1044,62 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
     memset(obs->link_flit, 0, (size_t)n * d * sizeof *obs->link_flit);
     memset(obs->ej_valid, 0, (size_t)n * sizeof *obs->ej_valid);
     memset(obs->ej_flit, 0, (size_t)n * sizeof *obs->ej_flit);
+    memset(obs->probe_valid, 0, (size_t)n * d * sizeof *obs->probe_valid);
+    memset(obs->probe_dest, 0, (size_t)n * d * sizeof *obs->probe_dest);
   }
 
   /* Pass 1: decisions from the registered state, local updates. */
   for (x = 0; x < n; x++) {
     hc_rt *r = &m->rt[x];
+    const hc_nis *q = &m->nis[x];
     unsigned nc = r->ni_cnt;
     int offer = inj_valid != NULL && inj_valid[x];
-    if (obs != NULL) obs->inj_ready[x] = (uint8_t)(nc < ni);
-    occupied |= r->nonempty | r->busy | nc;
-    if (r->nonempty | r->busy) hc_router_pass1(m, x, obs, &nmv);
-    if ((nc | (unsigned)offer) == 0) continue;
-    /* The NI of x; it and the local input are read by nobody else. */
-    if (nc && m->cnt[(size_t)x * m->np + d] < b) {
-      unsigned h = r->ni_head;
-      hc_fifo_push(m, x, d, hc_remap_head(m, m->ni_buf[(size_t)x * ni + h]));
-      if (++h == ni) h = 0;
-      r->ni_head = (uint8_t)h;
-      r->ni_cnt--;
+    int pready = cs && hc_model_probe_ready(m, x);
+    uint32_t held0 = r->busy | r->ling, nis_busy = q->su | q->held | q->strm | q->cc;
+    int ack0 = r->ak >> d & 1u;
+    if (obs != NULL) {
+      obs->inj_ready[x] = (uint8_t)(nc < ni);
+      obs->probe_ready[x] = (uint8_t)pready;
+      for (i = 0; i < d; i++) obs->link_ack[(size_t)x * d + i] = (uint8_t)(r->ak >> i & 1u);
     }
-    if (offer) {
-      assert(nc < ni); /* the caller offers only when inj_ready */
-      if (nc < ni) {
-        unsigned slot = (unsigned)r->ni_head + r->ni_cnt;
-        if (slot >= ni) slot -= ni;
-        m->ni_buf[(size_t)x * ni + slot] = inj_flit[x];
-        r->ni_cnt++;
-      }
+    occupied |= r->nonempty | held0 | nc | r->pv | r->ak | nis_busy;
+    if (cs) {
+      if (r->nonempty | held0 | r->pv) hc_router_pass1_cs(m, x, obs, &nmv, &npm);
+    } else if (r->nonempty | r->busy) {
+      hc_router_pass1(m, x, obs, &nmv);
     }
+    if ((nc | (unsigned)offer | nis_busy | q->pin | q->xw | (unsigned)ack0) == 0) continue;
+    hc_ni_step(m, x, offer, offer ? inj_flit[x] : 0, held0, ack0, pready);
   }
 
-  /* Pass 2: pops and pushes of the moves decided in pass 1. */
+  /* Pass 2: pops and pushes of the moves decided in pass 1; a new front of a
+  ** link input starts its tau wait; probes move on; acknowledgements advance. */
   for (i = 0; i < nmv; i++) {
     uint32_t mv = m->moves[i];
-    unsigned mx = HC_MOVE_X(mv), o = HC_MOVE_O(mv);
-    uint32_t f = hc_fifo_pop(m, mx, HC_MOVE_P(mv));
-    if (o < d) hc_fifo_push(m, mx ^ (1u << o), o, f);
+    unsigned mx = HC_MOVE_X(mv), p = HC_MOVE_P(mv), o = HC_MOVE_O(mv);
+    uint32_t f = hc_fifo_pop(m, mx, p);
+    hc_front_wait_load(m, mx, p);
+    if (o < d) {
+      unsigned y = mx ^ (1u << o);
+      if (m->cnt[(size_t)y * m->np + o] == 0) hc_front_wait_load(m, y, o);
+      hc_fifo_push(m, y, o, f);
+    }
+  }
+  for (i = 0; i < npm; i++) {
+    unsigned o = HC_MOVE_O(m->pmoves[i]), y = HC_MOVE_X(m->pmoves[i]) ^ (1u << o);
+    size_t k = (size_t)y * m->np + o;
+    assert(!(m->rt[y].pv >> o & 1u)); /* a probe moves into an empty register */
+    m->rt[y].pv |= 1u << o;
+    m->pd[k] = m->pmdest[i];
+    m->pw[k] = (uint8_t)m->tau;
+  }
+  if (cs || m->ak_live) {
+    m->ak_live = 0;
+    for (x = 0; x < n; x++) {
+      m->rt[x].ak = m->rt[x].ak_next;
+      m->rt[x].ak_next = 0;
+      m->ak_live |= m->rt[x].ak != 0;
+    }
   }
 
   /* The store-and-forward engines: stepped while in mode 1, when the port is
@@ -718,8 +1147,13 @@ int hc_obs_new(const hc_cfg *cfg, hc_obs *obs) {
   obs->ej_valid = calloc(n, sizeof *obs->ej_valid);
   obs->ej_flit = calloc(n, sizeof *obs->ej_flit);
   obs->inj_ready = calloc(n, sizeof *obs->inj_ready);
+  obs->probe_ready = calloc(n, sizeof *obs->probe_ready);
+  obs->probe_valid = calloc(n * cfg->d, sizeof *obs->probe_valid);
+  obs->probe_dest = calloc(n * cfg->d, sizeof *obs->probe_dest);
+  obs->link_ack = calloc(n * cfg->d, sizeof *obs->link_ack);
   if (!obs->link_valid || !obs->link_flit || !obs->ej_valid || !obs->ej_flit ||
-      !obs->inj_ready) {
+      !obs->inj_ready || !obs->probe_ready || !obs->probe_valid || !obs->probe_dest ||
+      !obs->link_ack) {
     hc_obs_free(obs);
     return HC_ENOMEM;
   }
@@ -734,9 +1168,17 @@ void hc_obs_free(hc_obs *obs) {
   free(obs->ej_valid);
   free(obs->ej_flit);
   free(obs->inj_ready);
+  free(obs->probe_ready);
+  free(obs->probe_valid);
+  free(obs->probe_dest);
+  free(obs->link_ack);
   obs->link_valid = NULL;
   obs->link_flit = NULL;
   obs->ej_valid = NULL;
   obs->ej_flit = NULL;
   obs->inj_ready = NULL;
+  obs->probe_ready = NULL;
+  obs->probe_valid = NULL;
+  obs->probe_dest = NULL;
+  obs->link_ack = NULL;
 }

@@ -41,7 +41,12 @@ typedef struct hc_cfg {
 **     start of the previous cycle, every NI queue and router buffer was
 **     empty and no output was held);
 **   sf_done, cfg_rdata: the store-and-forward engines' registered done output
-**     and the configuration port's read data (docs/store_and_forward.md, 7).
+**     and the configuration port's read data (docs/store_and_forward.md, 7);
+**   probe_ready[x]: whether node x's NI accepts a path set-up (mode 3);
+**   probe_valid[x*d + i], probe_dest[x*d + i]: a probe crosses the link from
+**     x to x^(1<<i) (mode 3; dest 0 when none);
+**   link_ack[x*d + i]: router x sends an acknowledgement back across its
+**     input i, to the output i of x^(1<<i) (mode 3).
 ** In mode 1 (store-and-forward) the links show the TX engines' words.
 */
 typedef struct hc_obs {
@@ -50,6 +55,10 @@ typedef struct hc_obs {
   uint8_t *ej_valid;
   uint32_t *ej_flit;
   uint8_t *inj_ready;
+  uint8_t *probe_ready;
+  uint8_t *probe_valid;
+  uint32_t *probe_dest;
+  uint8_t *link_ack;
   uint8_t idle;
   uint8_t sf_done;
   uint32_t cfg_rdata;
@@ -92,6 +101,22 @@ void hc_model_reset(hc_model *m);
 
 /* Whether node x's NI accepts a flit this cycle (its queue count < inj_depth). */
 int hc_model_inj_ready(const hc_model *m, unsigned x);
+
+/*
+** Whether node x's NI accepts a path set-up this cycle (mode 3, circuit
+** switching; docs/microarchitecture.md, "Circuit switching"): no set-up under
+** way, no path held ahead of its data, and with the overlap register 0 the
+** node's previous message complete. Always 0 in the other modes.
+*/
+int hc_model_probe_ready(const hc_model *m, unsigned x);
+
+/*
+** Offer node x's NI a path set-up to dest (the destination as the sender
+** writes it; the NI map applies) in the next hc_model_step(); only when
+** hc_model_probe_ready(m, x). The data of the message follows through the
+** injection port as in every mode; the NI sends it on when the path is held.
+*/
+void hc_model_probe(hc_model *m, unsigned x, uint32_t dest);
 
 /*
 ** Run one clock cycle. inj_valid[x] and inj_flit[x] (N entries each) are

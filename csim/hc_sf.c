@@ -111,6 +111,7 @@ struct hc_sf {
   /* Global registers. */
   uint8_t mode, err, run, done_q;
   uint32_t beta, rdata_q;
+  uint32_t tau, xi, overlap; /* the cost-model registers (global, not engines') */
   /*
   ** Tables, never reset. Entry p (or s) of engine e = x*d + i is at
   ** [p*ne + e] (HC_ENT): the entries the engines use at the same time
@@ -334,6 +335,7 @@ void hc_sf_reset(hc_sf *s) {
   assert(s != NULL);
   s->mode = HC_MODE_WORMHOLE;
   s->beta = HC_SF_BETA_MIN;
+  s->tau = s->xi = s->overlap = 0;
   s->err = 0;
   s->run = 0;
   s->done_q = 0;
@@ -356,6 +358,22 @@ hc_sf_geom hc_sf_geom_of(const hc_sf *s) {
 unsigned hc_sf_mode(const hc_sf *s) {
   assert(s != NULL);
   return s->mode;
+}
+
+/* See hc_sf.h. */
+unsigned hc_sf_tau(const hc_sf *s) {
+  assert(s != NULL);
+  return s->tau;
+}
+
+unsigned hc_sf_xi(const hc_sf *s) {
+  assert(s != NULL);
+  return s->xi;
+}
+
+unsigned hc_sf_overlap(const hc_sf *s) {
+  assert(s != NULL);
+  return s->overlap;
 }
 
 /* See hc_sf.h. Out-of-range x or i assert and read 0. */
@@ -518,6 +536,9 @@ static uint32_t hc_cfg_read(const hc_sf *s, uint32_t x, unsigned tgt,
     switch (idx) {
     case HC_SF_REG_MODE: return s->mode;
     case HC_SF_REG_BETA: return s->beta;
+    case HC_REG_TAU: return s->tau;
+    case HC_REG_XI: return s->xi;
+    case HC_REG_OVERLAP: return s->overlap;
     case HC_SF_REG_START:
       return (s->done_q ? HC_SF_STATUS_DONE : 0u) |
              (s->err ? HC_SF_STATUS_ERROR : 0u);
@@ -546,15 +567,26 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
   uint32_t e = x * d + unit; /* meaningful only when unit < d */
   switch (tgt) {
   case HC_SF_TGT_GLOBAL:
-    /* mode compares all 32 bits of wdata (2 is refused, not read as 0);
-    ** beta is first truncated to its 16 bits, then compared with 3. */
+    /* mode, tau, xi and overlap compare all 32 bits of wdata (a value out
+    ** of range is refused, not truncated); beta is first truncated to its
+    ** 16 bits, then compared with 3. */
     if (idx == HC_SF_REG_MODE) {
-      if (wdata == HC_MODE_WORMHOLE || wdata == HC_MODE_SF || wdata == HC_MODE_SAF) {
+      if (wdata == HC_MODE_WORMHOLE || wdata == HC_MODE_SF || wdata == HC_MODE_SAF ||
+          wdata == HC_MODE_CIRCUIT) {
         if (wdata == HC_MODE_SF && s->mode != HC_MODE_SF) hc_mark_all(s);
         s->mode = (uint8_t)wdata;
       } else {
         s->err = 1;
       }
+    } else if (idx == HC_REG_TAU) {
+      if (wdata >> HC_TAU_W) s->err = 1;
+      else s->tau = wdata;
+    } else if (idx == HC_REG_XI) {
+      if (wdata >> HC_XI_W) s->err = 1;
+      else s->xi = wdata;
+    } else if (idx == HC_REG_OVERLAP) {
+      if (wdata > 1) s->err = 1;
+      else s->overlap = wdata;
     } else if (idx == HC_SF_REG_BETA) {
       uint32_t b = wdata & HC_BETA_MASK;
       if (b < HC_SF_BETA_MIN) s->err = 1;

@@ -109,6 +109,12 @@ void hc_sf_reset(hc_sf *s);
 /* The mode register in the coming cycle (HC_MODE_*). */
 unsigned hc_sf_mode(const hc_sf *s);
 
+/* The cost-model registers in the coming cycle (docs/microarchitecture.md,
+** "Cost model"): tau (RegTau), xi (RegXi) and the overlap bit (RegOverlap). */
+unsigned hc_sf_tau(const hc_sf *s);
+unsigned hc_sf_xi(const hc_sf *s);
+unsigned hc_sf_overlap(const hc_sf *s);
+
 /*
 ** One clock cycle. op (NULL: idle port) is the configuration transaction of
 ** this cycle. Outputs of the cycle, from the registers at its start:

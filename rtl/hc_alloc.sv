@@ -14,53 +14,94 @@
 // drive the crossbar directly. Everything is computed from registers at the
 // start of the cycle (input fronts, owners, wait flags, age matrix, the
 // receivers' registered ready).
+//
+// In mode 3 (circuit_i, docs/microarchitecture.md, "Circuit switching") a
+// request may be a probe's (probe_i): a free link granted to it is reserved
+// (owned) without a flit moving, and `pgrant_o` tells the router to pass the
+// probe on. An input then owns at most two outputs, its current reservation
+// and one queued behind it (nxt); only the current one streams. A TAIL or
+// SINGLE frees its output, the owner's queued reservation becomes current,
+// and the freed link lingers (held, no owner) for the hops the tail still
+// has to go, so a path is released when its tail arrives.
 module hc_alloc #(
   /// Input ports = output ports (Dim links plus the local port).
   parameter int unsigned Ports = 5,
   /// Bits of a per-output waiting-heads count, $clog2(Ports + 1).
-  parameter int unsigned WaitW = 3
+  parameter int unsigned WaitW = 3,
+  /// Bits of a reservation's hops-left count (hc_pkg::RemW).
+  parameter int unsigned RemW  = 4,
+  /// 1: mode 3 is built; 0: the reservation state (queued, linger, hops
+  /// left) is constant 0 and synthesis removes it.
+  parameter bit          CsEnable = 1'b1
 ) (
   /// Clock, rising edge.
   input  logic                   clk_i,
   /// Asynchronous reset, active low: every output free, nobody waiting.
   input  logic                   rst_ni,
-  /// Per input: the front is a head that holds no output and may request.
+  /// Mode 3: circuit switching (reservations, lingering links).
+  input  logic                   circuit_i,
+  /// Per input: the front is a head that holds no output and may request
+  /// (mode 3: or the input's probe asks for a link, probe_i).
   input  logic [Ports-1:0]       req_i,
+  /// Per input: its request is a probe's (mode 3).
+  input  logic [Ports-1:0]       probe_i,
   /// Per input p: the output its head routes to, one-hot, at [p*Ports +: Ports].
   input  logic [Ports*Ports-1:0] route_i,
+  /// Per input p: a probe's hops after the link it asks for, at [p*RemW +: RemW].
+  input  logic [Ports*RemW-1:0]  rem_i,
   /// Per input: the buffer is empty.
   input  logic [Ports-1:0]       empty_i,
   /// Per input p: kind of its front flit (hc_pkg::Kind*), at [2*p +: 2].
   input  logic [Ports*2-1:0]     kind_i,
   /// Per output: the receiver has room (registered).
   input  logic [Ports-1:0]       out_ready_i,
-  /// Per input: it holds an output (from the owner registers).
+  /// Per input: it holds an output as its current reservation (from the
+  /// owner registers).
   output logic [Ports-1:0]       holds_o,
-  /// Per output: held by a message at the start of the cycle.
+  /// Per input: it holds a queued reservation (mode 3).
+  output logic [Ports-1:0]       holdn_o,
+  /// Per output: held at the start of the cycle (owned, or lingering).
   output logic [Ports-1:0]       held_o,
+  /// Per output o: the one-hot input that owns it, at [o*Ports +: Ports].
+  output logic [Ports*Ports-1:0] owner_o,
   /// Per output o: the one-hot input it takes from, at [o*Ports +: Ports].
   output logic [Ports*Ports-1:0] sel_o,
   /// Per output: a flit is sent (the selected input's front).
   output logic [Ports-1:0]       send_o,
+  /// Per output: the selected input's probe reserves it (mode 3; no flit).
+  output logic [Ports-1:0]       pgrant_o,
   /// Per output o: heads that requested it and were not granted, at
   /// [o*WaitW +: WaitW].
   output logic [Ports*WaitW-1:0] waiting_o
 );
 
   logic [Ports*Ports-1:0] owner_q, owner_d;  // [o*Ports + p]: p holds o
+  logic [Ports-1:0]       nxt_q, nxt_d;      // o is its owner's queued reservation
+  logic [Ports*RemW-1:0]  rem_q, rem_d;      // o's path: hops after o
+  logic [Ports*RemW-1:0]  lc_q, lc_d;        // o lingers while not 0
   logic [Ports-1:0]       wait_q, wait_d;
   logic [Ports*Ports-1:0] older_q, older_d;  // [p*Ports + q]: p before q
 
   logic [Ports*Ports-1:0] req_oh;   // [p*Ports + o]: p asks for output o
   logic [Ports*Ports-1:0] beats;    // [p*Ports + q]: p ranked before q
-  logic [Ports-1:0]       granted;  // input p's head won a free output
+  logic [Ports-1:0]       granted;  // input p's head or probe won a free output
+  logic [Ports-1:0]       rel;      // input p's current reservation ends this cycle
+  logic [Ports-1:0]       owned;    // per output: it has an owner
+  logic [Ports-1:0]       linger;   // per output: it lingers
 
   // Requests and holds.
   always_comb begin
     req_oh  = '0;
     holds_o = '0;
+    holdn_o = '0;
     for (int unsigned o = 0; o < Ports; o++) begin
-      holds_o = holds_o | owner_q[o*Ports +: Ports];
+      owned[o]  = (owner_q[o*Ports +: Ports] != '0);
+      linger[o] = (lc_q[o*RemW +: RemW] != '0);
+      if (nxt_q[o]) begin
+        holdn_o = holdn_o | owner_q[o*Ports +: Ports];
+      end else begin
+        holds_o = holds_o | owner_q[o*Ports +: Ports];
+      end
     end
     for (int unsigned p = 0; p < Ports; p++) begin
       if (req_i[p]) begin
@@ -88,20 +129,44 @@ module hc_alloc #(
     end
   end
 
-  // Per output: a held output streams its owner's flits; a free one grants
-  // the oldest requesting head.
+  // Mode 3: the inputs whose current reservation ends this cycle (their
+  // front, a TAIL or SINGLE, goes out on it): a probe of such an input
+  // granted now is current, not queued, and its queued one becomes current.
+  always_comb begin
+    rel = '0;
+    for (int unsigned o = 0; o < Ports; o++) begin
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (owner_q[o*Ports + p] && !nxt_q[o] && out_ready_i[o] && !empty_i[p] &&
+            kind_i[2*p + hc_pkg::KindTailBit]) begin
+          rel[p] = 1'b1;
+        end
+      end
+    end
+  end
+
+  // Per output: a held output streams its owner's flits (a queued
+  // reservation waits, a lingering link carries nothing); a free one grants
+  // the oldest requesting head, or reserves itself for the oldest probe.
   always_comb begin
     sel_o     = '0;
     send_o    = '0;
+    pgrant_o  = '0;
     granted   = '0;
     waiting_o = '0;
     held_o    = '0;
     owner_d   = owner_q;
+    nxt_d     = nxt_q;
+    rem_d     = rem_q;
+    lc_d      = lc_q;
     for (int unsigned o = 0; o < Ports; o++) begin
-      logic [Ports-1:0] cand, win;
-      logic [1:0]       kind;
+      logic [Ports-1:0] cand, win, sel;
+      logic [1:0]       kind;  // the selected input's front
+      logic [RemW-1:0]  rem;   // the selected input's probe: hops after o
+      logic             is_probe, hit;
       cand = '0;
       win  = '0;
+      kind = '0;
+      rem  = '0;
       for (int unsigned p = 0; p < Ports; p++) begin
         cand[p] = req_oh[p*Ports + o];
       end
@@ -120,41 +185,72 @@ module hc_alloc #(
       // output grants every input that requests it, not only the oldest.
       win = cand;
 `endif
-      held_o[o] = (owner_q[o*Ports +: Ports] != '0);
-      sel_o[o*Ports +: Ports] = held_o[o] ? owner_q[o*Ports +: Ports] : win;
-      send_o[o] = out_ready_i[o] && ((sel_o[o*Ports +: Ports] & ~empty_i) != '0);
-      kind = '0;
+      held_o[o] = owned[o] || linger[o];
+      sel = held_o[o] ? owner_q[o*Ports +: Ports] : win;
       for (int unsigned p = 0; p < Ports; p++) begin
-        if (sel_o[o*Ports + p]) begin
+        if (sel[p]) begin
           kind = kind_i[2*p +: 2];
+          rem  = rem_i[p*RemW +: RemW];
         end
       end
+      is_probe    = circuit_i && !held_o[o] && ((sel & probe_i) != '0);
+      sel_o[o*Ports +: Ports] = sel;
+      pgrant_o[o] = is_probe;
+      send_o[o]   = !is_probe && !(owned[o] && nxt_q[o]) && out_ready_i[o] && ((sel & ~empty_i) != '0);
+      hit         = !held_o[o] && (send_o[o] || is_probe);
       if (held_o[o]) begin
-        if (send_o[o] && kind == hc_pkg::KindTail) begin
+        // The flit that closes a message frees its output; in mode 3 the
+        // link lingers for the hops the tail still has to go.
+        if (send_o[o] && kind[hc_pkg::KindTailBit]) begin
           owner_d[o*Ports +: Ports] = '0;
-        end
-      end else begin
-        if (send_o[o]) begin
-          granted = granted | win;
-          if (kind == hc_pkg::KindHead) begin
-            owner_d[o*Ports +: Ports] = win;
+          if (circuit_i && o + 1 < Ports) begin
+            lc_d[o*RemW +: RemW] = rem_q[o*RemW +: RemW];
           end
         end
+        if (linger[o]) begin
+          lc_d[o*RemW +: RemW] = lc_q[o*RemW +: RemW] - 1'b1;
+        end
+      end else if (is_probe) begin
+        // Reserved for the probe: current, or queued behind the input's
+        // current reservation if that one goes on after this cycle.
+        granted = granted | sel;
+        owner_d[o*Ports +: Ports] = sel;
+        nxt_d[o] = ((sel & holds_o & ~rel) != '0);
+        rem_d[o*RemW +: RemW] = rem;
+      end else if (send_o[o]) begin
+        granted = granted | sel;
+        if (kind == hc_pkg::KindHead) begin
+          owner_d[o*Ports +: Ports] = sel;
+          nxt_d[o] = 1'b0;
+        end
       end
-      waiting_o[o*WaitW +: WaitW] = WaitW'($countones(cand)) - WaitW'(send_o[o] && !held_o[o]);
+      waiting_o[o*WaitW +: WaitW] = WaitW'($countones(cand)) - WaitW'(hit);
+    end
+    // The owner's queued reservation becomes current when its current one ends.
+    for (int unsigned o = 0; o < Ports; o++) begin
+      if (nxt_q[o] && ((owner_q[o*Ports +: Ports] & rel) != '0)) begin
+        nxt_d[o] = 1'b0;
+      end
     end
   end
 
   assign wait_d  = req_i & ~granted;
   assign older_d = beats;
+  assign owner_o = owner_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       owner_q <= '0;
+      nxt_q   <= '0;
+      rem_q   <= '0;
+      lc_q    <= '0;
       wait_q  <= '0;
       older_q <= '0;
     end else begin
       owner_q <= owner_d;
+      nxt_q   <= CsEnable ? nxt_d : '0;
+      rem_q   <= CsEnable ? rem_d : '0;
+      lc_q    <= CsEnable ? lc_d : '0;
       wait_q  <= wait_d;
       older_q <= older_d;
     end
@@ -177,31 +273,48 @@ module hc_alloc #(
     SendOnlyWhenReady: assert property (@(posedge clk_i) disable iff (!rst_ni)
         send_o[o] |-> out_ready_i[o])
       else $error("hc_alloc: output %0d sends without room downstream", o);
+    // Mode 3: a lingering link has no owner and carries nothing; a queued
+    // reservation carries nothing; a probe's grant moves no flit.
+    LingerFree: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        linger[o] |-> (!owned[o] && !send_o[o]))
+      else $error("hc_alloc: output %0d lingers but is owned or sends", o);
+    QueuedSendsNothing: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        (owned[o] && nxt_q[o]) |-> !send_o[o])
+      else $error("hc_alloc: output %0d sends for a queued reservation", o);
+    ProbeGrantNoFlit: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        pgrant_o[o] |-> (!send_o[o] && circuit_i && $onehot(sel_o[o*Ports +: Ports])))
+      else $error("hc_alloc: output %0d moves a flit on a probe's grant", o);
+    // Outside mode 3 nothing is queued or lingers.
+    WormholeNoReservation: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !circuit_i |-> (!nxt_q[o] && !linger[o]))
+      else $error("hc_alloc: output %0d queued or lingering outside mode 3", o);
   end
 
   for (genvar p = 0; p < Ports; p++) begin : gen_assert_in
     logic [Ports-1:0] holds_of;  // outputs held by p
     logic [Ports-1:0] takes_p;   // outputs that take from p
     logic [1:0]       kind;
-    logic             sends_unheld;  // p's front goes out on an output it does not hold
+    logic             sends_unheld;  // p's front goes out on an output it does not hold as current
     for (genvar o = 0; o < Ports; o++) begin : gen_col
       assign holds_of[o] = owner_q[o*Ports + p];
       assign takes_p[o]  = sel_o[o*Ports + p];
     end
     assign kind         = kind_i[2*p +: 2];
-    assign sends_unheld = |(send_o & takes_p & ~holds_of);
-    // An input holds at most one output.
+    assign sends_unheld = |(send_o & takes_p & ~(holds_of & ~nxt_q));
+    // An input holds at most one output as its current reservation and (in
+    // mode 3) at most one queued behind it.
     HoldsOneOutput: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        $onehot0(holds_of))
+        $onehot0(holds_of & ~nxt_q) && $onehot0(holds_of & nxt_q))
       else $error("hc_alloc: input %0d holds several outputs (%b)", p, holds_of);
     // A BODY or TAIL goes out only on the output its input holds.
     BodyOnOwnedOutput: assert property (@(posedge clk_i) disable iff (!rst_ni)
         (!empty_i[p] && !kind[hc_pkg::KindHeadBit]) |-> !sends_unheld)
       else $error("hc_alloc: input %0d sends a body or tail on an output it does not hold", p);
     // No head behind an open worm: the front of an input that holds an
-    // output belongs to that message (BODY or TAIL).
+    // output belongs to that message (BODY or TAIL). In mode 3 the head of
+    // a message follows its reservation.
     NoHeadInOpenWorm: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        (holds_o[p] && !empty_i[p]) |-> !kind[hc_pkg::KindHeadBit])
+        (!circuit_i && holds_o[p] && !empty_i[p]) |-> !kind[hc_pkg::KindHeadBit])
       else $error("hc_alloc: head at input %0d whose message still holds an output", p);
     // A waiting head stays at the front and keeps requesting (the age
     // matrix is read only while both heads keep waiting).

@@ -1,10 +1,13 @@
 // The global registers of the network's configuration port
 // (docs/store_and_forward.md, sections 7.3 to 7.5): target 0 (TgtGlobal)
-// holds the mode (RegMode), beta (RegBeta) and, at RegStart, the start
-// command on a write and the status word (done, error) on a read. A write
-// of an illegal mode (or of the store-and-forward mode without SfEnable) or
-// of a beta below BetaMin is refused: the register keeps its value and the
-// error bit sets; a start clears the error bit and sets `run`, which stays
+// holds the mode (RegMode), beta (RegBeta), the cost model's tau, xi and
+// overlap bit (RegTau, RegXi, RegOverlap; docs/microarchitecture.md, "Cost
+// model") and, at RegStart, the start command on a write and the status
+// word (done, error) on a read. A write of an illegal mode (or of the
+// store-and-forward mode without SfEnable, or of circuit switching or a
+// nonzero cost register without CsEnable), of a beta below BetaMin or of a
+// tau, xi or overlap out of range (all 32 bits compared) is refused: the
+// register keeps its value and the error bit sets; a start clears the error bit and sets `run`, which stays
 // set until reset. `done` is the AND over all nodes of "finished",
 // registered, in mode 1 and while running; a start in the same cycle makes
 // the old run's state stale, so it never reports done. A read's result is on
@@ -12,7 +15,9 @@
 // tables and banks of the other targets live in the nodes (hc_sf_node).
 module hc_cfg_regs #(
   /// 1: the store-and-forward engines exist (mode 1 may be written).
-  parameter bit SfEnable = 1'b1
+  parameter bit SfEnable = 1'b1,
+  /// 1: the cost model exists (mode 3, tau, xi and overlap may be written).
+  parameter bit CsEnable = 1'b1
 ) (
   /// Clock, rising edge.
   input  logic        clk_i,
@@ -35,6 +40,12 @@ module hc_cfg_regs #(
   output logic [1:0]  mode_o,
   /// Start-up cycles per packet, at least BetaMin.
   output logic [15:0] beta_o,
+  /// tau: cycles a head (mode 3: a probe) waits at each router after a link.
+  output logic [hc_pkg::TauW-1:0] tau_o,
+  /// xi: start-up cycles of a message at its NI (mode 3: of its set-up).
+  output logic [hc_pkg::XiW-1:0]  xi_o,
+  /// Mode 3: a node may set up its next path while its data flow.
+  output logic        overlap_o,
   /// A start has been written since reset.
   output logic        run_o,
   /// A start is written this cycle: the engines clear at its end.
@@ -47,6 +58,9 @@ module hc_cfg_regs #(
 
   logic [1:0]  mode_q, mode_d;
   logic [15:0] beta_q, beta_d;
+  logic [hc_pkg::TauW-1:0] tau_q, tau_d;
+  logic [hc_pkg::XiW-1:0]  xi_q, xi_d;
+  logic        ovl_q, ovl_d;
   logic        run_q, run_d, err_q, err_d, done_q, done_d;
   logic [31:0] rdata_q, rdata_d;
   logic        gwe, gre;
@@ -58,6 +72,9 @@ module hc_cfg_regs #(
   always_comb begin
     mode_d = mode_q;
     beta_d = beta_q;
+    tau_d  = tau_q;
+    xi_d   = xi_q;
+    ovl_d  = ovl_q;
     run_d  = run_q;
     err_d  = err_q;
     if (gwe) begin
@@ -65,7 +82,8 @@ module hc_cfg_regs #(
         hc_pkg::RegMode: begin
           if (cfg_wdata_i == 32'(hc_pkg::ModeWormhole) ||
               cfg_wdata_i == 32'(hc_pkg::ModeSafHdr) ||
-              (cfg_wdata_i == 32'(hc_pkg::ModeSf) && SfEnable)) begin
+              (cfg_wdata_i == 32'(hc_pkg::ModeSf) && SfEnable) ||
+              (cfg_wdata_i == 32'(hc_pkg::ModeCircuit) && CsEnable)) begin
             mode_d = cfg_wdata_i[1:0];
           end else begin
             err_d = 1'b1;
@@ -74,6 +92,27 @@ module hc_cfg_regs #(
         hc_pkg::RegBeta: begin
           if (cfg_wdata_i[15:0] >= 16'(hc_pkg::BetaMin)) begin
             beta_d = cfg_wdata_i[15:0];
+          end else begin
+            err_d = 1'b1;
+          end
+        end
+        hc_pkg::RegTau: begin
+          if ((cfg_wdata_i >> hc_pkg::TauW) == '0 && (CsEnable || cfg_wdata_i == '0)) begin
+            tau_d = cfg_wdata_i[hc_pkg::TauW-1:0];
+          end else begin
+            err_d = 1'b1;
+          end
+        end
+        hc_pkg::RegXi: begin
+          if ((cfg_wdata_i >> hc_pkg::XiW) == '0 && (CsEnable || cfg_wdata_i == '0)) begin
+            xi_d = cfg_wdata_i[hc_pkg::XiW-1:0];
+          end else begin
+            err_d = 1'b1;
+          end
+        end
+        hc_pkg::RegOverlap: begin
+          if (cfg_wdata_i[31:1] == '0 && (CsEnable || cfg_wdata_i == '0)) begin
+            ovl_d = cfg_wdata_i[0];
           end else begin
             err_d = 1'b1;
           end
@@ -91,6 +130,9 @@ module hc_cfg_regs #(
       unique case (cfg_idx_i)
         hc_pkg::RegMode:  rdata_d = 32'(mode_q);
         hc_pkg::RegBeta:  rdata_d = 32'(beta_q);
+        hc_pkg::RegTau:   rdata_d = 32'(tau_q);
+        hc_pkg::RegXi:    rdata_d = 32'(xi_q);
+        hc_pkg::RegOverlap: rdata_d = 32'(ovl_q);
         hc_pkg::RegStart: begin
           rdata_d[hc_pkg::StatusDoneBit]  = done_q;
           rdata_d[hc_pkg::StatusErrorBit] = err_q;
@@ -104,6 +146,9 @@ module hc_cfg_regs #(
     if (!rst_ni) begin
       mode_q  <= hc_pkg::ModeWormhole;
       beta_q  <= 16'(hc_pkg::BetaMin);
+      tau_q   <= '0;
+      xi_q    <= '0;
+      ovl_q   <= 1'b0;
       run_q   <= 1'b0;
       err_q   <= 1'b0;
       done_q  <= 1'b0;
@@ -111,6 +156,9 @@ module hc_cfg_regs #(
     end else begin
       mode_q  <= mode_d;
       beta_q  <= beta_d;
+      tau_q   <= tau_d;
+      xi_q    <= xi_d;
+      ovl_q   <= ovl_d;
       run_q   <= run_d;
       err_q   <= err_d;
       done_q  <= done_d;
@@ -120,6 +168,9 @@ module hc_cfg_regs #(
 
   assign mode_o  = mode_q;
   assign beta_o  = beta_q;
+  assign tau_o   = tau_q;
+  assign xi_o    = xi_q;
+  assign overlap_o = ovl_q;
   assign run_o   = run_q;
   assign done_o  = done_q;
   assign rdata_o = rdata_q;
@@ -132,8 +183,11 @@ module hc_cfg_regs #(
   // Refused writes leave the registers legal.
   ModeLegal: assert property (@(posedge clk_i) disable iff (!rst_ni)
       (mode_q == hc_pkg::ModeWormhole) || (mode_q == hc_pkg::ModeSafHdr) ||
-      ((mode_q == hc_pkg::ModeSf) && SfEnable))
+      ((mode_q == hc_pkg::ModeSf) && SfEnable) || ((mode_q == hc_pkg::ModeCircuit) && CsEnable))
     else $error("hc_cfg_regs: mode register holds %0d", mode_q);
+  CostLegal: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      CsEnable || (tau_q == '0 && xi_q == '0 && !ovl_q))
+    else $error("hc_cfg_regs: cost-model register set without CsEnable");
   BetaLegal: assert property (@(posedge clk_i) disable iff (!rst_ni)
       beta_q >= 16'(hc_pkg::BetaMin))
     else $error("hc_cfg_regs: beta %0d below BetaMin", beta_q);

@@ -4,6 +4,8 @@
 // relative to this file.
 hc_pkg.sv
 hc_fifo.sv
+hc_front_wait.sv
+hc_probe_reg.sv
 hc_chan_counters.sv
 hc_tail_count.sv
 hc_route_ecube.sv

@@ -5,13 +5,17 @@
 // node and dimension for a person reading the waveform. The channel counters
 // of all routers are read through one read port.
 //
-// The same network runs in two modes chosen at run time by a register of the
-// configuration port (docs/store_and_forward.md, section 7): mode 0 is the
-// e-cube wormhole network of the routers; mode 1 is the scheduled
+// The same network runs in the modes chosen at run time by a register of
+// the configuration port (docs/store_and_forward.md, section 7): mode 0 is
+// the e-cube wormhole network of the routers; mode 1 is the scheduled
 // store-and-forward multiport machine of the papers, in which every node's
-// hc_sf_node drives all of its links at once from a preloaded schedule. The
+// hc_sf_node drives all of its links at once from a preloaded schedule (the
 // links are shared: a multiplexer per link picks the router's output or the
-// TX engine's link register.
+// TX engine's link register); mode 2 is store-and-forward by header; mode 3
+// (with CsEnable) circuit switching, in which probes set up each path before
+// its data move and acknowledgements come back (docs/microarchitecture.md,
+// "Cost model"). Each router has its probe links and acknowledgement wires
+// to its neighbours beside the flit links.
 module hc_network #(
   /// Cube dimension (2^Dim nodes).
   parameter int unsigned Dim          = 4,
@@ -32,7 +36,10 @@ module hc_network #(
   /// Store-and-forward: address bits of each engine's segment table.
   parameter int unsigned SegAW        = hc_pkg::SegAWDefault,
   /// Store-and-forward: address bits of each TX engine's descriptor table.
-  parameter int unsigned DescAW       = hc_pkg::DescAWDefault
+  parameter int unsigned DescAW       = hc_pkg::DescAWDefault,
+  /// 1: the paper's cost model (tau, xi, mode 3 circuit switching) is built
+  /// (docs/microarchitecture.md, "Cost model"); 0: writes of it are refused.
+  parameter bit          CsEnable     = 1'b1
 ) (
   /// Clock, rising edge.
   input  logic                          clk_i,
@@ -44,6 +51,12 @@ module hc_network #(
   input  logic [(1<<Dim)*(PayloadWidth+2)-1:0] inj_flit_i,
   /// Per node: the injection queue has room.
   output logic [(1<<Dim)-1:0]           inj_ready_o,
+  /// Per node, mode 3: a path set-up is offered (only while probe_ready_o).
+  input  logic [(1<<Dim)-1:0]           probe_valid_i,
+  /// Per node, mode 3: its destination, node x at [x*Dim +: Dim].
+  input  logic [(1<<Dim)*Dim-1:0]       probe_dest_i,
+  /// Per node, mode 3: the network interface takes a set-up.
+  output logic [(1<<Dim)-1:0]           probe_ready_o,
   /// Per node: a flit is delivered this cycle.
   output logic [(1<<Dim)-1:0]           ej_valid_o,
   /// Per node: the delivered flit, 0 when none.
@@ -56,6 +69,13 @@ module hc_network #(
   output logic [(1<<Dim)*Dim-1:0]       link_busy_o,
   /// Per link: at least one head waits for it this cycle.
   output logic [(1<<Dim)*Dim-1:0]       link_blocked_o,
+  /// Per link, mode 3: a probe crosses it this cycle.
+  output logic [(1<<Dim)*Dim-1:0]       link_probe_valid_o,
+  /// Per link, mode 3: the probe's destination, link l at [l*Dim +: Dim].
+  output logic [(1<<Dim)*Dim*Dim-1:0]   link_probe_dest_o,
+  /// Per link x*Dim + i, mode 3: router x acknowledges back across its
+  /// input i (to the output i of x ^ 2^i).
+  output logic [(1<<Dim)*Dim-1:0]       link_ack_o,
   /// The whole network was empty at the start of the previous cycle: every
   /// injection queue and input buffer empty, no output held. The step
   /// barrier of prearranged algorithms waits for it (registered once after
@@ -137,7 +157,9 @@ module hc_network #(
   // The global registers of the configuration port (hc_cfg_regs); beta,
   // run and start only reach the engines (unused without SfEnable).
   logic [1:0]  mode;
-  logic        sf_mode, saf_mode, done;
+  logic        sf_mode, saf_mode, cs_mode, done, overlap;
+  logic [hc_pkg::TauW-1:0] tau;
+  logic [hc_pkg::XiW-1:0]  xi;
   logic [31:0] grdata;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [15:0] beta;
@@ -151,6 +173,16 @@ module hc_network #(
     logic [Ports-1:0]       out_busy, out_blocked;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [Ports*FlitW-1:0] in_flit, out_flit;
+    // Mode 3: probes in (from the neighbours and the NI) and out, and the
+    // acknowledgements, per port.
+    logic [Ports-1:0]       pin_valid, ack;
+    // Bit Dim (the ejection port) is for the router's idle and waves only.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [Ports-1:0]       held;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [Ports*Dim-1:0]   pin_dest;
+    logic [Dim-1:0]         pout_valid, ack_in;
+    logic [Dim*Dim-1:0]     pout_dest;
     logic [31:0]            cnt, rt_cnt, sf_cnt;
     logic                   rt_idle, ni_idle;
     // The store-and-forward engines' links and state (0 without SfEnable).
@@ -179,6 +211,12 @@ module hc_network #(
       assign busy    = sf_mode ? sf_busy[i] : out_busy[i];
       assign blocked = sf_mode ? 1'b0 : out_blocked[i];
       assign in_valid[i]                = !sf_mode && gen_node[Nb].out_valid[i];
+      assign pin_valid[i]               = gen_node[Nb].pout_valid[i];
+      assign pin_dest[i*Dim +: Dim]     = gen_node[Nb].pout_dest[i*Dim +: Dim];
+      assign ack_in[i]                  = gen_node[Nb].ack[i];
+      assign link_probe_valid_o[x*Dim + i]           = pout_valid[i];
+      assign link_probe_dest_o[(x*Dim + i)*Dim +: Dim] = pout_dest[i*Dim +: Dim];
+      assign link_ack_o[x*Dim + i]                   = ack[i];
       assign in_flit[i*FlitW +: FlitW]  = gen_node[Nb].out_flit[i*FlitW +: FlitW];
       assign out_ready[i]               = !sf_mode && gen_node[Nb].in_ready[i];
       assign link_valid_o[x*Dim + i]                 = chan[FlitW];
@@ -263,17 +301,29 @@ module hc_network #(
     hc_ni #(
       .Dim      (Dim),
       .FlitW    (FlitW),
-      .InjDepth (InjDepth)
+      .InjDepth (InjDepth),
+      .CsEnable (CsEnable)
     ) u_ni (
       .clk_i,
       .rst_ni,
-      .inj_valid_i (inj_valid_i[x]),
-      .inj_flit_i  (inj_flit_i[x*FlitW +: FlitW]),
-      .inj_ready_o (inj_ready_o[x]),
-      .rt_valid_o  (in_valid[Dim]),
-      .rt_flit_o   (in_flit[Dim*FlitW +: FlitW]),
-      .rt_ready_i  (in_ready[Dim]),
-      .idle_o      (ni_idle),
+      .node_id_i     (Dim'(x)),
+      .circuit_i     (cs_mode),
+      .xi_i          (xi),
+      .overlap_i     (overlap),
+      .inj_valid_i   (inj_valid_i[x]),
+      .inj_flit_i    (inj_flit_i[x*FlitW +: FlitW]),
+      .inj_ready_o   (inj_ready_o[x]),
+      .probe_valid_i (probe_valid_i[x]),
+      .probe_dest_i  (probe_dest_i[x*Dim +: Dim]),
+      .probe_ready_o (probe_ready_o[x]),
+      .rt_valid_o    (in_valid[Dim]),
+      .rt_flit_o     (in_flit[Dim*FlitW +: FlitW]),
+      .rt_ready_i    (in_ready[Dim]),
+      .rt_probe_valid_o (pin_valid[Dim]),
+      .rt_probe_dest_o  (pin_dest[Dim*Dim +: Dim]),
+      .rt_ack_i      (ack[Dim]),
+      .rt_held_i     (held[Dim-1:0]),
+      .idle_o        (ni_idle),
       .remap_we_i,
       .remap_i
     );
@@ -282,12 +332,22 @@ module hc_network #(
       .Dim          (Dim),
       .PayloadWidth (PayloadWidth),
       .BufDepth     (BufDepth),
-      .CntWidth     (CntWidth)
+      .CntWidth     (CntWidth),
+      .CsEnable     (CsEnable)
     ) u_router (
       .clk_i,
       .rst_ni,
       .node_id_i     (Dim'(x)),
       .saf_i         (saf_mode),
+      .circuit_i     (cs_mode),
+      .tau_i         (tau),
+      .pin_valid_i   (pin_valid),
+      .pin_dest_i    (pin_dest),
+      .ack_i         (ack_in),
+      .pout_valid_o  (pout_valid),
+      .pout_dest_o   (pout_dest),
+      .ack_o         (ack),
+      .held_o        (held),
       .in_valid_i    (in_valid),
       .in_flit_i     (in_flit),
       .in_ready_o    (in_ready),
@@ -309,7 +369,8 @@ module hc_network #(
   // Global registers of the configuration port (section 7.3)
   // ---------------------------------------------------------------------
   hc_cfg_regs #(
-    .SfEnable (SfEnable)
+    .SfEnable (SfEnable),
+    .CsEnable (CsEnable)
   ) u_cfg_regs (
     .clk_i,
     .rst_ni,
@@ -321,6 +382,9 @@ module hc_network #(
     .finished_i (gen_node[Nodes-1].fin_acc),
     .mode_o     (mode),
     .beta_o     (beta),
+    .tau_o      (tau),
+    .xi_o       (xi),
+    .overlap_o  (overlap),
     .run_o      (run),
     .start_o    (sf_start),
     .done_o     (done),
@@ -329,6 +393,7 @@ module hc_network #(
 
   assign sf_mode     = (mode == hc_pkg::ModeSf);
   assign saf_mode    = (mode == hc_pkg::ModeSafHdr);
+  assign cs_mode     = (mode == hc_pkg::ModeCircuit);
   assign cfg_rdata_o = grdata | gen_node[Nodes-1].rdata_acc;
   assign sf_done_o   = done;
 

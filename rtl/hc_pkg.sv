@@ -41,6 +41,9 @@ package hc_pkg;
   localparam logic [15:0] RegMode = 16'd0;  // mode (write and read)
   localparam logic [15:0] RegBeta = 16'd1;  // beta, start-up cycles of a packet
   localparam logic [15:0] RegStart = 16'd2;  // write: start; read: status
+  localparam logic [15:0] RegTau = 16'd3;  // tau: cycles a head (a probe in mode 3) waits at each router it reaches over a link
+  localparam logic [15:0] RegXi = 16'd4;  // xi: start-up cycles of a message at its NI (mode 3: of its path set-up)
+  localparam logic [15:0] RegOverlap = 16'd5;  // mode 3: 1 lets a node set up its next path while its current data flows
   localparam int unsigned StatusDoneBit = 0;  // status bit: every node finished
   localparam int unsigned StatusErrorBit = 1;  // status bit: a write was refused
 
@@ -67,6 +70,12 @@ package hc_pkg;
   localparam logic [1:0] ModeWormhole = 2'd0;  // e-cube wormhole
   localparam logic [1:0] ModeSf = 2'd1;  // scheduled store-and-forward multiport
   localparam logic [1:0] ModeSafHdr = 2'd2;  // store-and-forward by header
+  localparam logic [1:0] ModeCircuit = 2'd3;  // circuit switching: a probe reserves the path, the data follows the acknowledgement
+
+  /// The paper's cost model (docs/microarchitecture.md, "Cost model: tau, xi and circuit switching").
+  localparam int unsigned TauW = 8;  // bits of tau (RegTau takes 0..2^TauW-1)
+  localparam int unsigned XiW = 16;  // bits of xi (RegXi takes 0..2^XiW-1)
+  localparam int unsigned RemW = 4;  // bits of a reservation's remaining-hop count (Dim <= 15)
 
   /// Store-and-forward engines: timing and memory geometry (defaults of hc_network).
   localparam int unsigned BetaMin = 3;  // smallest beta: decision, RAM read, link register

@@ -16,11 +16,21 @@
 //
 //   per input p    hc_fifo (the BufDepth-flit buffer), hc_tail_count (the
 //                  message ends it holds, for mode 2), hc_route_ecube (the
-//                  output its front head asks for);
+//                  output its front head asks for); with CsEnable also
+//                  hc_front_wait (link inputs: a head waits tau cycles at
+//                  the front) and hc_probe_reg with its own hc_route_ecube
+//                  (mode 3: the probe that sets up a path);
 //   all ports      hc_alloc (owners, wait flags, age matrix, per-output
 //                  oldest-first winner), hc_xbar (crossbar and pops);
 //   per output o   hc_chan_counters (docs/microarchitecture.md, "Channel
 //                  counters").
+//
+// Mode 3, circuit switching (docs/microarchitecture.md, "Circuit
+// switching"): a probe reserves one link per router, its data follow the
+// reservations once the acknowledgement has gone back to the source (one
+// hop a cycle, each router sending it to the input that owns the output it
+// came in on), and a data head without a reservation is at its destination
+// and asks for the ejection port. tau and mode 3 exist only with CsEnable.
 module hc_router #(
   /// Cube dimension: number of link ports.
   parameter int unsigned Dim          = 4,
@@ -30,7 +40,10 @@ module hc_router #(
   parameter int unsigned BufDepth     = 2,
   /// Bits of each summing channel counter, 1..32 (the read port stays 32
   /// bits, zero-extended); narrower counters save logic on small FPGAs.
-  parameter int unsigned CntWidth     = 32
+  parameter int unsigned CntWidth     = 32,
+  /// 1: the paper's cost model (tau, mode 3) is built; 0: neither (tau_i
+  /// and circuit_i are ignored, no probe ever moves), for small FPGAs.
+  parameter bit          CsEnable     = 1'b1
 ) (
   /// Clock, rising edge.
   input  logic                            clk_i,
@@ -41,6 +54,26 @@ module hc_router #(
   /// Store-and-forward by header (mode 2): a head requests an output only
   /// once its message's TAIL is in the same input buffer.
   input  logic                            saf_i,
+  /// Circuit switching (mode 3).
+  input  logic                            circuit_i,
+  /// tau: cycles a head (mode 3: a probe) that came over a link waits here.
+  input  logic [hc_pkg::TauW-1:0]         tau_i,
+  /// Per input port: a probe arrives (from the neighbour, or for port Dim
+  /// from the network interface).
+  input  logic [Dim:0]                    pin_valid_i,
+  /// Per input port: its destination, port p at [p*Dim +: Dim].
+  input  logic [(Dim+1)*Dim-1:0]          pin_dest_i,
+  /// Per link output o: the neighbour acknowledges the path through o.
+  input  logic [Dim-1:0]                  ack_i,
+  /// Per link output o: a probe goes to the neighbour this cycle.
+  output logic [Dim-1:0]                  pout_valid_o,
+  /// Per link output o: its destination, at [o*Dim +: Dim].
+  output logic [Dim*Dim-1:0]              pout_dest_o,
+  /// Per input port p: an acknowledgement goes back across p this cycle
+  /// (registered; port Dim: to the network interface).
+  output logic [Dim:0]                    ack_o,
+  /// Per output port: held at the start of the cycle (owned or lingering).
+  output logic [Dim:0]                    held_o,
   /// Per input port: a flit is offered (only while in_ready_o).
   input  logic [Dim:0]                    in_valid_i,
   /// Per input port: the offered flit, port p at [p*FlitW +: FlitW].
@@ -97,12 +130,29 @@ module hc_router #(
   logic [Ports*FlitW-1:0] front;     // per input: front flit, 0 if empty
   logic [Ports*2-1:0]     kind;      // per input: kind of the front
   logic [Ports*Ports-1:0] route;     // per input p: e-cube output, one-hot
-  logic [Ports-1:0]       holds;     // per input: holds an output
-  logic [Ports-1:0]       req;       // per input: front is a head asking
+  logic [Ports-1:0]       holds;     // per input: holds an output (current reservation)
+  logic [Ports-1:0]       holdn;     // per input: holds a queued reservation (mode 3)
+  logic [Ports-1:0]       req;       // per input: front is a head asking (or a probe)
+  logic [Ports-1:0]       wreq;      // per input: modes 0 and 2: a head asking
+  logic [Ports-1:0]       dreq;      // per input: mode 3: a data head asks to eject
+  logic [Ports-1:0]       preq;      // per input: mode 3: the probe asks for a link
+  logic [Ports-1:0]       pdone;     // per input: mode 3: the probe is at its destination
+  logic [Ports-1:0]       ptake;     // per input: the probe leaves
+  logic [Ports-1:0]       fwait;     // per input: the front waits (tau)
+  logic [Ports-1:0]       pv, pgo;   // per input: a probe, its wait over
+  logic [Ports*Dim-1:0]   pdest;     // per input: the probe's destination
+  logic [Ports*Ports-1:0] proute;    // per input: the probe's link, one-hot
+  logic [Ports*Ports-1:0] areq;      // per input: what it asks for, one-hot
+  logic [Ports*hc_pkg::RemW-1:0] prem; // per input: the probe's hops after its link
+  logic [Ports-1:0]       ack_q, ack_d;
   logic [Ports-1:0]       held;      // per output: held at start of cycle
+  logic [Ports*Ports-1:0] owner;     // per output o: the input that owns it
   logic [Ports*Ports-1:0] sel;       // per output o: input it takes from
   logic [Ports-1:0]       send;      // per output: a flit is sent
+  logic [Ports-1:0]       pgrant;    // per output: a probe reserves it
   logic [Ports*WaitW-1:0] waiting;   // per output: heads not granted
+  logic                   cs;        // mode 3 is on and built
+  assign cs = CsEnable && circuit_i;
 
   // ---------------------------------------------------------------------
   // Per input: buffer, end-of-message count, route
@@ -145,27 +195,156 @@ module hc_router #(
     );
 
     assign kind[2*p +: 2] = front[p*FlitW + KindLsb +: 2];
-    assign req[p]         = !in_empty[p] && !holds[p] && (!saf_i || in_whole[p]);
+    assign wreq[p] = !in_empty[p] && !holds[p] && (!saf_i || in_whole[p]) && !fwait[p];
+    // Mode 3: data reach an input in the order of its reservations, so a
+    // head without a current one is at its destination and asks to eject.
+    assign dreq[p] = cs && !in_empty[p] && !holds[p] && front[p*FlitW + HeadBit];
+
+    if (CsEnable) begin : gen_cs
+      logic [Dim-1:0] pd;
+      logic           pat_dest;
+      if (p < Dim) begin : gen_tau
+        // A new front: popped, or pushed into an empty buffer.
+        hc_front_wait #(
+          .W (hc_pkg::TauW)
+        ) u_tau (
+          .clk_i,
+          .rst_ni,
+          .load_i    (in_pop[p] || (in_empty[p] && in_valid_i[p])),
+          .wait_i    (tau_i),
+          .waiting_o (fwait[p])
+        );
+      end else begin : gen_no_tau
+        assign fwait[p] = 1'b0;
+      end
+
+      hc_probe_reg #(
+        .Dim (Dim),
+        .W   (hc_pkg::TauW)
+      ) u_probe (
+        .clk_i,
+        .rst_ni,
+        .in_valid_i (pin_valid_i[p]),
+        .in_dest_i  (pin_dest_i[p*Dim +: Dim]),
+        .wait_i     ((p < Dim) ? tau_i : '0),
+        .take_i     (ptake[p]),
+        .valid_o    (pv[p]),
+        .dest_o     (pd),
+        .go_o       (pgo[p])
+      );
+
+      hc_route_ecube #(
+        .Dim (Dim)
+      ) u_proute (
+        .node_id_i,
+        .dest_i    (pd),
+        .port_oh_o (proute[p*Ports +: Ports])
+      );
+
+      assign pat_dest = proute[p*Ports + Dim];
+      assign pdest[p*Dim +: Dim] = pd;
+      assign pdone[p] = cs && pgo[p] && pat_dest;
+      assign preq[p]  = cs && pgo[p] && !pat_dest && !holdn[p] && !dreq[p];
+      assign prem[p*hc_pkg::RemW +: hc_pkg::RemW] =
+          hc_pkg::RemW'($countones(pd ^ node_id_i)) - 1'b1;
+    end else begin : gen_no_cs
+      assign fwait[p] = 1'b0;
+      assign pv[p]    = 1'b0;
+      assign pgo[p]   = 1'b0;
+      assign pdone[p] = 1'b0;
+      assign preq[p]  = 1'b0;
+      assign pdest[p*Dim +: Dim] = '0;
+      assign proute[p*Ports +: Ports] = '0;
+      assign prem[p*hc_pkg::RemW +: hc_pkg::RemW] = '0;
+    end
+
+    assign req[p] = cs ? (dreq[p] || preq[p]) : wreq[p];
+    assign areq[p*Ports +: Ports] = (cs && !dreq[p]) ? proute[p*Ports +: Ports] : route[p*Ports +: Ports];
   end
+
+  if (!CsEnable) begin : gen_cs_unused
+    // Without the cost model its inputs go nowhere.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_cs;
+    assign unused_cs = ^{circuit_i, tau_i, pin_valid_i, pin_dest_i, ptake, holdn, pgo};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
+
+  // The probe leaves its register when it completes or is granted its link.
+  always_comb begin
+    ptake = pdone;
+    for (int unsigned o = 0; o < Ports; o++) begin
+      if (pgrant[o]) begin
+        ptake = ptake | sel[o*Ports +: Ports];
+      end
+    end
+  end
+
+  // Probes granted go to the neighbours, with the destination of the input
+  // each output took.
+  always_comb begin
+    pout_valid_o = pgrant[Dim-1:0];
+    pout_dest_o  = '0;
+    for (int unsigned o = 0; o < Dim; o++) begin
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (pgrant[o] && sel[o*Ports + p]) begin
+          pout_dest_o[o*Dim +: Dim] = pdest[p*Dim +: Dim];
+        end
+      end
+    end
+  end
+
+  // Acknowledgements: a probe at its destination starts one back across its
+  // input; one that arrives on an output goes back across the input that
+  // owns it. One hop a cycle (registered).
+  always_comb begin
+    ack_d = pdone;
+    for (int unsigned o = 0; o < Dim; o++) begin
+      if (ack_i[o]) begin
+        ack_d = ack_d | owner[o*Ports +: Ports];
+      end
+    end
+    if (!cs) begin
+      ack_d = '0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ack_q <= '0;
+    end else begin
+      ack_q <= ack_d;
+    end
+  end
+  assign ack_o  = ack_q;
+  assign held_o = held;
 
   // ---------------------------------------------------------------------
   // Oldest-first allocation and the crossbar
   // ---------------------------------------------------------------------
   hc_alloc #(
     .Ports (Ports),
-    .WaitW (WaitW)
+    .WaitW    (WaitW),
+    .RemW     (hc_pkg::RemW),
+    .CsEnable (CsEnable)
   ) u_alloc (
     .clk_i,
     .rst_ni,
+    .circuit_i   (cs),
     .req_i       (req),
-    .route_i     (route),
+    .probe_i     (preq),
+    .route_i     (areq),
+    .rem_i       (prem),
     .empty_i     (in_empty),
     .kind_i      (kind),
     .out_ready_i,
     .holds_o     (holds),
+    .holdn_o     (holdn),
     .held_o      (held),
+    .owner_o     (owner),
     .sel_o       (sel),
     .send_o      (send),
+    .pgrant_o    (pgrant),
     .waiting_o   (waiting)
   );
 
@@ -181,7 +360,7 @@ module hc_router #(
   );
 
   assign out_valid_o = send;
-  assign idle_o      = (&in_empty) && (held == '0);
+  assign idle_o      = (&in_empty) && (held == '0) && (pv == '0) && (ack_q == '0);
 
   // ---------------------------------------------------------------------
   // Channel counters and the read port
@@ -191,7 +370,7 @@ module hc_router #(
   for (genvar o = 0; o < Ports; o++) begin : gen_cnt
     logic is_head;
     assign is_head = out_flit_o[o*FlitW + HeadBit];  // HEAD and SINGLE
-    assign out_busy_o[o]    = held[o] || (send[o] && !held[o]);
+    assign out_busy_o[o]    = held[o] || send[o] || pgrant[o];
     assign out_blocked_o[o] = (waiting[o*WaitW +: WaitW] != '0);
     hc_chan_counters #(
       .CntWidth (CntWidth),
@@ -222,8 +401,29 @@ module hc_router #(
   // whole and in order, so anything else is a protocol violation upstream.
   for (genvar p = 0; p < Ports; p++) begin : gen_assert
     FrontIsHead: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        req[p] |-> front[p*FlitW + HeadBit])
+        (req[p] && !preq[p]) |-> front[p*FlitW + HeadBit])
       else $error("hc_router: input %0d front is not a head", p);
+    // Mode 3: a front without a current reservation is a head at its
+    // destination (data only ever follow a reservation).
+    DataHeadAtDest: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        (cs && !in_empty[p] && !holds[p]) |->
+        (front[p*FlitW + HeadBit] && route[p*Ports + Dim]))
+      else $error("hc_router: input %0d has data without a reservation away from its destination", p);
+    // An acknowledgement comes back only on a reserved output, and each
+    // input sends at most one a cycle.
+    if (p < Dim) begin : gen_ack_assert
+      AckOnReserved: assert property (@(posedge clk_i) disable iff (!rst_ni)
+          ack_i[p] |-> (owner[p*Ports +: Ports] != '0))
+        else $error("hc_router: acknowledgement on output %0d, which nobody owns", p);
+    end
+    logic [Dim:0] asrc;  // what acknowledges input p this cycle
+    for (genvar o = 0; o < Dim; o++) begin : gen_asrc
+      assign asrc[o] = ack_i[o] && owner[o*Ports + p];
+    end
+    assign asrc[Dim] = pdone[p];
+    AckOneSource: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        $onehot0(asrc))
+      else $error("hc_router: two acknowledgements for input %0d in one cycle", p);
   end
 `endif
 

@@ -31,7 +31,7 @@ rm -f build/results/*.xml "$RESULTS"
 # The unit tests and the fault-injected build of the negative test, from the
 # Makefile (the one place the unit-test list is derived).
 UNIT_TESTS=$(make --no-print-directory -s print-UNIT_TESTS)
-NEG_CFGS="D3_W16_B1_I2_Ffifoready D2_W16_B2_I4_Fgrantall"
+NEG_CFGS="D3_W16_B1_I2_Ffifoready D2_W16_B2_I4_Fgrantall D2_W16_B2_I4_Fackearly"
 # A build with a non-default store-and-forward geometry (SFGEOM=12,4,3):
 # tests/cli/test_hcsim.sh runs a case the default cannot hold on it.
 GEOM_CFGS="D2_W16_B2_I4_G12.4.3"
@@ -191,18 +191,24 @@ fi
 # good build of that configuration must fire none. Without --assert, or
 # with dead assertions, a faulty run would end with exit 0 or only a
 # scoreboard failure. fifoready: buffers claim room when full (rtl/hc_fifo.sv);
-# grantall: a free output grants every requesting input (rtl/hc_alloc.sv).
-neg() { # build: run the saturated RTL-only simulation on it
-  build/rtl/$1/hcsim --sim rtl --traffic uniform --rate 0.9 --len 4 --cycles 300 --warmup 10 2>&1
+# grantall: a free output grants every requesting input (rtl/hc_alloc.sv);
+# ackearly: in circuit switching the NI counts a path as held as soon as its
+# probe leaves, not when the acknowledgement comes back (rtl/hc_ni.sv).
+neg() { # build fault: run on the build what trips that fault (RTL only)
+  if [ "$2" = ackearly ]; then
+    build/rtl/$1/hcsim --sim rtl --algo aap_prime --switching circuit --tau 2 --xi 1 --k 8 2>&1
+  else
+    build/rtl/$1/hcsim --sim rtl --traffic uniform --rate 0.9 --len 4 --cycles 300 --warmup 10 2>&1
+  fi
 }
 for nc in $NEG_CFGS; do
   log "assertions: the fault-injected build $nc must trip an RTL assertion"
-  out=$(neg $nc); st=$?
+  out=$(neg $nc ${nc##*_F}); st=$?
   if [ $st = 1 ] && grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | head -5; fi
   line="assertions: $v fault ${nc##*_F} trips an assertion: $(grep -m1 -o 'Assertion failed in [^:]*' <<< "$out")"
   echo "$line"; count_lines assertions "$line"
   ctl=${nc%_F*}
-  out=$(neg $ctl); st=$?
+  out=$(neg $ctl ${nc##*_F}); st=$?
   if [ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; fi
   line="assertions: $v the same run on the good build $ctl fires none (control of ${nc##*_F})"
   echo "$line"; count_lines assertions "$line"

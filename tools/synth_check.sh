@@ -3,6 +3,10 @@
 # (checked after proc, before techmapping could hide it), on any problem
 # `check -assert` finds (combinational loops, multiple drivers, undriven
 # wires), or on a synthesis error. Logs and cell counts go to build/synth/.
+# The sources are read deferred (as rtl/fpga/synth_board.sh reads them):
+# every module is elaborated once, with the top's parameters, and the top
+# keeps its name (read eagerly, yosys 0.23 re-derives a top whose generate
+# blocks instantiate a module derived later, and names it $paramod...).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/synth
@@ -12,7 +16,7 @@ synth() {
   local name=$1 top=$2 params=$3
   local log=build/synth/$name.log
   cat > build/synth/$name.ys <<YS
-read_verilog -sv -DSYNTHESIS $src
+read_verilog -defer -sv -DSYNTHESIS $src
 $params
 hierarchy -check -top $top
 proc

@@ -53,6 +53,9 @@ module hc_router_harness #(
   logic [Ports-1:0]       out_busy, out_blocked;
   logic                   idle;
   logic [31:0]            cnt_data;
+  logic [Dim-1:0]         pout_valid;   // the cost model's outputs, tied off
+  logic [Dim*Dim-1:0]     pout_dest;
+  logic [Dim:0]           ack, held;
 
   // Links loop back: output i feeds input i, input i's ready is output i's.
   assign in_valid  = {inj_valid_i, out_valid[Dim-1:0]};
@@ -68,9 +71,20 @@ module hc_router_harness #(
     .Dim          (Dim),
     .PayloadWidth (PayloadWidth),
     .BufDepth     (BufDepth),
-    .CntWidth     (CntWidth)
+    .CntWidth     (CntWidth),
+    // The paper's cost model (tau, circuit switching) is not measured here.
+    .CsEnable     (1'b0)
   ) u_router (
     .saf_i         (1'b0),
+    .circuit_i     (1'b0),
+    .tau_i         ('0),
+    .pin_valid_i   ('0),
+    .pin_dest_i    ('0),
+    .ack_i         ('0),
+    .pout_valid_o  (pout_valid),
+    .pout_dest_o   (pout_dest),
+    .ack_o         (ack),
+    .held_o        (held),
     .clk_i,
     .rst_ni,
     .node_id_i,
@@ -88,8 +102,8 @@ module hc_router_harness #(
     .cnt_data_o    (cnt_data)
   );
 
-  // Waveform-only outputs of the router, not measured.
+  // Waveform-only outputs of the router, and the cost model's (tied off), not measured.
   logic unused;
-  assign unused = ^{out_busy, out_blocked, idle};
+  assign unused = ^{out_busy, out_blocked, idle, pout_valid, pout_dest, ack, held};
 
 endmodule

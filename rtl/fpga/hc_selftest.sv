@@ -162,7 +162,9 @@ module hc_selftest #(
   // testbench and waveforms only, so here they go nowhere, and the address
   // map keeps its identity.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [Nodes*Dim-1:0]       link_valid, link_busy, link_blocked;
+  logic [Nodes*Dim-1:0]       link_valid, link_busy, link_blocked, link_probe_valid, link_ack;
+  logic [Nodes*Dim*Dim-1:0]   link_probe_dest;
+  logic [Nodes-1:0]           probe_ready;
   logic [Nodes*Dim*FlitW-1:0] link_flit;
   logic [15:0]                step;
   logic [31:0]                cfg_rdata;
@@ -176,20 +178,28 @@ module hc_selftest #(
     .InjDepth     (InjDepth),
     .CntWidth     (CubeCntW),
     // Wormhole only: the self-test exercises mode 0, and the store-and-
-    // forward engines and memories would not fit the boards beside it.
-    .SfEnable     (1'b0)
+    // forward engines and memories would not fit the boards beside it,
+    // nor would the paper's cost model (tau, xi, circuit switching).
+    .SfEnable     (1'b0),
+    .CsEnable     (1'b0)
   ) u_cube (
     .clk_i,
     .rst_ni,
     .inj_valid_i    (inj_valid),
     .inj_flit_i     (inj_flit),
     .inj_ready_o    (inj_ready),
+    .probe_valid_i  ('0),
+    .probe_dest_i   ('0),
+    .probe_ready_o  (probe_ready),
     .ej_valid_o     (ej_valid),
     .ej_flit_o      (ej_flit),
     .link_valid_o   (link_valid),
     .link_flit_o    (link_flit),
     .link_busy_o    (link_busy),
     .link_blocked_o (link_blocked),
+    .link_probe_valid_o (link_probe_valid),
+    .link_probe_dest_o  (link_probe_dest),
+    .link_ack_o     (link_ack),
     .idle_o         (cube_idle),
     .step_i         (16'd0),
     .step_o         (step),

@@ -2,7 +2,8 @@
 ** The three testbench backends behind tb/backend/hc_backend.h. The lockstep backend
 ** is the heart of the verification: it feeds identical injection inputs to
 ** csim/ and the RTL and compares their complete observable state every cycle
-** (every link's valid and flit, every ejection port, every inj_ready), so the
+** (every link's valid and flit, every ejection port, every inj_ready; in
+** mode 3 also every probe, acknowledgement and probe_ready), so the
 ** first cycle in which the hand-written model and the hardware part ways is
 ** reported with its node and port, not discovered later as a wrong result.
 */
@@ -81,6 +82,15 @@ int hc_backend_inj_ready(const hc_backend *b, unsigned x) {
   return b->model ? hc_model_inj_ready(b->model, x) : hc_rtl_inj_ready(b->rtl, x);
 }
 
+int hc_backend_probe_ready(const hc_backend *b, unsigned x) {
+  return b->model ? hc_model_probe_ready(b->model, x) : hc_rtl_probe_ready(b->rtl, x);
+}
+
+void hc_backend_probe(hc_backend *b, unsigned x, uint32_t dest) {
+  if (b->model) hc_model_probe(b->model, x, dest);
+  if (b->rtl) hc_rtl_probe(b->rtl, x, dest);
+}
+
 /* End the run at its first failure, code HC_EMISMATCH or HC_EASSERT (an RTL
 ** assertion, reported like a mismatch after Verilator's own message with
 ** the assertion's file and line); later failures keep the first. Returns code. */
@@ -113,6 +123,8 @@ static int compare_obs(hc_backend *b, const hc_obs *m, const hc_obs *r) {
   for (unsigned x = 0; x < n; x++) {
     if (m->inj_ready[x] != r->inj_ready[x])
       return mismatch(b, x, "inj_ready", m->inj_ready[x], r->inj_ready[x]);
+    if (m->probe_ready[x] != r->probe_ready[x])
+      return mismatch(b, x, "probe_ready", m->probe_ready[x], r->probe_ready[x]);
     if (m->ej_valid[x] != r->ej_valid[x])
       return mismatch(b, x, "eject valid", m->ej_valid[x], r->ej_valid[x]);
     if (m->ej_flit[x] != r->ej_flit[x])
@@ -126,6 +138,15 @@ static int compare_obs(hc_backend *b, const hc_obs *m, const hc_obs *r) {
       if (m->link_flit[l] != r->link_flit[l]) {
         snprintf(where, sizeof where, "link dim %u flit", i);
         return mismatch(b, x, where, m->link_flit[l], r->link_flit[l]);
+      }
+      if (m->probe_valid[l] != r->probe_valid[l] || m->probe_dest[l] != r->probe_dest[l]) {
+        snprintf(where, sizeof where, "link dim %u probe", i);
+        return mismatch(b, x, where, m->probe_valid[l] ? m->probe_dest[l] | 0x80000000u : 0,
+                        r->probe_valid[l] ? r->probe_dest[l] | 0x80000000u : 0);
+      }
+      if (m->link_ack[l] != r->link_ack[l]) {
+        snprintf(where, sizeof where, "ack back across input %u", i);
+        return mismatch(b, x, where, m->link_ack[l], r->link_ack[l]);
       }
     }
   }

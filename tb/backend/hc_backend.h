@@ -48,6 +48,14 @@ void hc_backend_reset(hc_backend *b);
 /* Whether node x accepts an injected flit in the coming cycle. */
 int hc_backend_inj_ready(const hc_backend *b, unsigned x);
 
+/* Whether node x accepts a path set-up in the coming cycle (mode 3 only;
+** hc_model_probe_ready). */
+int hc_backend_probe_ready(const hc_backend *b, unsigned x);
+
+/* Offer node x a path set-up to dest in the coming cycle; only while
+** hc_backend_probe_ready (hc_model_probe). */
+void hc_backend_probe(hc_backend *b, unsigned x, uint32_t dest);
+
 /*
 ** Run one cycle with the given injection inputs; obs receives the cycle's
 ** channels (required). Returns HC_OK, HC_EMISMATCH (lockstep only; see

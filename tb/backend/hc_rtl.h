@@ -43,6 +43,14 @@ void hc_rtl_reset(hc_rtl *r);
 /* Whether node x's injection queue accepts a flit this cycle. */
 int hc_rtl_inj_ready(const hc_rtl *r, unsigned x);
 
+/* Whether node x's NI accepts a path set-up this cycle (probe_ready_o);
+** see hc_model_probe_ready(). */
+int hc_rtl_probe_ready(const hc_rtl *r, unsigned x);
+
+/* Offer node x a path set-up to dest during the next hc_rtl_step() (only
+** while hc_rtl_probe_ready); see hc_model_probe(). */
+void hc_rtl_probe(hc_rtl *r, unsigned x, uint32_t dest);
+
 /*
 ** One clock cycle with the same contract as hc_model_step(): drive the
 ** injection inputs, settle, fill obs (if not NULL) with every link, ejection

@@ -75,6 +75,8 @@ struct hc_rtl {
   uint8_t remap[16] = {};
   int cfg_pending = 0;
   hc_cfg_op cfg = {};
+  uint8_t probe_valid[1u << HC_D] = {};  // set-ups offered for the next step
+  uint32_t probe_dest[1u << HC_D] = {};
   int assert_seen = 0;  // counted in assert_failures
 };
 
@@ -154,6 +156,9 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   Vhc_network *t = r->top;
   std::memset(&t->inj_valid_i, 0, sizeof t->inj_valid_i);
   std::memset(&t->inj_flit_i, 0, sizeof t->inj_flit_i);
+  std::memset(&t->probe_valid_i, 0, sizeof t->probe_valid_i);
+  std::memset(&t->probe_dest_i, 0, sizeof t->probe_dest_i);
+  std::memset(r->probe_valid, 0, sizeof r->probe_valid);
   t->cnt_node_i = 0;
   t->cnt_port_i = 0;
   t->cnt_id_i = 0;
@@ -185,6 +190,15 @@ extern "C" int hc_rtl_inj_ready(const hc_rtl *r, unsigned x) {
   return static_cast<int>(get_bits(r->top->inj_ready_o, x, 1));
 }
 
+extern "C" int hc_rtl_probe_ready(const hc_rtl *r, unsigned x) {
+  return static_cast<int>(get_bits(r->top->probe_ready_o, x, 1));
+}
+
+extern "C" void hc_rtl_probe(hc_rtl *r, unsigned x, uint32_t dest) {
+  r->probe_valid[x] = 1;
+  r->probe_dest[x] = dest;
+}
+
 extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
                             const uint32_t *inj_flit, hc_obs *obs) {
   Vhc_network *t = r->top;
@@ -192,6 +206,9 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     const uint32_t v = inj_valid ? inj_valid[x] : 0;
     put_bits(t->inj_valid_i, x, 1, v);
     put_bits(t->inj_flit_i, x * kFlitW, kFlitW, v ? inj_flit[x] : 0);
+    put_bits(t->probe_valid_i, x, 1, r->probe_valid[x]);
+    put_bits(t->probe_dest_i, x * HC_D, HC_D, r->probe_valid[x] ? r->probe_dest[x] : 0);
+    r->probe_valid[x] = 0;
   }
   t->remap_we_i = r->remap_pending ? 1 : 0;
   if (r->remap_pending) {
@@ -218,12 +235,16 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     obs->cfg_rdata = t->cfg_rdata_o;
     for (unsigned x = 0; x < kNodes; ++x) {
       obs->inj_ready[x] = static_cast<uint8_t>(get_bits(t->inj_ready_o, x, 1));
+      obs->probe_ready[x] = static_cast<uint8_t>(get_bits(t->probe_ready_o, x, 1));
       obs->ej_valid[x] = static_cast<uint8_t>(get_bits(t->ej_valid_o, x, 1));
       obs->ej_flit[x] = get_bits(t->ej_flit_o, x * kFlitW, kFlitW);
       for (unsigned i = 0; i < HC_D; ++i) {
         const unsigned l = x * HC_D + i;
         obs->link_valid[l] = static_cast<uint8_t>(get_bits(t->link_valid_o, l, 1));
         obs->link_flit[l] = get_bits(t->link_flit_o, l * kFlitW, kFlitW);
+        obs->probe_valid[l] = static_cast<uint8_t>(get_bits(t->link_probe_valid_o, l, 1));
+        obs->probe_dest[l] = get_bits(t->link_probe_dest_o, l * HC_D, HC_D);
+        obs->link_ack[l] = static_cast<uint8_t>(get_bits(t->link_ack_o, l, 1));
       }
     }
   }

@@ -26,6 +26,16 @@ int hc_rtl_inj_ready(const hc_rtl *r, unsigned x) {
   (void)x;
   return 0;
 }
+int hc_rtl_probe_ready(const hc_rtl *r, unsigned x) {
+  (void)r;
+  (void)x;
+  return 0;
+}
+void hc_rtl_probe(hc_rtl *r, unsigned x, uint32_t dest) {
+  (void)r;
+  (void)x;
+  (void)dest;
+}
 unsigned long hc_rtl_assert_failures(void) { return 0; }
 int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid, const uint32_t *inj_flit,
                  hc_obs *obs) {

@@ -70,11 +70,11 @@ static void count_blocking(hc_driver *drv, unsigned d, hc_algo_result *r) {
 }
 
 /* Every ordered pair's message delivered once and intact (pairs: n*n zeros). */
-static int data_ok(hc_driver *drv, unsigned n, uint8_t *pairs) {
+static int data_ok(hc_driver *drv, unsigned n, uint64_t first, uint8_t *pairs) {
   const hc_stats *st = hc_driver_stats(drv);
   int ok = st->delivered == st->injected && !st->duplicated && !st->corrupted &&
-           st->injected == (uint64_t)n * (n - 1);
-  for (uint64_t i = 0; ok && i < hc_driver_num_msgs(drv); i++) {
+           st->injected - first == (uint64_t)n * (n - 1);
+  for (uint64_t i = first; ok && i < hc_driver_num_msgs(drv); i++) {
     const hc_msg *m = hc_driver_msg(drv, i);
     if (!m->delivered || m->src == m->dest || pairs[(size_t)m->src * n + m->dest]++) ok = 0;
   }
@@ -96,7 +96,9 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
   uint32_t *after = malloc((size_t)n * d * sizeof *after);
   uint8_t *pairs = calloc((size_t)n * n, 1);
   int rc = (pc && before && after && pairs) ? HC_OK : HC_ENOMEM;
-  uint64_t last_offer = 0;
+  const uint64_t t0 = hc_driver_cycle(drv), first_msg = hc_driver_num_msgs(drv);
+  const uint64_t limit = t0 + max_cycles;
+  uint64_t last_offer = t0;
 
   for (unsigned s = 0; s < steps && rc == HC_OK; s++) {
     unsigned c = path_contention(a, d, s, pc);
@@ -115,18 +117,22 @@ int hc_algo_run(hc_driver *drv, const hc_algo *a, unsigned k, int barrier, uint6
       if (y != x && hc_driver_send(drv, x, y, k, s) < 0) rc = HC_ENOMEM;
     }
     if (rc != HC_OK || !barrier) continue;
-    rc = hc_algo_barrier(drv, n, &last_offer, max_cycles);
+    rc = hc_algo_barrier(drv, n, &last_offer, limit);
     if (rc != HC_OK) break;
     snapshot(drv, n, d, after);
     for (unsigned l = 0; l < n * d; l++)
       if (after[l] - before[l] > r->max_contention) r->max_contention = after[l] - before[l];
     if (hc_driver_cycle(drv) - start > r->max_step_cycles) r->max_step_cycles = hc_driver_cycle(drv) - start;
   }
-  if (rc == HC_OK && !barrier) rc = hc_algo_barrier(drv, n, &last_offer, max_cycles);
-  r->cycles = hc_driver_cycle(drv);
+  if (rc == HC_OK && !barrier) rc = hc_algo_barrier(drv, n, &last_offer, limit);
+  r->cycles = hc_driver_cycle(drv) - t0;
+  for (uint64_t i = first_msg; i < hc_driver_num_msgs(drv); i++) {
+    const hc_msg *m = hc_driver_msg(drv, i);
+    if (m->delivered && m->t_deliver + 1 - t0 > r->delivered) r->delivered = m->t_deliver + 1 - t0;
+  }
   if (rc == HC_OK) {
     count_blocking(drv, d, r);
-    r->data_ok = data_ok(drv, n, pairs);
+    r->data_ok = data_ok(drv, n, first_msg, pairs);
   }
   free(pc);
   free(before);

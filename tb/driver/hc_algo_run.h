@@ -20,7 +20,10 @@
 
 typedef struct hc_algo_result {
   unsigned steps;
-  uint64_t cycles;           /* cycle in which the barrier after the last step fired */
+  uint64_t cycles;           /* cycles from the run's start until the barrier after the last
+                                step fired */
+  uint64_t delivered;        /* cycles from the run's start until the last tail was delivered,
+                                its ejection cycle included */
   int data_ok;               /* all N(N-1) messages delivered once, intact, pairs complete */
   unsigned max_contention;   /* hardware: most messages on one channel within one step
                                 (barrier runs only; 0 when not measured) */
@@ -32,8 +35,9 @@ typedef struct hc_algo_result {
 } hc_algo_result;
 
 /*
-** Run algorithm a with k-flit messages on drv's network from its reset
-** state. With barrier != 0 each step starts when every node has offered all
+** Run algorithm a with k-flit messages on drv's network, idle and configured
+** (mode, cost model), counting cycles from the driver's cycle at the call.
+** With barrier != 0 each step starts when every node has offered all
 ** its messages of the previous step, at least 2 cycles have passed since the
 ** last offer, and the network's idle output is 1; without, all messages are
 ** queued at cycle 0 in step order. Either way the run ends when the barrier

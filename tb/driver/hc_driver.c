@@ -40,6 +40,8 @@ struct hc_driver {
   int64_t *bucket;
   uint64_t nbuckets;
   hc_queue *q;
+  hc_queue *pq;        /* mode 3: messages whose path set-up is not offered yet */
+  unsigned mode;       /* the mode register as this driver last wrote it */
   unsigned *next_flit; /* flits of the front message already offered */
   hc_rx *rx;
   uint8_t *inj_valid;
@@ -119,11 +121,12 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
   drv->nbuckets = 1024;
   drv->bucket = malloc(drv->nbuckets * sizeof *drv->bucket);
   drv->q = calloc(drv->n, sizeof *drv->q);
+  drv->pq = calloc(drv->n, sizeof *drv->pq);
   drv->next_flit = calloc(drv->n, sizeof *drv->next_flit);
   drv->rx = calloc(drv->n, sizeof *drv->rx);
   drv->inj_valid = calloc(drv->n, 1);
   drv->inj_flit = calloc(drv->n, sizeof *drv->inj_flit);
-  if (!drv->bucket || !drv->q || !drv->next_flit || !drv->rx || !drv->inj_valid ||
+  if (!drv->bucket || !drv->q || !drv->pq || !drv->next_flit || !drv->rx || !drv->inj_valid ||
       !drv->inj_flit || hc_obs_new(&drv->cfg, &drv->obs) != HC_OK) {
     hc_driver_free(drv);
     return HC_ENOMEM;
@@ -138,6 +141,9 @@ void hc_driver_free(hc_driver *drv) {
   if (!drv) return;
   if (drv->q)
     for (unsigned x = 0; x < drv->n; x++) free(drv->q[x].buf);
+  if (drv->pq)
+    for (unsigned x = 0; x < drv->n; x++) free(drv->pq[x].buf);
+  free(drv->pq);
   if (drv->rx)
     for (unsigned x = 0; x < drv->n; x++) free(drv->rx[x].flits);
   free(drv->q);
@@ -214,6 +220,7 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
   m->seq = i;
   m->t_create = hc_backend_cycle(drv->be);
   if (queue_push(&drv->q[src], i) != 0) return -1;
+  if (drv->mode == HC_MODE_CIRCUIT && queue_push(&drv->pq[src], i) != 0) return -1;
   /* The key is the hash of the content as it must come out at dest. */
   uint64_t h = key_start(m->phys_dest);
   for (unsigned j = 0; j < len; j++) h = key_step(h, eject_flit(drv, m, j), j);
@@ -281,6 +288,15 @@ int hc_driver_step(hc_driver *drv) {
   const uint64_t cycle = hc_backend_cycle(drv->be);
   const unsigned w = drv->cfg.w;
   for (unsigned x = 0; x < drv->n; x++) {
+    hc_queue *pq = &drv->pq[x];
+    if (pq->count == 0 || !hc_backend_probe_ready(drv->be, x)) continue;
+    hc_msg *m = &drv->msgs[pq->buf[pq->head]];
+    m->t_setup = cycle;
+    hc_backend_probe(drv->be, x, m->dest);
+    pq->head = (pq->head + 1) % pq->cap;
+    pq->count--;
+  }
+  for (unsigned x = 0; x < drv->n; x++) {
     hc_queue *q = &drv->q[x];
     drv->inj_valid[x] = 0;
     drv->inj_flit[x] = 0;
@@ -324,6 +340,7 @@ void hc_driver_reset(hc_driver *drv) {
   hc_backend_reset(drv->be);
   for (unsigned x = 0; x < drv->n; x++) {
     drv->q[x].head = drv->q[x].count = 0;
+    drv->pq[x].head = drv->pq[x].count = 0;
     drv->next_flit[x] = 0;
     drv->rx[x].len = 0;
   }
@@ -331,10 +348,19 @@ void hc_driver_reset(hc_driver *drv) {
   for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
   memset(&drv->st, 0, sizeof drv->st);
   drv->measure_from = 0;
+  drv->mode = HC_MODE_WORMHOLE;
   for (unsigned k = 0; k < drv->cfg.d; k++) drv->remap[k] = (uint8_t)k;
 }
 
-int hc_driver_set_cfg(hc_driver *drv, const hc_cfg_op *op) { return hc_backend_set_cfg(drv->be, op); }
+int hc_driver_set_cfg(hc_driver *drv, const hc_cfg_op *op) {
+  int rc = hc_backend_set_cfg(drv->be, op);
+  /* Follow the mode register for the set-ups of mode 3 (a refused value
+  ** leaves it as it was). */
+  if (rc == HC_OK && (op->we & 1u) && op->tgt == HC_SF_TGT_GLOBAL && op->idx == HC_SF_REG_MODE &&
+      op->wdata <= HC_MODE_CIRCUIT)
+    drv->mode = op->wdata;
+  return rc;
+}
 
 int hc_driver_backdoor(hc_driver *drv, const hc_cfg_op *op, uint32_t *rdata) {
   return hc_backend_backdoor(drv->be, op, rdata);
@@ -347,7 +373,24 @@ int hc_driver_set_mode(hc_driver *drv, unsigned mode) {
   op.tgt = HC_SF_TGT_GLOBAL;
   op.idx = HC_SF_REG_MODE;
   op.wdata = mode;
-  return hc_backend_set_cfg(drv->be, &op);
+  return hc_driver_set_cfg(drv, &op);
+}
+
+int hc_driver_set_cost(hc_driver *drv, unsigned tau, unsigned xi, unsigned overlap) {
+  const uint32_t idx[3] = {HC_REG_TAU, HC_REG_XI, HC_REG_OVERLAP}, val[3] = {tau, xi, overlap};
+  if (tau >> HC_TAU_W || xi >> HC_XI_W || overlap > 1) return HC_EPARAM;
+  for (unsigned i = 0; i < 3; i++) {
+    hc_cfg_op op;
+    memset(&op, 0, sizeof op);
+    op.we = 1;
+    op.tgt = HC_SF_TGT_GLOBAL;
+    op.idx = idx[i];
+    op.wdata = val[i];
+    int rc = hc_driver_set_cfg(drv, &op);
+    if (rc == HC_OK) rc = hc_driver_step(drv);
+    if (rc != HC_OK) return rc;
+  }
+  return HC_OK;
 }
 
 const hc_obs *hc_driver_obs(const hc_driver *drv) { return &drv->obs; }

@@ -2,7 +2,9 @@
 ** The message-level testbench driver: it sits on a backend (tb/backend/hc_backend.h)
 ** the way a processor sits on its network interface. Each node has an
 ** unbounded software send queue; every cycle the driver offers the next flit
-** of the queue's front message whenever the NI is ready, steps the backend,
+** of the queue's front message whenever the NI is ready (in mode 3, circuit
+** switching, also each message's path set-up, in the same order, whenever
+** the NI takes one), steps the backend,
 ** runs the registered monitors, and feeds every ejected flit to the
 ** scoreboard, which checks that each message arrives exactly once, intact, at
 ** its destination. Message contents are a pure function of the message's
@@ -30,6 +32,7 @@ typedef struct hc_msg {
   uint64_t seq;            /* order of creation, 0.. */
   uint64_t t_create;       /* cycle the message entered its send queue */
   uint64_t t_head;         /* cycle its head was offered to the NI */
+  uint64_t t_setup;        /* mode 3: cycle its path set-up was offered to the NI */
   uint64_t t_deliver;      /* cycle its tail was ejected (valid if delivered) */
   int offered;             /* its head has been offered to the NI */
   int delivered;
@@ -110,9 +113,18 @@ int hc_driver_set_cfg(hc_driver *drv, const hc_cfg_op *op);
 */
 int hc_driver_backdoor(hc_driver *drv, const hc_cfg_op *op, uint32_t *rdata);
 
-/* Write the mode register in the coming cycle (HC_MODE_WORMHOLE, HC_MODE_SAF
-** or HC_MODE_SF): hc_driver_set_cfg with the global mode write. */
+/* Write the mode register in the coming cycle (HC_MODE_WORMHOLE, HC_MODE_SAF,
+** HC_MODE_SF or HC_MODE_CIRCUIT): hc_driver_set_cfg with the global mode
+** write. Messages sent from then on in mode 3 get a path set-up each. */
 int hc_driver_set_mode(hc_driver *drv, unsigned mode);
+
+/*
+** Write the cost-model registers (docs/microarchitecture.md, "Cost model"):
+** tau, xi and the overlap bit, one configuration write per cycle, running
+** the cycles it takes (3). Returns HC_OK, HC_EPARAM (a value out of range:
+** nothing written) or the backend's error.
+*/
+int hc_driver_set_cost(hc_driver *drv, unsigned tau, unsigned xi, unsigned overlap);
 
 /* The observation of the last cycle run (every link and ejection port,
 ** inj_ready, idle, sf_done, cfg_rdata). */

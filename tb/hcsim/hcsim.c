@@ -24,6 +24,10 @@
 /* The FFT movements also take a routing function for the unmapped run
 ** (model only; hcsim_config refuses it elsewhere). */
 #define TAKES_FFT (TAKES_ALGO | HO_BIT(HO_ROUTING))
+/* the wormhole algorithms (AAP and its kin) also take the paper's cost model */
+#define TAKES_COST                                                                                        \
+  (TAKES_ALGO | HO_BIT(HO_TAU) | HO_BIT(HO_XI) | HO_BIT(HO_SWITCHING) | HO_BIT(HO_OVERLAP) |               \
+   HO_BIT(HO_BARRIER))
 #define TAKES_LCC                                                                                         \
   (TAKES_ALGO | HO_BIT(HO_LCC) | HO_BIT(HO_LCC_A) | HO_BIT(HO_LCC_B) | HO_BIT(HO_LCC_FILE) |               \
    HO_BIT(HO_LCC_KIND) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) | HO_BIT(HO_OBJECTIVE))
@@ -36,7 +40,7 @@ enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF, MODE_FFT };
 const hcsim_mode hcsim_modes[] = {
     [MODE_TRAFFIC] = {"traffic", hcsim_traffic, TAKES_TRAFFIC, HC_MODEL_MAX_D, 0, 0, NULL, 0},
     [MODE_LIST] = {"list", hcsim_list, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
-    [MODE_ALGO] = {"algo", hcsim_algo, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
+    [MODE_ALGO] = {"algo", hcsim_algo, TAKES_COST, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
     [MODE_LCC] = {"lcc", hcsim_lcc, TAKES_LCC, HC_LCC_PATH_MAX_N, 65536, 20, "docs/lcc.md", 1},
     [MODE_SF] = {"sf", hcsim_sf, TAKES_SF, 15, 1u << 20, 0, "docs/store_and_forward.md", 1},
     [MODE_FFT] = {"fft", hcsim_fft, TAKES_FFT, HC_FFT_RUN_MAX_D, 65536, 16, "docs/hou.md", 1},

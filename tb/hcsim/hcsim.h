@@ -40,6 +40,8 @@ typedef enum hcsim_opt {
   HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP,
   /* algorithms */
   HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES,
+  /* the paper's cost model (wormhole algorithms) */
+  HO_TAU, HO_XI, HO_SWITCHING, HO_OVERLAP, HO_BARRIER,
   /* linear-complement communication and processor reordering */
   HO_LCC, HO_LCC_A, HO_LCC_B, HO_LCC_FILE, HO_LCC_KIND, HO_REMAP, HO_LCCS, HO_OBJECTIVE,
   HO_NUM
@@ -97,6 +99,11 @@ struct hcsim_opts {
   const char *algo, *sched, *perm;
   unsigned long k, m, beta, g, src, dst, nwaves;
   int exec_only; /* --sim exec: the reference executor alone (store-and-forward) */
+  /* the paper's cost model: tau and xi in cycles, the switching (HC_MODE_WORMHOLE
+  ** or HC_MODE_CIRCUIT), and overlap / barrier: -1 the algorithm's, else 0 or 1 */
+  unsigned long tau, xi;
+  unsigned algo_switching;
+  int overlap, barrier;
   /* linear-complement communication and processor reordering */
   const char *lcc, *lcc_a, *lcc_b, *lcc_file, *remap, *lccs, *objective;
   hc_lcc_kind lcc_kind;

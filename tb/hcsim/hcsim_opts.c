@@ -38,6 +38,9 @@ static const struct optdef {
     [HO_G] = {"g", 1},              [HO_SRC] = {"src", 1},
     [HO_DST] = {"dst", 1},          [HO_PERM] = {"perm", 1},
     [HO_NWAVES] = {"nwaves", 1},
+    [HO_TAU] = {"tau", 1},          [HO_XI] = {"xi", 1},
+    [HO_SWITCHING] = {"switching", 1}, [HO_OVERLAP] = {"overlap", 1},
+    [HO_BARRIER] = {"barrier", 1},
     [HO_LCC] = {"lcc", 1},          [HO_LCC_A] = {"lcc-a", 1},
     [HO_LCC_B] = {"lcc-b", 1},      [HO_LCC_FILE] = {"lcc-file", 1},
     [HO_LCC_KIND] = {"lcc-kind", 1}, [HO_REMAP] = {"remap", 1},
@@ -216,6 +219,21 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
     case HO_PERM: o->perm = val[0] ? val : (hcsim_die("--perm needs a name or a path"), val); break;
     case HO_NWAVES: o->nwaves = (unsigned long)parse_uint(on, val, 1, 64); break;
     case HO_SCHED: o->sched = parse_path(on, val); break;
+    case HO_TAU: o->tau = (unsigned long)parse_uint(on, val, 0, (1ul << HC_TAU_W) - 1); break;
+    case HO_XI: o->xi = (unsigned long)parse_uint(on, val, 0, (1ul << HC_XI_W) - 1); break;
+    case HO_SWITCHING:
+      if (strcmp(val, "wormhole") == 0) o->algo_switching = HC_MODE_WORMHOLE;
+      else if (strcmp(val, "circuit") == 0) o->algo_switching = HC_MODE_CIRCUIT;
+      else hcsim_die("--switching: '%s' is not wormhole or circuit", val);
+      break;
+    case HO_OVERLAP:
+    case HO_BARRIER: {
+      int v = strcmp(val, "on") == 0 ? 1 : strcmp(val, "off") == 0 ? 0 : -1;
+      if (v < 0) hcsim_die("--%s: '%s' is not on or off", on, val);
+      if (id == HO_OVERLAP) o->overlap = v;
+      else o->barrier = v;
+      break;
+    }
     case HO_LCC: o->lcc = val; break;
     case HO_LCC_A: o->lcc_a = val; break;
     case HO_LCC_B: o->lcc_b = val; break;
@@ -255,6 +273,9 @@ static void set_defaults(const hcsim_mode *mode, hcsim_opts *o) {
   o->remap = "none";
   o->objective = "maxmax";
   o->lcc_kind = HC_LCC_AUTO;
+  o->algo_switching = HC_MODE_WORMHOLE;
+  o->overlap = -1;
+  o->barrier = -1;
 }
 
 /* The option argv[*i] names (advancing *i past a separate value), or dies. */

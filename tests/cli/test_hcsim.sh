@@ -43,6 +43,15 @@ bad "unknown algorithm"   --algo nosuch --sim model
 bad "algorithm k zero"    --algo aap --sim model --k 0
 bad "algorithm d too large for an all-to-all" --algo aap --sim model --d 11
 bad "algorithm unknown option" --algo aap --sim model --rate 0.1
+bad "cost: tau above 255"  --algo aap --sim model --tau 256
+bad "cost: xi above 65535" --algo aap --sim model --xi 65536
+bad "cost: tau negative"   --algo aap --sim model --tau -1
+bad "cost: unknown switching" --algo aap_prime --sim model --switching packet
+bad "cost: overlap not on or off" --algo aap_prime --sim model --switching circuit --overlap yes
+bad "cost: overlap with wormhole" --algo aap_prime --sim model --overlap on
+bad "cost: barrier not on or off" --algo aap --sim model --barrier 1
+bad "cost: tau for a schedule" --algo broadcast2 --sim model --d 2 --tau 1
+bad "cost: switching for traffic" --sim model --switching circuit
 bad "lcc unknown preset"  --algo lcc --sim model --d 4 --lcc nosuch
 bad "lcc matrix wrong size" --algo lcc --sim model --d 3 --lcc-a "11;11;001"
 bad "lcc non-binary entry" --algo lcc --sim model --d 3 --lcc-a "120;010;001"
@@ -138,6 +147,24 @@ done
 if [ $st = 0 ] && [ -z "$missing" ] && jq -e '.cycles == 197 and .data_ok == true' "$tmp/a.json" >/dev/null; then
   ok "aap json and exact formula"
 else ko "aap json and exact formula" "exit $st, missing:$missing, $(grep cycles "$tmp/a.json" | head -1)"; fi
+
+# The paper's cost model, circuit switching (docs/algorithms.md): AAP at
+# d = 3, k = 20, tau' = 2, xi' = 5 is T_aap with xi = 9, tau = 4, plus 2:
+# 20*7 + 8*7 + 5*3*8/2 + 2 = 258; AAP' at d = 2, k = 20, tau' = 1, xi' = 2
+# is T_aap' with xi = 6, tau = 3, plus 2: 19*3 + 2*4/2 + 2(6 + 2*3) - 3 + 2 = 84.
+"$model" --algo aap --sim model --d 3 --k 20 --switching circuit --tau 2 --xi 5 --quiet --json "$tmp/c.json"; st=$?
+if [ $st = 0 ] && jq -e '.cycles == 258 and .formula_exact == true and .mechanism_cycles == 258 and .mode == "circuit"' \
+     "$tmp/c.json" >/dev/null; then ok "circuit aap: T_aap + 2"
+else ko "circuit aap: T_aap + 2" "exit $st, $(jq -c '{cycles, formula_cycles, mechanism_cycles}' "$tmp/c.json" 2>&1)"; fi
+"$model" --algo aap_prime --sim model --d 2 --k 20 --switching circuit --tau 1 --xi 2 --quiet --json "$tmp/c.json"; st=$?
+if [ $st = 0 ] && jq -e '.cycles == 84 and .formula_exact == true and .overlap == true' "$tmp/c.json" >/dev/null; then
+  ok "circuit aap_prime n=2: T_aap' + 2"
+else ko "circuit aap_prime n=2: T_aap' + 2" "exit $st, $(jq -c '{cycles, formula_cycles}' "$tmp/c.json" 2>&1)"; fi
+# n = 3: the premise of T_aap' fails (shared links), printed instead of the formula
+out=$("$model" --algo aap_prime --sim model --d 3 --k 40 --switching circuit --tau 1 --xi 2); st=$?
+if [ $st = 0 ] && grep -q "formula T_aap' does not apply: step 3" <<< "$out" && grep -q "mechanism [0-9]* (exact)" <<< "$out"; then
+  ok "circuit aap_prime n=3: formula does not apply, mechanism exact"
+else ko "circuit aap_prime n=3: formula does not apply, mechanism exact" "exit $st, $(grep cycles <<< "$out")"; fi
 
 # LCC: Example 3 of Hou et al. in all three counts, T = 1 after REMAP=opt
 "$model" --algo lcc --sim model --d 8 --lcc transpose --quiet --json "$tmp/l.json"; st=$?

@@ -243,10 +243,14 @@ static void test_sf_global_regs(void **state) {
   /* beta is 16 bits: 0x10002 is 2 and refused. */
   t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_BETA, 0, 0x10002u);
   assert_int_equal(t_rdg(&t, HC_SF_REG_BETA), 7);
-  /* mode 3 is refused; 2 (store-and-forward by header) and 1 accepted. */
-  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 3);
+  /* mode 4 (no such mode; all 32 bits compared) is refused; 3 (circuit
+  ** switching), 2 (store-and-forward by header) and 1 accepted. */
+  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 4);
   assert_int_equal(hc_sf_mode(t.s), HC_MODE_WORMHOLE);
   assert_int_equal(t_rdg(&t, HC_SF_REG_MODE), 0);
+  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 3);
+  assert_int_equal(hc_sf_mode(t.s), HC_MODE_CIRCUIT);
+  assert_int_equal(t_rdg(&t, HC_SF_REG_MODE), 3);
   t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 2);
   assert_int_equal(hc_sf_mode(t.s), HC_MODE_SAF);
   assert_int_equal(t_rdg(&t, HC_SF_REG_MODE), 2);
