@@ -42,7 +42,7 @@ typedef struct sf_case {
   hc_sf_geom need;   /* the smallest geometry that holds the case */
   int have_need;     /* need is known (the case passed the loader's analysis) */
   const char *geom_why; /* where the network's geometry comes from */
-  char size_note[160];  /* why a defaulted M or K is below the default, or "" */
+  char size_note[512];  /* why a defaulted M or K is below the default, or "" */
 } sf_case;
 
 /* Read, check and validate the schedule file path for a d-cube into c. */
@@ -199,23 +199,41 @@ static void gen_params(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
   if (al->check(p, why, sizeof why) != HC_OK) hcsim_die("%s: %s", al->name, why);
 }
 
-/* build() at a defaulted size that is too large for a case (HC_EPARAM:
-** above HC_SCHED_MAX_MEM words a node or HC_SCHED_MAX_TOTAL in all, e.g.
-** the exchanges at d = 10): the largest accepted size below it, halving,
-** that builds; the report says so. A size the user gave is never changed. */
-static int build_smaller(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
+/* build() at a size q, and for a defaulted size (fit) also the check that
+** some build holds it (hc_sfload_need: no bank or table beyond the
+** configuration port's 16-bit index). HC_EPARAM: too large for a case
+** (above HC_SCHED_MAX_MEM words a node or HC_SCHED_MAX_TOTAL in all);
+** HC_EFIT: built, but no build holds it (the case is freed); why says which. */
+static int build_at(const hc_sf_algo *al, const hc_sf_params *q, int fit, sf_case *s, char *why, size_t n) {
+  int rc = al->build(q, &s->c);
+  if (rc == HC_EPARAM)
+    snprintf(why, n, "above %u words a node or %llu in all", HC_SCHED_MAX_MEM,
+             (unsigned long long)HC_SCHED_MAX_TOTAL);
+  if (rc != HC_OK || !fit) return rc;
+  hc_sf_geom need;
+  hc_sched_err err = {0};
+  if (hc_sfload_need(&s->c, &need, &err) != HC_EFIT) return HC_OK;
+  snprintf(why, n, "%s", err.msg);
+  hc_sched_case_free(&s->c);
+  return HC_EFIT;
+}
+
+/* A defaulted size that is too large (build_at): the largest accepted size
+** below it, halving, that fits; the report says so. A size the user gave is
+** never changed. */
+static int build_smaller(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s, const char *why0) {
   const uint32_t first = s->p.m, u = al->unit(&s->p) ? al->unit(&s->p) : 1;
+  char why[sizeof ((hc_sched_err *)0)->msg];
   int rc = HC_EPARAM;
-  for (uint32_t m = first / 2; rc == HC_EPARAM && m >= 1; m /= 2) {
+  for (uint32_t m = first / 2; (rc == HC_EPARAM || rc == HC_EFIT) && m >= 1; m /= 2) {
     hc_sf_params q = s->p;
     q.m = u <= m ? m / u * u : m; /* an algorithm that rounds takes any size */
     if (q.m == 0 || al->check(&q, NULL, 0) != HC_OK) continue;
-    rc = al->build(&q, &s->c);
+    rc = build_at(al, &q, !o->exec_only, s, why, sizeof why);
     if (rc == HC_OK) {
       s->p = q;
-      snprintf(s->size_note, sizeof s->size_note,
-               "%s = %u: the default %u is too large for a case at d = %u (above %u words a node or %llu in all)",
-               al->param, q.m, first, o->cfg.d, HC_SCHED_MAX_MEM, (unsigned long long)HC_SCHED_MAX_TOTAL);
+      snprintf(s->size_note, sizeof s->size_note, "%s = %u: the default %u does not fit at d = %u (%s)", al->param,
+               q.m, first, o->cfg.d, why0);
     }
   }
   return rc;
@@ -223,8 +241,12 @@ static int build_smaller(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) 
 
 /* A generator's case; formula and lower bound from the papers. */
 static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
-  int rc = al->build(&s->p, &s->c);
-  if (rc == HC_EPARAM && !o->m && !o->k) rc = build_smaller(o, al, s);
+  const int defaulted = !o->m && !o->k;
+  char why[sizeof ((hc_sched_err *)0)->msg] = "";
+  int rc = build_at(al, &s->p, defaulted && !o->exec_only, s, why, sizeof why);
+  if ((rc == HC_EPARAM || rc == HC_EFIT) && defaulted) rc = build_smaller(o, al, s, why);
+  if (rc == HC_EFIT) hcsim_die("%s d=%u does not fit any build at any smaller %s either: %s", al->name, o->cfg.d,
+                               al->param, why);
   if (rc == HC_EPARAM)
     hcsim_die("%s=%u is too large for %s at d = %u (above %u words per node or %llu words in all: choose a "
               "smaller %s)",
