@@ -117,6 +117,19 @@ typedef struct hc_sf_algo {
   const char *opt_units_text;
   uint64_t (*opt_transmissions)(const hc_sf_params *p);
   const char *opt_transmissions_text;
+  /*
+  ** The step model of 003 (Johnsson): NULL, or the paper's count of routing
+  ** (communication) steps for checked parameters, one step being one
+  ** element of K words on a link (K + beta cycles); paper_steps_text is its
+  ** expression and paper_steps_source the lemma or theorem. A front end
+  ** prints the measured steps (cycles / (K + beta)) beside it; the measured
+  ** count is paper_steps() + steps_constant (steps_why says why, when not 0).
+  */
+  uint64_t (*paper_steps)(const hc_sf_params *p);
+  const char *paper_steps_text;
+  const char *paper_steps_source;
+  int64_t steps_constant;
+  const char *steps_why;
   /* The largest d the generator takes: 0 means HC_SF_MAX_D; at most
   ** HC_SF_TOP_D (hc_sf_max_d). */
   unsigned max_d;

@@ -36,6 +36,8 @@ typedef struct sf_case {
   double boxed;      /* the paper's optimum at real g, or -1 */
   uint64_t opt_units, opt_tx;              /* 002 Table 1's optima, or 0 */
   const char *opt_units_text, *opt_tx_text; /* their expressions */
+  uint64_t steps;    /* 003's routing-step count + steps_constant, or 0 */
+  const hc_sf_algo *al; /* the generator, or NULL for a file */
   uint64_t root_pk[HC_SCHED_MAX_D];         /* packets SRC sent on each of its links */
   int have_root_pk;                         /* the algorithm takes SRC and the run finished */
   uint32_t perm[1u << HC_SF_MAX_D];
@@ -274,6 +276,8 @@ static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
     s->opt_tx = al->opt_transmissions(&s->p);
     s->opt_tx_text = al->opt_transmissions_text;
   }
+  s->al = al;
+  if (al->paper_steps) s->steps = (uint64_t)((int64_t)al->paper_steps(&s->p) + al->steps_constant);
 }
 
 /* The measured time in the unit-time model of 002: cycles / (k + beta),
@@ -303,6 +307,27 @@ static void print_units(const hcsim_opts *o, const sf_case *s, const hc_sf_resul
            (unsigned long long)r->packets,
            o->exec_only ? "the schedule's, on the executor" : "the hardware's TX packet counters", s->opt_tx_text,
            (unsigned long long)s->opt_tx, r->packets == s->opt_tx ? " (optimal)" : " (DIFFERS)");
+}
+
+/* The step model of 003: the measured routing steps, cycles / (k + beta),
+** beside the paper's count (plus the algorithm's documented constant). */
+static void print_steps(const hcsim_opts *o, const sf_case *s, const hc_sf_result *r) {
+  if (!s->al || !s->al->paper_steps) return;
+  const hc_sf_algo *al = s->al;
+  const uint64_t unit = (uint64_t)s->size + o->beta;
+  char cst[64] = "";
+  if (al->steps_constant) snprintf(cst, sizeof cst, " %+lld", (long long)al->steps_constant);
+  if (r->cycles % unit == 0)
+    printf("%-12s measured %llu = %llu cycles / (k + beta = %llu); paper %s%s = %llu (%s)%s\n", "steps",
+           (unsigned long long)(r->cycles / unit), (unsigned long long)r->cycles, (unsigned long long)unit,
+           al->paper_steps_text, cst, (unsigned long long)s->steps, al->paper_steps_source,
+           r->cycles / unit == s->steps ? " (exact)" : " (DIFFERS)");
+  else
+    printf("%-12s measured %.3f = %llu cycles / (k + beta = %llu), not a whole number; paper %s%s = %llu (%s) "
+           "(DIFFERS)\n",
+           "steps", measured_units(s, r, (uint32_t)o->beta), (unsigned long long)r->cycles,
+           (unsigned long long)unit, al->paper_steps_text, cst, (unsigned long long)s->steps,
+           al->paper_steps_source);
 }
 
 /* The paper's parameters of the run, as "g=4 src=0 ..." (empty if none). */
@@ -371,6 +396,7 @@ static void print_sf(const hcsim_opts *o, const sf_case *s, const hc_sf_result *
            (unsigned long long)r->ref_packets, (unsigned long long)r->ref_words, (unsigned long long)r->ref_busy,
            r->counters_ok ? "equal" : r->counter_msg);
   print_units(o, s, r);
+  print_steps(o, s, r);
   if (s->have_root_pk) {
     printf("%-12s packets on the d links of SRC = %u, dimension 0 first (%s):", "root links", s->p.src,
            o->exec_only ? "the schedule's" : "the hardware's TX packet counters");
@@ -426,6 +452,9 @@ static void json_sf(FILE *f, const hcsim_opts *o, const sf_case *s, const hc_sf_
   if (s->opt_units)
     fprintf(f, "  \"units\": %.6g,\n  \"optimal_units\": %llu,\n  \"optimal_units_formula\": \"%s\",\n",
             measured_units(s, r, (uint32_t)o->beta), (unsigned long long)s->opt_units, s->opt_units_text);
+  if (s->al && s->al->paper_steps)
+    fprintf(f, "  \"steps\": %.6g,\n  \"paper_steps\": %llu,\n  \"paper_steps_formula\": \"%s\",\n",
+            measured_units(s, r, (uint32_t)o->beta), (unsigned long long)s->steps, s->al->paper_steps_text);
   if (s->have_root_pk) {
     fprintf(f, "  \"root_link_packets\": [");
     for (unsigned i = 0; i < o->cfg.d; i++) fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)s->root_pk[i]);
