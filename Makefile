@@ -233,7 +233,7 @@ ifneq ($(ALGO),)
 SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
            $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
            $(if $(G),--g $(G)) $(if $(SRC),--src $(SRC)) $(if $(DST),--dst $(DST)) $(if $(PERM),--perm $(PERM)) \
-           $(if $(NWAVES),--nwaves $(NWAVES)) \
+           $(if $(NWAVES),--nwaves $(NWAVES)) $(if $(N),--n $(N)) \
            $(if $(TAU),--tau $(TAU)) $(if $(XI),--xi $(XI)) $(if $(SWITCHING),--switching $(SWITCHING)) \
            $(if $(OVERLAP),--overlap $(OVERLAP)) $(if $(BARRIER),--barrier $(BARRIER)) \
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \

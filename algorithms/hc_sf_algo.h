@@ -37,6 +37,7 @@
 #define HC_SF_TAKES_DST 0x4u   /* DST: the destination node */
 #define HC_SF_TAKES_PERM 0x8u  /* PERM: a permutation of the nodes */
 #define HC_SF_TAKES_WAVES 0x10u /* NWAVES: the number of waves k of DISTRIBUTE 2 */
+#define HC_SF_TAKES_N 0x20u     /* N: elements of an array or order of a matrix (003) */
 
 /* What a generator is asked for. A front end fills d, m (0: not given),
 ** beta and the optional parameters it was given (HC_SF_UNSET or NULL
@@ -49,6 +50,7 @@ typedef struct hc_sf_params {
   uint32_t src;          /* SRC: the source or root; HC_SF_UNSET = 0 */
   uint32_t dst;          /* DST: the destination; HC_SF_UNSET = the algorithm's default */
   uint32_t waves;        /* NWAVES: DISTRIBUTE 2's k; HC_SF_UNSET = the paper's */
+  uint32_t n;            /* N: array elements or matrix order (003); HC_SF_UNSET = the algorithm's */
   const uint32_t *perm;  /* PERM: perm[x] is where x's message goes (2^d entries) */
 } hc_sf_params;
 
@@ -81,7 +83,7 @@ typedef struct hc_sf_algo {
   */
   uint32_t (*unit)(const hc_sf_params *p);
   /*
-  ** Fill p's defaults (g, src, dst, waves) and check every parameter: HC_OK,
+  ** Fill p's defaults (g, src, dst, waves, n) and check every parameter: HC_OK,
   ** or HC_EPARAM with one sentence in why (no newline) saying what is wrong
   ** and what would be accepted.
   */

@@ -15,7 +15,7 @@ void hc_sf_params_init(hc_sf_params *p, unsigned d, uint32_t m, uint32_t beta) {
   p->d = d;
   p->m = m;
   p->beta = beta;
-  p->g = p->src = p->dst = p->waves = HC_SF_UNSET;
+  p->g = p->src = p->dst = p->waves = p->n = HC_SF_UNSET;
   p->perm = NULL;
 }
 

@@ -33,7 +33,7 @@
    HO_BIT(HO_LCC_KIND) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) | HO_BIT(HO_OBJECTIVE))
 #define TAKES_SF                                                                                            \
   (TAKES_ALGO | HO_BIT(HO_M) | HO_BIT(HO_BETA) | HO_BIT(HO_SCHED) | HO_BIT(HO_G) | HO_BIT(HO_SRC) |           \
-   HO_BIT(HO_DST) | HO_BIT(HO_PERM) | HO_BIT(HO_NWAVES))
+   HO_BIT(HO_DST) | HO_BIT(HO_PERM) | HO_BIT(HO_NWAVES) | HO_BIT(HO_N))
 
 enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF, MODE_FFT };
 

@@ -39,7 +39,7 @@ typedef enum hcsim_opt {
   HO_TRAFFIC, HO_RATE, HO_LEN, HO_CYCLES, HO_WARMUP, HO_DRAIN, HO_FILE, HO_HOT_NODE,
   HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP,
   /* algorithms */
-  HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES,
+  HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N,
   /* the paper's cost model (wormhole algorithms) */
   HO_TAU, HO_XI, HO_SWITCHING, HO_OVERLAP, HO_BARRIER,
   /* linear-complement communication and processor reordering */
@@ -97,7 +97,7 @@ struct hcsim_opts {
   const char *file;
   /* algorithms */
   const char *algo, *sched, *perm;
-  unsigned long k, m, beta, g, src, dst, nwaves;
+  unsigned long k, m, beta, g, src, dst, nwaves, n;
   int exec_only; /* --sim exec: the reference executor alone (store-and-forward) */
   /* the paper's cost model: tau and xi in cycles, the switching (HC_MODE_WORMHOLE
   ** or HC_MODE_CIRCUIT), and overlap / barrier: -1 the algorithm's, else 0 or 1 */

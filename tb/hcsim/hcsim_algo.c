@@ -35,10 +35,10 @@ int hcsim_list(hcsim_opts *o) {
     printf("%-14s %-8s %s: %s\n", (*a)->name, "barrier", (*a)->source, (*a)->summary);
   for (const hc_sf_algo *const *a = hc_sf_algos; *a; a++) {
     const unsigned t = (*a)->takes;
-    printf("%-14s %-8s %s: store-and-forward schedule, time %s; %s%s%s%s%s%s, BETA\n", (*a)->name, "sched",
+    printf("%-14s %-8s %s: store-and-forward schedule, time %s; %s%s%s%s%s%s%s, BETA\n", (*a)->name, "sched",
            (*a)->source, (*a)->formula_text, (*a)->param, (t & HC_SF_TAKES_G) ? ", G" : "",
            (t & HC_SF_TAKES_SRC) ? ", SRC" : "", (t & HC_SF_TAKES_DST) ? ", DST" : "",
-           (t & HC_SF_TAKES_PERM) ? ", PERM" : "", (t & HC_SF_TAKES_WAVES) ? ", NWAVES" : "");
+           (t & HC_SF_TAKES_PERM) ? ", PERM" : "", (t & HC_SF_TAKES_WAVES) ? ", NWAVES" : "", (t & HC_SF_TAKES_N) ? ", N" : "");
   }
   printf("%-14s %-8s %s: %s\n", "sched", "sched", "SCHED=file",
          "a store-and-forward schedule in the text format of docs/store_and_forward.md, checked against the executor");

@@ -37,7 +37,7 @@ static const struct optdef {
     [HO_BETA] = {"beta", 1},        [HO_SCHED] = {"sched", 1},
     [HO_G] = {"g", 1},              [HO_SRC] = {"src", 1},
     [HO_DST] = {"dst", 1},          [HO_PERM] = {"perm", 1},
-    [HO_NWAVES] = {"nwaves", 1},
+    [HO_NWAVES] = {"nwaves", 1}, [HO_N] = {"n", 1},
     [HO_TAU] = {"tau", 1},          [HO_XI] = {"xi", 1},
     [HO_SWITCHING] = {"switching", 1}, [HO_OVERLAP] = {"overlap", 1},
     [HO_BARRIER] = {"barrier", 1},
@@ -218,6 +218,7 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
     case HO_DST: o->dst = (unsigned long)parse_uint(on, val, 0, 1u << 20); break;
     case HO_PERM: o->perm = val[0] ? val : (hcsim_die("--perm needs a name or a path"), val); break;
     case HO_NWAVES: o->nwaves = (unsigned long)parse_uint(on, val, 1, 64); break;
+    case HO_N: o->n = (unsigned long)parse_uint(on, val, 1, 1ul << 24); break;
     case HO_SCHED: o->sched = parse_path(on, val); break;
     case HO_TAU: o->tau = (unsigned long)parse_uint(on, val, 0, (1ul << HC_TAU_W) - 1); break;
     case HO_XI: o->xi = (unsigned long)parse_uint(on, val, 0, (1ul << HC_XI_W) - 1); break;

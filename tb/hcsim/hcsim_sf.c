@@ -188,6 +188,7 @@ static void gen_params(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
   p->src = optional(o, al, HO_SRC, HC_SF_TAKES_SRC, "SRC", o->src);
   p->dst = optional(o, al, HO_DST, HC_SF_TAKES_DST, "DST", o->dst);
   p->waves = optional(o, al, HO_NWAVES, HC_SF_TAKES_WAVES, "NWAVES (only DISTRIBUTE 2 has waves)", o->nwaves);
+  p->n = optional(o, al, HO_N, HC_SF_TAKES_N, "N", o->n);
   if (o->perm) {
     if (!(al->takes & HC_SF_TAKES_PERM)) hcsim_die("%s takes no PERM", al->name);
     read_perm(o, s);
@@ -339,6 +340,8 @@ static void param_text(const sf_case *s, char *buf, size_t n) {
   if ((s->takes & HC_SF_TAKES_SRC) && at < n) at += (size_t)snprintf(buf + at, n - at, ", src = %u", p->src);
   if ((s->takes & HC_SF_TAKES_DST) && at < n) at += (size_t)snprintf(buf + at, n - at, ", dst = %u", p->dst);
   if ((s->takes & HC_SF_TAKES_WAVES) && at < n) snprintf(buf + at, n - at, ", k = %u waves", p->waves);
+  at = strlen(buf);
+  if ((s->takes & HC_SF_TAKES_N) && at < n) snprintf(buf + at, n - at, ", N = %u", p->n);
 }
 
 static const char *backend_name(const hcsim_opts *o) { return o->exec_only ? "exec" : hc_sim_name(o->sim); }
@@ -436,6 +439,7 @@ static void json_sf(FILE *f, const hcsim_opts *o, const sf_case *s, const hc_sf_
   if (s->takes & HC_SF_TAKES_SRC) fprintf(f, "  \"src\": %u,\n", p->src);
   if (s->takes & HC_SF_TAKES_DST) fprintf(f, "  \"dst\": %u,\n", p->dst);
   if (s->takes & HC_SF_TAKES_WAVES) fprintf(f, "  \"waves\": %u,\n", p->waves);
+  if (s->takes & HC_SF_TAKES_N) fprintf(f, "  \"n\": %u,\n", p->n);
   fprintf(f, "  \"beta\": %lu,\n  \"cycles\": %llu,\n  \"formula_cycles\": ", o->beta, (unsigned long long)r->cycles);
   if (s->has_formula) fprintf(f, "%llu,\n  \"formula\": \"%s\",\n", (unsigned long long)s->formula, s->formula_text);
   else fprintf(f, "null,\n");
@@ -489,8 +493,8 @@ static int make_case(const hcsim_opts *o, sf_case *s) {
   s->boxed = -1;
   if (from_file) {
     if (o->m || o->k) hcsim_die("ALGO=sched takes no M or K: the file gives every packet");
-    if (o->set[HO_G] || o->set[HO_SRC] || o->set[HO_DST] || o->set[HO_PERM] || o->set[HO_NWAVES])
-      hcsim_die("ALGO=sched takes no G, SRC, DST, PERM or NWAVES: the file gives every packet");
+    if (o->set[HO_G] || o->set[HO_SRC] || o->set[HO_DST] || o->set[HO_PERM] || o->set[HO_NWAVES] || o->set[HO_N])
+      hcsim_die("ALGO=sched takes no G, SRC, DST, PERM, NWAVES or N: the file gives every packet");
     if (o->check_only) return 1;
     file_case(o, s);
     return 0;
