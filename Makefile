@@ -12,8 +12,8 @@
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
 #   make synth-check   yosys synth_ice40 of one router and of a 2-cube
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
-#   make algo-table    regenerate the measured-vs-formula table of docs/algorithms.md
-#   make aap-cost-table  AAP and AAP' under the paper's cost model (circuit switching), docs/algorithms.md
+#   make algo-table    regenerate the measured-vs-formula table of docs/boppana.md
+#   make aap-cost-table  AAP and AAP' under the paper's cost model (circuit switching), docs/boppana.md
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
 #   make sf-plot       the broadcasts of Stout & Wagar §2: cycles against m (build/plots/sf_broadcast.png)
 #   make bert-table    Table 1 of Bertsekas et al. measured (model d = 1..12, lockstep 1..5), docs/bertsekas.md

@@ -4,7 +4,7 @@
 ** mechanism alone and computed here without the model: every step is a
 ** vector reversal (node x sends to x XOR mask[s]), so every node goes
 ** through the same cycles, and one node's recurrence over the steps is the
-** run. docs/algorithms.md ("AAP and AAP' under the paper's cost model")
+** run. docs/boppana.md ("AAP and AAP' under the paper's cost model")
 ** derives each term; in short, with times in cycles from the first set-up
 ** offered (cycle 0), step s of h hops has
 **

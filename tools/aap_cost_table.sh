@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make aap-cost-table`: AAP and AAP' of Boppana & Raghavendra under the
-# paper's cost model (docs/algorithms.md, "AAP and AAP' under the paper's
-# cost model"), measured by hcsim and written into docs/algorithms.md
+# paper's cost model (docs/boppana.md, "AAP and AAP' under the paper's
+# cost model"), measured by hcsim and written into docs/boppana.md
 # between its markers; nothing in these tables is typed by hand:
 #   table:aapcost          the C model, n = 2..8, k = 16, 64, 256, circuit
 #                          switching with tau' = 2, xi' = 10 (the paper's
@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make --no-print-directory -s build/bin/hcsim >/dev/null
-doc=docs/algorithms.md
+doc=docs/boppana.md
 json=$(mktemp)
 t1=$(mktemp) t2=$(mktemp) t3=$(mktemp) t4=$(mktemp)
 trap 'rm -f "$json" "$t1" "$t2" "$t3" "$t4"' EXIT

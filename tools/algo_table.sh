@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # `make algo-table`: measure the all-to-all algorithms on the C model (which
 # the lockstep tests hold cycle-equal to the RTL) for d = 2..7 and several k,
-# and write the measured-versus-formula table into docs/algorithms.md between
+# and write the measured-versus-formula table into docs/boppana.md between
 # its "table:a2a" markers. Nothing in that table is typed by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make --no-print-directory -s build/bin/hcsim >/dev/null
-doc=docs/algorithms.md
+doc=docs/boppana.md
 tmp=$(mktemp)
 json=$(mktemp)
 trap 'rm -f "$tmp" "$json"' EXIT

@@ -2,12 +2,12 @@
 # `make lcc-table`: every LCC preset on the 8-cube, run on the C model (held
 # equal to the RTL by the lockstep tests): the per-dimension contention by
 # Theorem 1, by the e-cube path walk and by the hardware counters, then the
-# hardware's T after the optimal reordering; written into docs/algorithms.md
+# hardware's T after the optimal reordering; written into docs/hou.md
 # between its "table:lcc" markers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make --no-print-directory -s build/bin/hcsim >/dev/null
-doc=docs/algorithms.md
+doc=docs/hou.md
 tmp=$(mktemp); json=$(mktemp)
 trap 'rm -f "$tmp" "$json"' EXIT
 arr() { tools/jsonval.sh "$json" "$1"; }

@@ -2,7 +2,7 @@
 ** hcsim's main and its dispatch table (tb/hcsim/hcsim.h): the mode comes
 ** from --algo (none: synthetic traffic), the command line is parsed once
 ** against the options of that mode, and the mode's entry runs. Usage and
-** reports: docs/hcsim.md (traffic), docs/algorithms.md, docs/lcc.md and
+** reports: docs/hcsim.md (traffic), docs/algorithms.md (one page per paper), docs/lcc.md and
 ** docs/store_and_forward.md (the --algo modes).
 */
 #include <string.h>
@@ -40,7 +40,7 @@ enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF, MODE_FFT };
 const hcsim_mode hcsim_modes[] = {
     [MODE_TRAFFIC] = {"traffic", hcsim_traffic, TAKES_TRAFFIC, HC_MODEL_MAX_D, 0, 0, NULL, 0},
     [MODE_LIST] = {"list", hcsim_list, TAKES_ALGO, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
-    [MODE_ALGO] = {"algo", hcsim_algo, TAKES_COST, HC_ALGO_MAX_D, 65536, 16, "docs/algorithms.md", 0},
+    [MODE_ALGO] = {"algo", hcsim_algo, TAKES_COST, HC_ALGO_MAX_D, 65536, 16, "docs/boppana.md", 0},
     [MODE_LCC] = {"lcc", hcsim_lcc, TAKES_LCC, HC_LCC_PATH_MAX_N, 65536, 20, "docs/lcc.md", 1},
     [MODE_SF] = {"sf", hcsim_sf, TAKES_SF, 15, 1u << 20, 0, "docs/store_and_forward.md", 1},
     [MODE_FFT] = {"fft", hcsim_fft, TAKES_FFT, HC_FFT_RUN_MAX_D, 65536, 16, "docs/hou.md", 1},

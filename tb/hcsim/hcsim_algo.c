@@ -53,7 +53,7 @@ typedef struct algo_cost {
   unsigned tau, xi;   /* the registers, cycles */
   int overlap;        /* circuit: the next path may be set up while the data flows */
   int barrier;        /* steps separated by the idle barrier */
-  double xi_p, tau_p; /* the paper's xi and tau these make (docs/algorithms.md) */
+  double xi_p, tau_p; /* the paper's xi and tau these make (docs/boppana.md) */
   double cst;         /* measured = the paper's formula + cst, where it applies */
 } algo_cost;
 
@@ -142,7 +142,7 @@ static int aap_order(const unsigned *masks, unsigned steps, unsigned d) {
 /*
 ** Does T_aap' apply to this order, k and cost model? The paper counts the
 ** first two set-ups in full and hides every later one under the data of the
-** step before it, which needs (docs/algorithms.md) n >= 2, a second step of
+** step before it, which needs (docs/boppana.md) n >= 2, a second step of
 ** n - 1 hops whose first link the first step holds, every later step
 ** link-disjoint from the one before, and its set-up xi + h tau no longer
 ** than that step's data h' + k - 1. Returns 1, or 0 with why filled.
@@ -163,7 +163,7 @@ static int aapp_applies(const algo_out *a, unsigned d, unsigned k, const algo_co
     if (m[s] & m[s - 1]) {
       snprintf(why, wn,
                "step %u (mask 0x%x) shares links with step %u (mask 0x%x): its set-up waits for them "
-               "(docs/algorithms.md)",
+               "(docs/boppana.md)",
                s, m[s], s - 1, m[s - 1]);
       return 0;
     }
@@ -240,9 +240,9 @@ static void print_algo(const hcsim_opts *o, const hc_algo *al, const algo_cost *
   printf("%-12s k=%lu flits, %u steps, %s\n", "messages", o->k, r->steps,
          c->barrier ? "idle barrier between steps" : "steps back to back");
   if (c->switching == HC_MODE_WORMHOLE && !c->tau && !c->xi) {
-    printf("%-12s xi=%g tau=%g (derived in docs/algorithms.md)\n", "cost model", HC_XI, HC_TAU);
+    printf("%-12s xi=%g tau=%g (derived in docs/boppana.md)\n", "cost model", HC_XI, HC_TAU);
   } else {
-    printf("%-12s %s, registers tau=%u xi=%u%s: the paper's xi = %g, tau = %g%s (docs/algorithms.md)\n",
+    printf("%-12s %s, registers tau=%u xi=%u%s: the paper's xi = %g, tau = %g%s (docs/boppana.md)\n",
            "cost model", c->switching == HC_MODE_CIRCUIT ? "circuit switching" : "wormhole", c->tau, c->xi,
            c->switching == HC_MODE_CIRCUIT ? (c->overlap ? ", overlap on" : ", overlap off") : "", c->xi_p,
            c->tau_p, c->cst ? "; measured to the last tail delivered = formula + 2" : "");

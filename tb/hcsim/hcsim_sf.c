@@ -357,7 +357,7 @@ static void print_paper(const sf_case *s, uint32_t beta) {
   if (s->boxed >= 0) printf("%-12s the paper's optimum over real g: %.2f cycles\n", "boxed", s->boxed);
   const hc_sf_bound *b = &s->bound;
   printf("%-12s %llu cycles: S = %s, |S| = %llu, a = %llu words, a/|S| + beta = %llu; %llu hops of beta + 1 = "
-         "%llu (000 §9)\n",
+         "%llu (the cut argument of 000 §9)\n",
          "lower bound", (unsigned long long)b->cycles, b->cut, (unsigned long long)b->links,
          (unsigned long long)b->load, (unsigned long long)b->cut_cycles, (unsigned long long)b->hops,
          (unsigned long long)(b->hops * (beta + 1ull)));

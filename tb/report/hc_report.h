@@ -2,7 +2,7 @@
 ** The pieces every report of a run shares, on stdout and in JSON: the
 ** lockstep verdict, the line that names a lockstep mismatch, and JSON
 ** strings, numbers and arrays (hcsim's reports, docs/hcsim.md and
-** docs/algorithms.md).
+** docs/boppana.md).
 */
 #ifndef HC_REPORT_H
 #define HC_REPORT_H

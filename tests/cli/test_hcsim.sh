@@ -137,7 +137,7 @@ if grep -q '^aap .*001' <<< "$out" && grep -q '^aap_prime ' <<< "$out" && grep -
 else ko "algo list" "$out"; fi
 
 # AAP on the model: the JSON report carries the fields, and T_aap with
-# xi = 4, tau = 0 (docs/algorithms.md) is met exactly: d = 4, k = 8 gives
+# xi = 4, tau = 0 (docs/boppana.md) is met exactly: d = 4, k = 8 gives
 # 8*15 + 3*15 + 4*16/2 = 197 cycles
 "$model" --algo aap --sim model --d 4 --k 8 --quiet --json "$tmp/a.json"; st=$?
 missing=""
@@ -148,7 +148,7 @@ if [ $st = 0 ] && [ -z "$missing" ] && jq -e '.cycles == 197 and .data_ok == tru
   ok "aap json and exact formula"
 else ko "aap json and exact formula" "exit $st, missing:$missing, $(grep cycles "$tmp/a.json" | head -1)"; fi
 
-# The paper's cost model, circuit switching (docs/algorithms.md): AAP at
+# The paper's cost model, circuit switching (docs/boppana.md): AAP at
 # d = 3, k = 20, tau' = 2, xi' = 5 is T_aap with xi = 9, tau = 4, plus 2:
 # 20*7 + 8*7 + 5*3*8/2 + 2 = 258; AAP' at d = 2, k = 20, tau' = 1, xi' = 2
 # is T_aap' with xi = 6, tau = 3, plus 2: 19*3 + 2*4/2 + 2(6 + 2*3) - 3 + 2 = 84.

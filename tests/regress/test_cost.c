@@ -1,6 +1,6 @@
 /*
 ** Lockstep regressions of the paper's cost model (docs/microarchitecture.md,
-** "Cost model: tau, xi and circuit switching"; docs/algorithms.md, "AAP and
+** "Cost model: tau, xi and circuit switching"; docs/boppana.md, "AAP and
 ** AAP' under the paper's cost model"): with non-default tau and xi, in
 ** wormhole mode and in mode 3 (circuit switching), lone messages take the
 ** documented latency, random traffic is delivered intact with RTL and model
@@ -154,7 +154,7 @@ HC_TEST(cost_aap_wormhole_barrier) {
 /*
 ** Circuit switching, overlap off: each node sets up its next path when its
 ** last message is complete; T_aap + 2 with xi = xi' + 4 and tau = tau' + 2
-** (docs/algorithms.md), for either order. Overlap on, AAP' order: T_aap' +
+** (docs/boppana.md), for either order. Overlap on, AAP' order: T_aap' +
 ** 2 for n = 2, where every set-up after the second hides under the data of
 ** the step before (its premise; k = 30 satisfies k >= xi + (n-1) tau + 1);
 ** for n = 3 the two transitions (2,2) -> (1,1) and (2,1) -> (1,2) share a
@@ -184,7 +184,7 @@ HC_TEST(cost_aap_circuit) {
            (unsigned long long)off);
   /* with the barrier a step runs from its creation to the barrier after
   ** it: its set-up, its data, the ejection, the AND and its register:
-  ** xi = xi' + 7 (docs/algorithms.md) */
+  ** xi = xi' + 7 (docs/boppana.md) */
   HC_CHECK(t, (double)bar == t_aap(d, k, xi + 7, tp), "aap' + barrier d=%u: %llu cycles, T_aap = %.0f", d,
            (unsigned long long)bar, t_aap(d, k, xi + 7, tp));
   if (d == 2)

@@ -8,7 +8,7 @@
 ** blocked; without it the 1-D reversal shows the paper's 2^(n/2-1) (n even;
 ** 2^(floor(n/2)-1) in general, written here, not taken from the library);
 ** and every contention-free step takes exactly what the router's step model
-** of docs/algorithms.md says: its last tail is ejected h + k + 1 cycles
+** of docs/boppana.md says: its last tail is ejected h + k + 1 cycles
 ** after its messages are created (h the most hops of one of them) and the
 ** idle barrier fires at h + k + 3. The model alone runs d <= 8.
 */
