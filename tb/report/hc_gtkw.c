@@ -52,6 +52,14 @@ int hc_gtkw_write(const char *gtkw_path, const char *fst_path, const hc_cfg *cfg
     else fprintf(f, "@22\n");
     fprintf(f, "tb.hc_network.gen_node[%u].eject[%u:0]\n", x, fw);
   }
+  /* Mode 3 (circuit switching) sets a path up before its data move: the
+  ** probe leaving each link and the acknowledgement coming back show where
+  ** a set-up waits (bit i is dimension i; zero in the other modes). */
+  fprintf(f, "@200\n-circuit set-up (mode 3): probes out, acknowledgements\n@22\n");
+  for (unsigned x = 0; x < n; x++) {
+    fprintf(f, "tb.hc_network.gen_node[%u].pout_valid[%u:0]\n", x, d - 1);
+    fprintf(f, "tb.hc_network.gen_node[%u].ack[%u:0]\n", x, d);
+  }
   return fclose(f) == 0 ? 0 : -1;
 }
 

@@ -314,6 +314,19 @@ if [ -x "$bin" ] && "$bin" --sim rtl --cycles 200 --warmup 0 --waves "$tmp/w.fst
 else
   ko "waveform written and readable" "no FST with link_flit_o from $bin"
 fi
+# Every signal the GTKWave save file shows is in the waveform (a renamed RTL
+# signal would otherwise leave an empty trace): the VCD's scopes give full names.
+if [ -s "$tmp/w.vcd" ] && [ -s "$tmp/w.gtkw" ]; then
+  awk '$1 == "$scope" { s[++n] = $3 } $1 == "$upscope" { n-- }
+       $1 == "$var" { p = ""; for (i = 1; i <= n; i++) p = p (i > 1 ? "." : "") s[i]; print p "." $5 }' \
+      "$tmp/w.vcd" | LC_ALL=C sort -u > "$tmp/w.names"
+  missing=$(grep '^tb\.' "$tmp/w.gtkw" | sed 's/\[[0-9]*:[0-9]*\]$//' | LC_ALL=C sort -u | LC_ALL=C comm -23 - "$tmp/w.names")
+  if [ -z "$missing" ] && grep -q 'pout_valid' "$tmp/w.gtkw"; then
+    ok "every signal of the GTKWave view is in the waveform (links, ejection, probes and acknowledgements)"
+  else
+    ko "every signal of the GTKWave view is in the waveform" "missing: $(head -3 <<< "$missing" | tr '\n' ' ')"
+  fi
+fi
 
 # The store-and-forward geometry (docs/store_and_forward.md, section 7.2).
 # The model sizes itself to the case: BROADCAST 2 with m = 4096 at d = 2
