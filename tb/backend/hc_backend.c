@@ -163,6 +163,7 @@ int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
       break;
     case HC_SIM_RTL:
       rc = hc_rtl_step(b->rtl, inj_valid, inj_flit, obs);
+      hc_obs_written(obs, b->cfg.d);
       break;
     case HC_SIM_BOTH:
       hc_model_step(b->model, inj_valid, inj_flit, obs);
