@@ -190,15 +190,6 @@ struct hc_model {
   unsigned sf_mode;   /* the mode register in the current cycle */
 };
 
-/* A flit a router sends in this cycle, from input p on output o (o == d:
-** ejection); pass 1 pops it after the router's NI has run. */
-typedef struct hc_send {
-  uint8_t p, o;
-  uint32_t f;
-} hc_send;
-
-/* The largest number of sends of one router in a cycle: one per output. */
-#define HC_MAX_SENDS (HC_MODEL_MAX_D + 1)
 
 /* ------------------------------------------------------------- records */
 
@@ -523,41 +514,31 @@ uint32_t hc_model_counter(const hc_model *m, unsigned x, unsigned port,
   return hc_pt(m, hc_nd(m, x), port)->ctr[id];
 }
 
-/* ----------------------------------------------------------------- FIFOs */
+/* ----------------------------------------------------------------- visit */
 
 /*
-** Append flit f at the tail of input p of node nd, which must have room.
-** Correct whether or not the FIFO's pop of this cycle is already applied:
-** the tail slot head+cnt is the same before and after a pop.
+** What pass 1 works on at one node: the node, its ports, the constants of
+** the configuration copied out of the model (stores through the FIFO slots
+** could otherwise alias them and force reloads), the links written and the
+** cycle's work lists.
 */
-static void hc_fifo_push(const hc_model *m, hc_node *nd, unsigned p, uint32_t f) {
-  hc_port *pp = hc_pt(m, nd, p);
-  unsigned slot = (unsigned)pp->head + pp->cnt;
-  assert(pp->cnt < m->b);
-  if (slot >= m->b) slot -= m->b;
-  pp->buf[slot] = f;
-  pp->cnt++;
-  nd->r.nonempty |= 1u << p;
-  if (hc_kind_is_tail(hc_flit_kind(m->w, f))) {
-    pp->tails++;
-    nd->r.hastail |= 1u << p;
-  }
-}
+typedef struct hc_visit {
+  hc_model *m;
+  hc_obs *obs;
+  unsigned x;
+  hc_node *nd;
+  unsigned char *pb; /* port 0 of nd */
+  size_t ps;         /* port stride */
+  unsigned d, b, w;
+  uint32_t nmask;
+  unsigned tau;
+  int sfm;           /* mode 1: the links belong to the store-and-forward engines */
+  uint32_t links;    /* the links of x written on obs (flits, probes) */
+  size_t *nmv, *npm; /* pass 2's flits (front of m->mv) and probes (back) */
+} hc_visit;
 
-/* Drop the front of input p of node nd, which must be nonempty, and return it. */
-static uint32_t hc_fifo_pop(const hc_model *m, hc_node *nd, unsigned p) {
-  hc_port *pp = hc_pt(m, nd, p);
-  unsigned h = pp->head;
-  uint32_t f = pp->buf[h];
-  assert(pp->cnt > 0);
-  h++;
-  if (h == m->b) h = 0;
-  pp->head = (uint8_t)h;
-  if (pp->cnt == m->b && p < m->d) nd->unfull |= 1u << p;
-  if (--pp->cnt == 0) nd->r.nonempty &= ~(1u << p);
-  if (hc_kind_is_tail(hc_flit_kind(m->w, f)) && --pp->tails == 0)
-    nd->r.hastail &= ~(1u << p);
-  return f;
+static inline hc_port *hc_vp(const hc_visit *v, unsigned p) {
+  return (hc_port *)(v->pb + (size_t)p * v->ps);
 }
 
 /* The front flit of input port pp (FIFO nonempty). */
@@ -567,54 +548,91 @@ static inline uint32_t hc_front(const hc_port *pp) {
 }
 
 /*
-** Registered ready of output o of node nd: 1 for the ejection port (o == d),
-** else whether the neighbour's input o had count < B at the start of the
-** cycle (nd->full, which only pass 2 changes).
+** Append flit f at the tail of input p (record pp) of node nd, FIFO depth b,
+** which must have room. Correct whether or not the FIFO's pop of this cycle
+** is already applied: the tail slot head+cnt is the same before and after.
 */
-static inline int hc_out_ready(const hc_model *m, const hc_node *nd, unsigned o) {
-  if (o == m->d) return 1;
-  if (m->sf_mode == HC_MODE_SF) return 0; /* mode 1: the links belong to the SF engines */
-  return !(nd->full >> o & 1u);
-}
-
-/* Record a flit sent from input p on output o (sends[], *ns of them so far)
-** and show it on obs (if any): a link for o < d, the ejection port for o == d. */
-static inline void hc_send_rec(const hc_model *m, hc_obs *obs, unsigned x, hc_send *sends,
-                               unsigned *ns, unsigned p, unsigned o, uint32_t f) {
-  assert(*ns < HC_MAX_SENDS); /* an output sends at most once */
-  sends[*ns].p = (uint8_t)p;
-  sends[*ns].o = (uint8_t)o;
-  sends[(*ns)++].f = f;
-  if (obs == NULL) return;
-  if (o < m->d) {
-    size_t l = (size_t)x * m->d + o;
-    obs->link_valid[l] = 1;
-    obs->link_flit[l] = f;
-  } else {
-    obs->ej_valid[x] = 1;
-    obs->ej_flit[x] = f;
-    obs->ej_node[obs->ej_count++] = x;
+static inline void hc_fifo_push(hc_node *nd, hc_port *pp, unsigned p, unsigned b, unsigned w,
+                                uint32_t f) {
+  unsigned slot = (unsigned)pp->head + pp->cnt;
+  assert(pp->cnt < b);
+  if (slot >= b) slot -= b;
+  pp->buf[slot] = f;
+  pp->cnt++;
+  nd->r.nonempty |= 1u << p;
+  if (hc_kind_is_tail(hc_flit_kind(w, f))) {
+    pp->tails++;
+    nd->r.hastail |= 1u << p;
   }
 }
 
-/* Count down the front-wait counters of the link inputs of nd (tau). Pass 1
-** of its router only: nobody else reads them; a pop or a push reloads them
-** where a front changes. */
-static void hc_front_wait_tick(const hc_model *m, hc_node *nd) {
-  hc_rt *r = &nd->r;
+/* A new flit reaches the front of link input p (record pp) of node nd at
+** the end of this cycle: its wait starts over at tau. */
+static inline void hc_front_wait_load(hc_node *nd, hc_port *pp, unsigned p, unsigned tau) {
+  pp->fw = (uint8_t)tau;
+  if (tau) nd->r.twait |= 1u << p;
+  else nd->r.twait &= ~(1u << p);
+}
+
+/* Count down the front-wait counters of the link inputs of v's router
+** (tau). Before its sends: a pop reloads the counter of its input. Nobody
+** else reads them. */
+static void hc_front_wait_tick(hc_visit *v) {
+  hc_rt *r = &v->nd->r;
   for (uint32_t s = r->twait; s; s &= s - 1u) {
     unsigned p = hc_ctz(s);
-    if (--hc_pt(m, nd, p)->fw == 0) r->twait &= ~(1u << p);
+    if (--hc_vp(v, p)->fw == 0) r->twait &= ~(1u << p);
   }
 }
 
-/* A new flit reaches the front of link input p of node nd at the end of
-** this cycle: its wait starts over at tau. */
-static void hc_front_wait_load(const hc_model *m, hc_node *nd, unsigned p) {
-  if (p >= m->d) return;
-  hc_pt(m, nd, p)->fw = (uint8_t)m->tau;
-  if (m->tau) nd->r.twait |= 1u << p;
-  else nd->r.twait &= ~(1u << p);
+/*
+** Registered ready of output o of v's router: 1 for the ejection port
+** (o == d), else whether the neighbour's input o had count < B at the start
+** of the cycle (nd->full, which only pass 2 changes).
+*/
+static inline int hc_out_ready(const hc_visit *v, unsigned o) {
+  if (o == v->d) return 1;
+  if (v->sfm) return 0; /* mode 1: the links belong to the SF engines */
+  return !(v->nd->full >> o & 1u);
+}
+
+/*
+** The router sends f, the front of input p, on output o (o == d: the
+** ejection port) in this cycle: show it on obs, pop it now (nothing of this
+** router reads the FIFO again in this cycle, and no other router reads it:
+** a sender knows its neighbour's room from its full bit), and queue the
+** push into the neighbour for pass 2. A link input that was full tells its
+** sender in the commit; the NI saw the local count of the cycle's start.
+*/
+static void hc_send(hc_visit *v, unsigned p, unsigned o, uint32_t f) {
+  hc_node *nd = v->nd;
+  hc_port *pp = hc_vp(v, p);
+  const unsigned b = v->b;
+  unsigned h = pp->head;
+  assert(pp->cnt > 0 && pp->buf[h] == f);
+  if (++h == b) h = 0;
+  pp->head = (uint8_t)h;
+  if (p < v->d) {
+    if (pp->cnt == b) nd->unfull |= 1u << p;
+    hc_front_wait_load(nd, pp, p, v->tau);
+  }
+  if (--pp->cnt == 0) nd->r.nonempty &= ~(1u << p);
+  if (hc_kind_is_tail(hc_flit_kind(v->w, f)) && --pp->tails == 0) nd->r.hastail &= ~(1u << p);
+  if (o < v->d) {
+    hc_model *m = v->m;
+    assert(*v->nmv + *v->npm < m->nmvcap);
+    m->mv[(*v->nmv)++] = (uint64_t)f << 32 | (uint64_t)((v->x ^ (1u << o)) << 5 | o);
+    v->links |= 1u << o;
+    if (v->obs != NULL) {
+      const size_t l = (size_t)v->x * v->d + o;
+      v->obs->link_valid[l] = 1;
+      v->obs->link_flit[l] = f;
+    }
+  } else if (v->obs != NULL) {
+    v->obs->ej_valid[v->x] = 1;
+    v->obs->ej_flit[v->x] = f;
+    v->obs->ej_node[v->obs->ej_count++] = v->x;
+  }
 }
 
 /* ------------------------------------------------------------ allocation */
@@ -623,24 +641,23 @@ static void hc_front_wait_load(const hc_model *m, hc_node *nd, unsigned p) {
 ** The oldest of the inputs rq that request one output (wq: those of them
 ** that waited last cycle), by step 4 of "One cycle of a router".
 */
-static unsigned hc_oldest(const hc_model *m, const hc_node *nd, uint32_t rq, uint32_t wq) {
+static unsigned hc_oldest(const hc_visit *v, uint32_t rq, uint32_t wq) {
   if (wq == 0) return hc_ctz(rq); /* all new: lowest port */
   if ((wq & (wq - 1u)) == 0) return hc_ctz(wq); /* one waiting input: it is the oldest */
   for (uint32_t t = wq; t; t &= t - 1u) {
     unsigned p = hc_ctz(t);
-    if ((hc_pt(m, nd, p)->older & wq) == (wq & ~(1u << p))) return p;
+    if ((hc_vp(v, p)->older & wq) == (wq & ~(1u << p))) return p;
   }
   assert(0 && "waiting inputs are totally ordered");
-  return m->np;
+  return v->d + 1u;
 }
 
-/* Step 9 for node nd: wait flags and age matrix from this cycle's requests. */
-static void hc_age_update(const hc_model *m, hc_node *nd, uint32_t req, uint32_t wt,
-                          uint32_t waitn) {
+/* Step 9 for v's router: wait flags and age matrix from this cycle's requests. */
+static void hc_age_update(hc_visit *v, uint32_t req, uint32_t wt, uint32_t waitn) {
   if ((waitn | wt) == 0) return;
   for (uint32_t s = waitn; s; s &= s - 1u) {
     unsigned p = hc_ctz(s);
-    hc_port *pp = hc_pt(m, nd, p);
+    hc_port *pp = hc_vp(v, p);
     uint32_t row;
     if (wt >> p & 1u) /* before every new one, and the old order */
       row = (req & ~wt) | (pp->older & wt);
@@ -648,7 +665,7 @@ static void hc_age_update(const hc_model *m, hc_node *nd, uint32_t req, uint32_t
       row = req & ~wt & ~((2u << p) - 1u);
     pp->older = row & waitn;
   }
-  for (uint32_t s = wt & ~waitn; s; s &= s - 1u) hc_pt(m, nd, hc_ctz(s))->older = 0;
+  for (uint32_t s = wt & ~waitn; s; s &= s - 1u) hc_vp(v, hc_ctz(s))->older = 0;
 }
 
 /* The blocked and max-waiting counters of an output that nw heads wanted in vain. */
@@ -660,24 +677,23 @@ static inline void hc_ctr_blocked(uint32_t *c, unsigned nw) {
 
 /*
 ** Step 4's ranking of the requesting inputs req (wt of them waiting) of
-** router nd, oldest first, into order[]; returns how many. The waiting
+** v's router, oldest first, into order[]; returns how many. The waiting
 ** inputs come first, in the order of the age matrix, then the new ones by
 ** port number.
 */
-static unsigned hc_age_order(const hc_model *m, const hc_node *nd, uint32_t req, uint32_t wt,
-                             unsigned *order) {
+static unsigned hc_age_order(const hc_visit *v, uint32_t req, uint32_t wt, unsigned *order) {
   unsigned k = 0;
   uint32_t s;
   for (uint32_t rem = wt; rem;) {
-    unsigned p = m->np;
+    unsigned p = v->d + 1u;
     for (s = rem; s; s &= s - 1u) {
       unsigned q = hc_ctz(s);
-      if ((hc_pt(m, nd, q)->older & rem) == (rem & ~(1u << q))) {
+      if ((hc_vp(v, q)->older & rem) == (rem & ~(1u << q))) {
         p = q;
         break;
       }
     }
-    assert(p < m->np); /* waiting inputs are totally ordered */
+    assert(p <= v->d); /* waiting inputs are totally ordered */
     order[k++] = p;
     rem &= ~(1u << p);
   }
@@ -685,34 +701,26 @@ static unsigned hc_age_order(const hc_model *m, const hc_node *nd, uint32_t req,
   return k;
 }
 
-/* What a router's pass 1 works on: the node, its sends, the observation. */
-typedef struct hc_visit {
-  unsigned x;
-  hc_node *nd;
-  hc_obs *obs;
-  hc_send sends[HC_MAX_SENDS];
-  unsigned ns;
-} hc_visit;
-
-/* Grant input p's front f on output o (steps 6 and 7): count it, record
-** the send, and for a HEAD make p the owner of o in *newbusy and *hold. */
-static void hc_grant(const hc_model *m, hc_visit *v, unsigned p, unsigned o, uint32_t f,
-                     uint32_t *newbusy, uint32_t *hold) {
-  uint32_t *c = hc_pt(m, v->nd, o)->ctr;
-  const unsigned kind = hc_flit_kind(m->w, f);
+/* Grant input p's front f on free output o (step 7): count it, send it,
+** and for a HEAD make p the owner of o in *newbusy and *hold. */
+static void hc_grant(hc_visit *v, unsigned p, unsigned o, uint32_t f, uint32_t *newbusy,
+                     uint32_t *hold) {
+  hc_port *po = hc_vp(v, o);
+  uint32_t *c = po->ctr;
+  const unsigned kind = hc_flit_kind(v->w, f);
   c[HC_CNT_FLITS]++;
   c[HC_CNT_BUSY]++;
   if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
   if (kind == HC_KIND_HEAD) {
     *newbusy |= 1u << o;
-    hc_pt(m, v->nd, o)->owner = (uint8_t)p;
+    po->owner = (uint8_t)p;
     *hold |= 1u << p;
   }
-  hc_send_rec(m, v->obs, v->x, v->sends, &v->ns, p, o, f);
+  hc_send(v, p, o, f);
 }
 
 /*
-** Steps 3, 4 and 7 of router v->x under a routing function other than e-cube
+** Steps 3, 4 and 7 of v's router under a routing function other than e-cube
 ** (cfg.routing, hc_route.h), for the requesting inputs req (wt of them
 ** waiting) with the outputs bz busy at the start of the cycle. Every head
 ** gets the set of outputs its routing function permits. Then, oldest head
@@ -725,22 +733,22 @@ static void hc_grant(const hc_model *m, hc_visit *v, unsigned p, unsigned o, uin
 ** permitted o and granted nothing. Grants update *newbusy, *hold, owner,
 ** the counters and the sends as in step 7. Returns the inputs granted.
 */
-static uint32_t hc_alloc_adaptive(const hc_model *m, hc_visit *v, uint32_t req, uint32_t wt,
-                                  uint32_t bz, uint32_t *newbusy, uint32_t *hold) {
-  const unsigned d = m->d;
-  hc_node *nd = v->nd;
-  uint32_t allow[HC_MODEL_MAX_D + 1], want = 0, ready = 0, taken = 0, granted = 0, s;
+static uint32_t hc_alloc_adaptive(hc_visit *v, uint32_t req, uint32_t wt, uint32_t bz,
+                                  uint32_t *newbusy, uint32_t *hold) {
+  uint32_t allow[HC_MODEL_MAX_D + 1], front[HC_MODEL_MAX_D + 1];
+  uint32_t want = 0, ready = 0, taken = 0, granted = 0, s;
   unsigned order[HC_MODEL_MAX_D + 1], k;
 
   for (s = req; s; s &= s - 1u) {
     unsigned p = hc_ctz(s);
-    allow[p] = hc_route_allowed(m->cfg.routing, d, v->x, hc_front(hc_pt(m, nd, p)) & m->nmask, p);
+    front[p] = hc_front(hc_vp(v, p));
+    allow[p] = hc_route_allowed(v->m->cfg.routing, v->d, v->x, front[p] & v->nmask, p);
     assert(allow[p] != 0);
     want |= allow[p];
   }
   for (s = want & ~bz; s; s &= s - 1u)
-    if (hc_out_ready(m, nd, hc_ctz(s))) ready |= s & (~s + 1u);
-  k = hc_age_order(m, nd, req, wt, order);
+    if (hc_out_ready(v, hc_ctz(s))) ready |= s & (~s + 1u);
+  k = hc_age_order(v, req, wt, order);
 
   for (unsigned i = 0; i < k; i++) {
     const unsigned p = order[i];
@@ -749,106 +757,107 @@ static uint32_t hc_alloc_adaptive(const hc_model *m, hc_visit *v, uint32_t req, 
     const unsigned o = hc_ctz(avail);
     taken |= 1u << o;
     granted |= 1u << p;
-    hc_grant(m, v, p, o, hc_front(hc_pt(m, nd, p)), newbusy, hold);
+    hc_grant(v, p, o, front[p], newbusy, hold);
   }
 
   for (s = want; s; s &= s - 1u) {
     const unsigned o = hc_ctz(s);
     unsigned nw = 0;
     for (uint32_t t = req & ~granted; t; t &= t - 1u) nw += allow[hc_ctz(t)] >> o & 1u;
-    hc_ctr_blocked(hc_pt(m, nd, o)->ctr, nw);
+    hc_ctr_blocked(hc_vp(v, o)->ctr, nw);
   }
   return granted;
 }
 
 /*
-** Pass 1 for router v->x, which has a nonempty input or a busy output:
-** steps 2..9 of "One cycle of a router". Reads only start-of-cycle state
-** (its own registers, among them the full bits of its outputs); updates
-** busy, owner, hold, wait, the age matrix and the counters of x, which
-** nobody else reads, and records one send per flit sent in v. FIFOs are
-** untouched (the sends are popped after the NI's turn).
+** Pass 1 for v's router, which has a nonempty input or a busy output: steps
+** 2..9 of "One cycle of a router". Decides from start-of-cycle state only
+** (its own registers, among them the full bits of its outputs; every front
+** it sends is read before it is popped); updates busy, owner, hold, wait,
+** the age matrix and the counters, which nobody else reads, and sends.
 */
-static void hc_router_pass1(const hc_model *m, hc_visit *v) {
+static void hc_router_pass1(hc_visit *v) {
   hc_node *nd = v->nd;
   hc_rt *r = &nd->r;
-  const unsigned d = m->d, w = m->w;
+  const unsigned d = v->d;
   const uint32_t ne = r->nonempty, bz = r->busy, wt = r->wait;
   uint32_t hold = r->hold, newbusy = bz, granted = 0, waitn;
   /* Mode 2: a head requests only once its whole message is in its buffer;
   ** a head that came over a link waits tau cycles at the front first. */
-  uint32_t req = ne & ~hold & ~r->twait & (m->sf_mode == HC_MODE_SAF ? r->hastail : ~0u);
+  uint32_t req = ne & ~hold & ~r->twait & (v->m->sf_mode == HC_MODE_SAF ? r->hastail : ~0u);
   uint32_t omask = 0;                       /* outputs requested */
   uint32_t reqo[HC_MODEL_MAX_D + 1];        /* requesters of each output */
   uint32_t s;
 
   assert((wt & ~req) == 0);       /* a waiting input still requests */
   assert(hc_popcount(hold) == hc_popcount(bz));
+  hc_front_wait_tick(v);
 
   /* Step 3: route every requesting head (e-cube; another routing function
   ** routes and allocates in hc_alloc_adaptive, after step 6). */
-  for (s = m->cfg.routing == HC_ROUTE_ECUBE ? req : 0; s; s &= s - 1u) {
-    unsigned p = hc_ctz(s), o;
-    uint32_t diff = (hc_front(hc_pt(m, nd, p)) & m->nmask) ^ v->x;
-    o = diff ? hc_ctz(diff) : d;
-    if (!(omask >> o & 1u)) {
-      omask |= 1u << o;
-      reqo[o] = 0;
+  if (v->m->cfg.routing == HC_ROUTE_ECUBE) {
+    for (s = req; s; s &= s - 1u) {
+      unsigned p = hc_ctz(s), o;
+      uint32_t diff = (hc_front(hc_vp(v, p)) & v->nmask) ^ v->x;
+      o = diff ? hc_ctz(diff) : d;
+      if (!(omask >> o & 1u)) {
+        omask |= 1u << o;
+        reqo[o] = 0;
+      }
+      reqo[o] |= 1u << p;
     }
-    reqo[o] |= 1u << p;
   }
 
   /* Step 6: busy outputs carry their owner's next flit. */
   for (s = bz; s; s &= s - 1u) {
     unsigned o = hc_ctz(s);
-    hc_port *po = hc_pt(m, nd, o);
+    hc_port *po = hc_vp(v, o);
     unsigned p = po->owner;
     uint32_t *c = po->ctr;
     assert(hold >> p & 1u);
     c[HC_CNT_BUSY]++;
-    if ((ne >> p & 1u) && hc_out_ready(m, nd, o)) {
-      uint32_t f = hc_front(hc_pt(m, nd, p));
-      unsigned kind = hc_flit_kind(w, f);
+    if ((ne >> p & 1u) && hc_out_ready(v, o)) {
+      uint32_t f = hc_front(hc_vp(v, p));
+      unsigned kind = hc_flit_kind(v->w, f);
       c[HC_CNT_FLITS]++;
       if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
       if (kind == HC_KIND_TAIL) {
         newbusy &= ~(1u << o);
         hold &= ~(1u << p);
       }
-      hc_send_rec(m, v->obs, v->x, v->sends, &v->ns, p, o, f);
+      hc_send(v, p, o, f);
     }
     if (omask >> o & 1u) hc_ctr_blocked(c, hc_popcount(reqo[o])); /* heads routed to a held output all wait */
   }
 
-  if (m->cfg.routing != HC_ROUTE_ECUBE)
-    granted = hc_alloc_adaptive(m, v, req, wt, bz, &newbusy, &hold);
+  if (v->m->cfg.routing != HC_ROUTE_ECUBE)
+    granted = hc_alloc_adaptive(v, req, wt, bz, &newbusy, &hold);
 
   /* Steps 4 and 7: each free requested output serves its oldest requester. */
   for (s = omask & ~bz; s; s &= s - 1u) {
     unsigned o = hc_ctz(s), win, nw;
     uint32_t rq = reqo[o];
-    win = hc_oldest(m, nd, rq, rq & wt);
+    win = hc_oldest(v, rq, rq & wt);
     nw = hc_popcount(rq);
-    if (hc_out_ready(m, nd, o)) {
+    if (hc_out_ready(v, o)) {
       granted |= 1u << win;
       nw--;
-      hc_grant(m, v, win, o, hc_front(hc_pt(m, nd, win)), &newbusy, &hold);
+      hc_grant(v, win, o, hc_front(hc_vp(v, win)), &newbusy, &hold);
     }
-    hc_ctr_blocked(hc_pt(m, nd, o)->ctr, nw);
+    hc_ctr_blocked(hc_vp(v, o)->ctr, nw);
   }
 
   /* Step 9: wait and the age matrix. */
   waitn = req & ~granted;
-  hc_age_update(m, nd, req, wt, waitn);
+  hc_age_update(v, req, wt, waitn);
   r->wait = waitn;
   r->busy = newbusy;
   r->hold = hold;
-  hc_front_wait_tick(m, nd);
 }
 
 
 /*
-** Pass 1 for router v->x in mode 3, circuit switching (docs/microarchitecture.md,
+** Pass 1 for v's router in mode 3, circuit switching (docs/microarchitecture.md,
 ** "Circuit switching"). Requests: a probe whose tau is over asks for the link
 ** of its next hop (not while its input already has a queued reservation or a
 ** data head asking); a data head whose input holds no current reservation is
@@ -859,15 +868,15 @@ static void hc_router_pass1(const hc_model *m, hc_visit *v) {
 ** owner's flits; a TAIL or SINGLE frees it, the owner's queued reservation
 ** becomes current, and the link lingers for the hops the tail still has to
 ** go. Probes at their destination complete and start an acknowledgement, which
-** every router sends back to the owner of the output it came in on. Reads
-** start-of-cycle state only; the probes granted go to the back of m->mv
-** (*npm of them) for pass 2, the acknowledgements of the end of the cycle
-** into ak_next.
+** every router sends back to the owner of the output it came in on. Decides
+** from start-of-cycle state only; the probes granted go to the back of m->mv
+** for pass 2, the acknowledgements of the end of the cycle into ak_next.
 */
-static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
+static void hc_router_pass1_cs(hc_visit *v) {
+  hc_model *m = v->m;
   hc_node *nd = v->nd;
   hc_rt *r = &nd->r;
-  const unsigned d = m->d, w = m->w, x = v->x;
+  const unsigned d = v->d, w = v->w, x = v->x;
   const uint32_t ne = r->nonempty, bz = r->busy, lg = r->ling, nx = r->nxt, wt = r->wait;
   uint32_t hold = r->hold, holdn = r->holdn, newbusy = bz, newnxt = nx, newling = lg;
   uint32_t newpv = r->pv, granted = 0, dreq = 0, preq = 0, done = 0, ak = 0, omask = 0, req;
@@ -877,19 +886,20 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
   assert((wt & ~(ne | r->pv)) == 0);
   assert(hc_popcount(hold) + hc_popcount(holdn) == hc_popcount(bz));
   assert((bz & lg) == 0 && (nx & ~bz) == 0);
+  hc_front_wait_tick(v);
 
   /* Requests. Data reach an input in the order of its reservations, so a
   ** front without a current one is the head of a message at its destination. */
   for (s = ne & ~hold; s; s &= s - 1u) {
     unsigned p = hc_ctz(s);
-    uint32_t f = hc_front(hc_pt(m, nd, p));
-    assert(hc_kind_is_head(hc_flit_kind(w, f)) && (f & m->nmask) == x);
+    uint32_t f = hc_front(hc_vp(v, p));
+    assert(hc_kind_is_head(hc_flit_kind(w, f)) && (f & v->nmask) == x);
     (void)f;
     dreq |= 1u << p;
   }
   for (s = r->pv; s; s &= s - 1u) {
     unsigned p = hc_ctz(s);
-    const hc_port *pp = hc_pt(m, nd, p);
+    const hc_port *pp = hc_vp(v, p);
     if (pp->pw != 0) continue;
     if (pp->pd == x) done |= 1u << p;
     else if (!((holdn | dreq) >> p & 1u)) preq |= 1u << p;
@@ -897,7 +907,7 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
   req = dreq | preq;
   for (s = req; s; s &= s - 1u) {
     unsigned p = hc_ctz(s);
-    unsigned o = (dreq >> p & 1u) ? d : hc_ctz(hc_pt(m, nd, p)->pd ^ x);
+    unsigned o = (dreq >> p & 1u) ? d : hc_ctz(hc_vp(v, p)->pd ^ x);
     if (!(omask >> o & 1u)) {
       omask |= 1u << o;
       reqo[o] = 0;
@@ -908,12 +918,12 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
   /* Reserved outputs: a current reservation streams its owner's flits. */
   for (s = bz; s; s &= s - 1u) {
     unsigned o = hc_ctz(s);
-    hc_port *po = hc_pt(m, nd, o);
+    hc_port *po = hc_vp(v, o);
     unsigned p = po->owner;
     uint32_t *c = po->ctr;
     c[HC_CNT_BUSY]++;
-    if (!(nx >> o & 1u) && (ne >> p & 1u) && hc_out_ready(m, nd, o)) {
-      uint32_t f = hc_front(hc_pt(m, nd, p));
+    if (!(nx >> o & 1u) && (ne >> p & 1u) && hc_out_ready(v, o)) {
+      uint32_t f = hc_front(hc_vp(v, p));
       unsigned kind = hc_flit_kind(w, f);
       c[HC_CNT_FLITS]++;
       if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
@@ -927,13 +937,13 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
         if (holdn >> p & 1u) { /* the owner's queued reservation becomes current */
           for (uint32_t t = bz & nx; t; t &= t - 1u) {
             unsigned q = hc_ctz(t);
-            if (hc_pt(m, nd, q)->owner == p) newnxt &= ~(1u << q);
+            if (hc_vp(v, q)->owner == p) newnxt &= ~(1u << q);
           }
           holdn &= ~(1u << p);
           hold |= 1u << p;
         }
       }
-      hc_send_rec(m, v->obs, x, v->sends, &v->ns, p, o, f);
+      hc_send(v, p, o, f);
     }
     if (omask >> o & 1u) hc_ctr_blocked(c, hc_popcount(reqo[o]));
   }
@@ -941,7 +951,7 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
   /* Lingering links: held until the tail they carried has arrived. */
   for (s = lg; s; s &= s - 1u) {
     unsigned o = hc_ctz(s);
-    hc_port *po = hc_pt(m, nd, o);
+    hc_port *po = hc_vp(v, o);
     po->ctr[HC_CNT_BUSY]++;
     if (--po->lc == 0) newling &= ~(1u << o);
     if (omask >> o & 1u) hc_ctr_blocked(po->ctr, hc_popcount(reqo[o]));
@@ -952,13 +962,13 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
   for (s = omask & ~bz & ~lg; s; s &= s - 1u) {
     unsigned o = hc_ctz(s);
     uint32_t rq = reqo[o];
-    unsigned win = hc_oldest(m, nd, rq, rq & wt), nw = hc_popcount(rq) - 1u;
-    hc_port *po = hc_pt(m, nd, o);
+    unsigned win = hc_oldest(v, rq, rq & wt), nw = hc_popcount(rq) - 1u;
+    hc_port *po = hc_vp(v, o);
     uint32_t *c = po->ctr;
     granted |= 1u << win;
     c[HC_CNT_BUSY]++;
     if (o == d) {
-      uint32_t f = hc_front(hc_pt(m, nd, win));
+      uint32_t f = hc_front(hc_vp(v, win));
       unsigned kind = hc_flit_kind(w, f);
       c[HC_CNT_FLITS]++;
       c[HC_CNT_MESSAGES]++;
@@ -967,9 +977,9 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
         po->owner = (uint8_t)win;
         hold |= 1u << win;
       }
-      hc_send_rec(m, v->obs, x, v->sends, &v->ns, win, o, f);
+      hc_send(v, win, o, f);
     } else {
-      uint32_t dest = hc_pt(m, nd, win)->pd;
+      uint32_t dest = hc_vp(v, win)->pd;
       newbusy |= 1u << o;
       po->owner = (uint8_t)win;
       if (hold >> win & 1u) { /* behind the input's current reservation */
@@ -985,8 +995,10 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
         v->obs->probe_valid[(size_t)x * d + o] = 1;
         v->obs->probe_dest[(size_t)x * d + o] = dest;
       }
-      (*npm)++;
-      m->mv[m->nmvcap - *npm] = (uint64_t)dest << 32 | (uint64_t)((x ^ (1u << o)) << 5 | o);
+      v->links |= 1u << o;
+      assert(*v->nmv + *v->npm < m->nmvcap);
+      (*v->npm)++;
+      m->mv[m->nmvcap - *v->npm] = (uint64_t)dest << 32 | (uint64_t)((x ^ (1u << o)) << 5 | o);
     }
     hc_ctr_blocked(c, nw);
   }
@@ -998,17 +1010,17 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
   for (s = bz; s; s &= s - 1u) {
     unsigned o = hc_ctz(s);
     if (o < d && (hc_nd(m, x ^ (1u << o))->r.ak >> o & 1u)) {
-      unsigned p = hc_pt(m, nd, o)->owner;
+      unsigned p = hc_vp(v, o)->owner;
       assert(!(ak >> p & 1u)); /* one acknowledgement per input and cycle */
       ak |= 1u << p;
     }
   }
   for (s = newpv; s; s &= s - 1u) {
-    hc_port *pp = hc_pt(m, nd, hc_ctz(s));
+    hc_port *pp = hc_vp(v, hc_ctz(s));
     if (pp->pw != 0) pp->pw--;
   }
 
-  hc_age_update(m, nd, req, wt, req & ~granted);
+  hc_age_update(v, req, wt, req & ~granted);
   r->wait = req & ~granted;
   r->busy = newbusy;
   r->hold = hold;
@@ -1018,7 +1030,6 @@ static void hc_router_pass1_cs(hc_model *m, hc_visit *v, size_t *npm) {
   r->pv = newpv;
   r->ak_next = ak;
   if (ak) m->ak_live = 1;
-  hc_front_wait_tick(m, nd);
 }
 
 /* Apply the NI address map to a destination. */
@@ -1030,24 +1041,26 @@ static uint32_t hc_remap_dest(const hc_model *m, uint32_t dest) {
 }
 
 /*
-** The NI of node x (record nd) in one cycle (pass 1, after its router):
-** hands its front flit to the router's local input, accepts the flit
-** offered (offer: flit), and in mode 3 runs the path set-up. held0 and ack0
-** are the router's held outputs and its acknowledgement to the NI at the
-** start of the cycle, pready the NI's probe_ready. Only the NI and its
-** router read what it changes.
+** The NI of v's node in one cycle (pass 1, after its router): hands its
+** front flit to the router's local input, accepts the flit offered (offer:
+** flit), and in mode 3 runs the path set-up. lcnt0, held0 and ack0 are the
+** local input's count, the router's held outputs and its acknowledgement to
+** the NI at the start of the cycle, pready the NI's probe_ready. Only the
+** NI and its router read what it changes.
 */
-static void hc_ni_step(const hc_model *m, unsigned x, hc_node *nd, int offer, uint32_t flit,
-                       uint32_t held0, int ack0, int pready) {
+static void hc_ni_step(hc_visit *v, int offer, uint32_t flit, unsigned lcnt0, uint32_t held0,
+                       int ack0, int pready) {
+  const hc_model *m = v->m;
+  hc_node *nd = v->nd;
   hc_rt *r = &nd->r;
   hc_nis *q = &nd->q;
   uint32_t *nib = hc_nibuf(nd);
-  const unsigned d = m->d, ni = m->ni, nc = r->ni_cnt;
+  const unsigned d = v->d, x = v->x, ni = m->ni, nc = r->ni_cnt;
   const int cs = m->sf_mode == HC_MODE_CIRCUIT;
   int pop = 0, load = 0;
-  if (nc && hc_pt(m, nd, d)->cnt < m->b) {
+  if (nc && lcnt0 < v->b) {
     uint32_t f = nib[r->ni_head];
-    unsigned kind = hc_flit_kind(m->w, f);
+    unsigned kind = hc_flit_kind(v->w, f);
     if (!cs) {
       pop = !hc_kind_is_head(kind) || q->xw == 0;
     } else if (q->strm) {
@@ -1059,7 +1072,7 @@ static void hc_ni_step(const hc_model *m, unsigned x, hc_node *nd, int offer, ui
     } else {
       assert(hc_kind_is_head(kind)); /* between messages the front is a head */
       if (q->held && q->cc == 0) {
-        uint32_t dest = hc_remap_dest(m, f & m->nmask);
+        uint32_t dest = hc_remap_dest(m, f & v->nmask);
         assert(dest == q->hd); /* the data of the path held */
         pop = 1;
         q->held = 0;
@@ -1070,7 +1083,7 @@ static void hc_ni_step(const hc_model *m, unsigned x, hc_node *nd, int offer, ui
     }
     if (pop) {
       unsigned h = r->ni_head;
-      hc_fifo_push(m, nd, d, hc_remap_head(m, f));
+      hc_fifo_push(nd, hc_vp(v, d), d, v->b, v->w, hc_remap_head(m, f));
       if (++h == ni) h = 0;
       r->ni_head = (uint8_t)h;
       r->ni_cnt--;
@@ -1095,7 +1108,7 @@ static void hc_ni_step(const hc_model *m, unsigned x, hc_node *nd, int offer, ui
     uint32_t diff = q->sd ^ x;
     if (diff == 0 || !(held0 >> hc_ctz(diff) & 1u)) {
       if (q->sc == 0) {
-        hc_port *pl = hc_pt(m, nd, d);
+        hc_port *pl = hc_vp(v, d);
         assert(!(r->pv >> d & 1u)); /* the local probe register is free */
         r->pv |= 1u << d;
         pl->pd = q->sd;
@@ -1124,15 +1137,18 @@ static void hc_ni_step(const hc_model *m, unsigned x, hc_node *nd, int offer, ui
 
 /* ----------------------------------------------------------- observation */
 
-/* Return node x's entries of obs to an idle node's: no flit or probe on its
-** links or ejection port, inj_ready 1, probe_ready pr, no acknowledgement. */
-static void hc_obs_idle_node(hc_obs *obs, unsigned d, unsigned x, uint8_t pr) {
-  const size_t l = (size_t)x * d;
-  memset(obs->link_valid + l, 0, d * sizeof *obs->link_valid);
-  memset(obs->link_flit + l, 0, d * sizeof *obs->link_flit);
-  memset(obs->probe_valid + l, 0, d * sizeof *obs->probe_valid);
-  memset(obs->probe_dest + l, 0, d * sizeof *obs->probe_dest);
-  memset(obs->link_ack + l, 0, d * sizeof *obs->link_ack);
+/* Return node x's entries of obs to an idle node's: no flit on its
+** ejection port, inj_ready 1, probe_ready pr, and on its links of mask
+** links no flit, probe or acknowledgement. */
+static void hc_obs_idle_node(hc_obs *obs, unsigned d, unsigned x, uint32_t links, uint8_t pr) {
+  for (; links; links &= links - 1u) {
+    const size_t l = (size_t)x * d + hc_ctz(links);
+    obs->link_valid[l] = 0;
+    obs->link_flit[l] = 0;
+    obs->probe_valid[l] = 0;
+    obs->probe_dest[l] = 0;
+    obs->link_ack[l] = 0;
+  }
   obs->ej_valid[x] = 0;
   obs->ej_flit[x] = 0;
   obs->inj_ready[x] = 1;
@@ -1142,15 +1158,17 @@ static void hc_obs_idle_node(hc_obs *obs, unsigned d, unsigned x, uint8_t pr) {
 /*
 ** Make obs show an idle network (in mode 3, cs, every probe_ready 1) before
 ** the visits write what differs. Where obs lists the nodes it was written
-** at, only those are rewritten; otherwise (a new record, one the RTL or the
-** engines filled, a change of mode 3, the dense reference) all of it.
+** at (and their links), only those are rewritten; otherwise (a new record,
+** one the RTL or the engines filled, a change of mode 3, the dense
+** reference) all of it.
 */
 static void hc_obs_begin(const hc_model *m, hc_obs *obs, int cs) {
   const size_t n = m->n, d = m->d;
   obs->sf_done = 0;
   obs->cfg_rdata = 0;
   if (!m->dense && obs->ntouched != HC_OBS_ALL && obs->probe_idle == (uint8_t)cs) {
-    for (uint32_t i = 0; i < obs->ntouched; i++) hc_obs_idle_node(obs, m->d, obs->touched[i], (uint8_t)cs);
+    for (uint32_t i = 0; i < obs->ntouched; i++)
+      hc_obs_idle_node(obs, m->d, obs->touched[i], obs->touched_links[i], (uint8_t)cs);
   } else {
     memset(obs->link_valid, 0, n * d * sizeof *obs->link_valid);
     memset(obs->link_flit, 0, n * d * sizeof *obs->link_flit);
@@ -1167,65 +1185,57 @@ static void hc_obs_begin(const hc_model *m, hc_obs *obs, int cs) {
   obs->ej_count = 0;
 }
 
-/* ----------------------------------------------------------------- cycle */
-
 /*
-** Pops the sends of the router of node x (v) after its NI's turn (the NI
-** read the local input's count as it was at the start of the cycle), and
-** queues the flits that cross a link for pass 2 (m->mv, *nmv of them).
+** Node x's entries of obs beyond the flits and probes its router sent
+** (written as they were sent, on the links of v->links): the
+** acknowledgements ak0 of its link inputs, inj_ready 0 when full,
+** probe_ready when it is not an idle node's; and x in the list of nodes
+** written, with its links, when anything of it differs from the idle picture.
 */
-static void hc_apply_sends(hc_model *m, hc_visit *v, size_t *nmv) {
-  for (unsigned i = 0; i < v->ns; i++) {
-    const unsigned p = v->sends[i].p, o = v->sends[i].o;
-    const uint32_t f = hc_fifo_pop(m, v->nd, p);
-    assert(f == v->sends[i].f);
-    (void)f;
-    hc_front_wait_load(m, v->nd, p);
-    if (o < m->d) {
-      assert(*nmv < m->nmvcap);
-      m->mv[(*nmv)++] = (uint64_t)v->sends[i].f << 32 | (uint64_t)((v->x ^ (1u << o)) << 5 | o);
-    }
+static void hc_obs_node(const hc_visit *v, uint32_t ak0, int full, int pr_odd) {
+  hc_obs *obs = v->obs;
+  const unsigned d = v->d, x = v->x;
+  const uint32_t akl = ak0 & ((1u << d) - 1u), links = v->links | akl;
+  for (uint32_t s = akl; s; s &= s - 1u) obs->link_ack[(size_t)x * d + hc_ctz(s)] = 1;
+  if (full) obs->inj_ready[x] = 0;
+  if (pr_odd) obs->probe_ready[x] = (uint8_t)!obs->probe_idle;
+  if (links | (unsigned)full | (unsigned)pr_odd | obs->ej_valid[x]) {
+    obs->touched[obs->ntouched] = x;
+    obs->touched_links[obs->ntouched++] = links;
   }
 }
 
+/* ----------------------------------------------------------------- cycle */
+
 /*
-** Pass 1 for node x: its outputs on obs, its router, its NI, its pops.
-** Returns the node's share of the network's occupancy at the start of the
-** cycle (nonzero when it held anything).
+** Pass 1 for node x: its router, its NI, its outputs on obs. Returns the
+** node's share of the network's occupancy at the start of the cycle
+** (nonzero when it held anything).
 */
-static uint32_t hc_visit_node(hc_model *m, unsigned x, int cs, hc_obs *obs, size_t *nmv,
-                              size_t *npm) {
-  const unsigned d = m->d;
-  hc_visit v;
-  v.x = x;
-  v.nd = hc_nd(m, x);
-  v.obs = obs;
-  v.ns = 0;
-  hc_node *nd = v.nd;
+static uint32_t hc_visit_node(hc_visit *v, unsigned x, int cs) {
+  hc_model *m = v->m;
+  hc_node *nd = hc_nd(m, x);
+  v->x = x;
+  v->nd = nd;
+  v->pb = (unsigned char *)nd + m->port_off;
+  v->links = 0;
   hc_rt *r = &nd->r;
   const hc_nis *q = &nd->q;
-  const unsigned nc = r->ni_cnt;
+  const unsigned d = v->d, nc = r->ni_cnt, lcnt0 = hc_vp(v, d)->cnt;
   const int offer = nd->inj_on;
   const int pready = cs && hc_ni_probe_ready(m, nd, m->overlap);
   const uint32_t held0 = r->busy | r->ling, nis_busy = q->su | q->held | q->strm | q->cc;
-  const int ack0 = r->ak >> d & 1u;
-  if (obs != NULL) {
-    obs->touched[obs->ntouched++] = x;
-    if (nc >= m->ni) obs->inj_ready[x] = 0;
-    obs->probe_ready[x] = (uint8_t)pready;
-    for (uint32_t s = r->ak & ((1u << d) - 1u); s; s &= s - 1u)
-      obs->link_ack[(size_t)x * d + hc_ctz(s)] = 1;
-  }
-  const uint32_t occupied = r->nonempty | held0 | nc | r->pv | r->ak | nis_busy;
+  const uint32_t ak0 = r->ak;
+  const uint32_t occupied = r->nonempty | held0 | nc | r->pv | ak0 | nis_busy;
   if (cs) {
-    if (r->nonempty | held0 | r->pv) hc_router_pass1_cs(m, &v, npm);
+    if (r->nonempty | held0 | r->pv) hc_router_pass1_cs(v);
   } else if (r->nonempty | r->busy) {
-    hc_router_pass1(m, &v);
+    hc_router_pass1(v);
   }
-  if (nc | (unsigned)offer | nis_busy | q->pin | q->xw | (unsigned)ack0)
-    hc_ni_step(m, x, nd, offer, nd->inj, held0, ack0, pready);
+  if (nc | (unsigned)offer | nis_busy | q->pin | q->xw | (ak0 >> d & 1u))
+    hc_ni_step(v, offer, nd->inj, lcnt0, held0, ak0 >> d & 1u, pready);
   nd->inj_on = 0;
-  hc_apply_sends(m, &v, nmv);
+  if (v->obs != NULL) hc_obs_node(v, ak0, nc >= m->ni, pready != cs);
   return occupied;
 }
 
@@ -1238,10 +1248,23 @@ static uint32_t hc_pass1(hc_model *m, int cs, hc_obs *obs, size_t *nmv, size_t *
                          unsigned *nvis) {
   uint32_t occupied = 0;
   unsigned k = 0;
+  hc_visit v;
+  memset(&v, 0, sizeof v);
+  v.m = m;
+  v.obs = obs;
+  v.ps = m->pstride;
+  v.d = m->d;
+  v.b = m->b;
+  v.w = m->w;
+  v.nmask = m->nmask;
+  v.tau = m->tau;
+  v.sfm = m->sf_mode == HC_MODE_SF;
+  v.nmv = nmv;
+  v.npm = npm;
   if (m->dense) {
     for (unsigned x = 0; x < m->n; x++) {
       m->vis[k++] = x;
-      occupied |= hc_visit_node(m, x, cs, obs, nmv, npm);
+      occupied |= hc_visit_node(&v, x, cs);
     }
   } else {
     const unsigned nw = (m->n + 63u) / 64u;
@@ -1249,7 +1272,7 @@ static uint32_t hc_pass1(hc_model *m, int cs, hc_obs *obs, size_t *nmv, size_t *
       for (uint64_t word = m->act[i]; word; word &= word - 1u) {
         const unsigned x = i * 64u + hc_ctz64(word);
         m->vis[k++] = x;
-        occupied |= hc_visit_node(m, x, cs, obs, nmv, npm);
+        occupied |= hc_visit_node(&v, x, cs);
       }
     }
   }
@@ -1264,25 +1287,27 @@ static uint32_t hc_pass1(hc_model *m, int cs, hc_obs *obs, size_t *nmv, size_t *
 ** active set.
 */
 static void hc_pass2(hc_model *m, size_t nmv, size_t npm) {
+  const unsigned b = m->b, w = m->w, tau = m->tau;
+  const size_t ps = m->pstride, po = m->port_off;
   for (size_t i = 0; i < nmv; i++) {
     const uint64_t e = m->mv[i];
     const unsigned y = (uint32_t)e >> 5, o = (uint32_t)e & 31u;
     hc_node *ny = hc_nd(m, y);
-    hc_port *pp = hc_pt(m, ny, o);
-    if (pp->cnt == 0) hc_front_wait_load(m, ny, o);
-    hc_fifo_push(m, ny, o, (uint32_t)(e >> 32));
-    if (pp->cnt == m->b) hc_nd(m, y ^ (1u << o))->full |= 1u << o;
+    hc_port *pp = (hc_port *)((unsigned char *)ny + po + o * ps);
+    if (pp->cnt == 0) hc_front_wait_load(ny, pp, o, tau);
+    hc_fifo_push(ny, pp, o, b, w, (uint32_t)(e >> 32));
+    if (pp->cnt == b) hc_nd(m, y ^ (1u << o))->full |= 1u << o;
     hc_act_set(m, y);
   }
   for (size_t i = 0; i < npm; i++) {
     const uint64_t e = m->mv[m->nmvcap - 1u - i];
     const unsigned y = (uint32_t)e >> 5, o = (uint32_t)e & 31u;
     hc_node *ny = hc_nd(m, y);
-    hc_port *pp = hc_pt(m, ny, o);
+    hc_port *pp = (hc_port *)((unsigned char *)ny + po + o * ps);
     assert(!(ny->r.pv >> o & 1u)); /* a probe moves into an empty register */
     ny->r.pv |= 1u << o;
     pp->pd = (uint32_t)(e >> 32);
-    pp->pw = (uint8_t)m->tau;
+    pp->pw = (uint8_t)tau;
     hc_act_set(m, y);
   }
 }
@@ -1429,9 +1454,10 @@ int hc_obs_new(const hc_cfg *cfg, hc_obs *obs) {
   obs->link_ack = calloc(n * cfg->d, sizeof *obs->link_ack);
   obs->ej_node = calloc(n, sizeof *obs->ej_node);
   obs->touched = calloc(n, sizeof *obs->touched);
+  obs->touched_links = calloc(n, sizeof *obs->touched_links);
   if (!obs->link_valid || !obs->link_flit || !obs->ej_valid || !obs->ej_flit ||
       !obs->inj_ready || !obs->probe_ready || !obs->probe_valid || !obs->probe_dest ||
-      !obs->link_ack || !obs->ej_node || !obs->touched) {
+      !obs->link_ack || !obs->ej_node || !obs->touched || !obs->touched_links) {
     hc_obs_free(obs);
     return HC_ENOMEM;
   }
@@ -1462,6 +1488,7 @@ void hc_obs_free(hc_obs *obs) {
   free(obs->link_ack);
   free(obs->ej_node);
   free(obs->touched);
+  free(obs->touched_links);
   obs->link_valid = NULL;
   obs->link_flit = NULL;
   obs->ej_valid = NULL;
@@ -1473,4 +1500,5 @@ void hc_obs_free(hc_obs *obs) {
   obs->link_ack = NULL;
   obs->ej_node = NULL;
   obs->touched = NULL;
+  obs->touched_links = NULL;
 }

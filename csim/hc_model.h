@@ -57,7 +57,8 @@ typedef struct hc_cfg {
 **
 ** The model rewrites a record only where it differs from an idle network's
 ** picture, so the record remembers where it was written: touched[0 ..
-** ntouched-1], the nodes whose entries may differ from an idle node's, or
+** ntouched-1], the nodes whose entries may differ from an idle node's
+** (touched_links[i]: bit i of the links of touched[i] written), or
 ** ntouched == HC_OBS_ALL (anything may differ: rewrite it all), and
 ** probe_idle, the probe_ready of an idle node in it. A record is the
 ** model's to write; whoever else writes one (the RTL backend) calls
@@ -79,6 +80,7 @@ typedef struct hc_obs {
   uint32_t *ej_node;
   uint32_t ej_count;
   uint32_t *touched;
+  uint32_t *touched_links;
   uint32_t ntouched;
   uint8_t probe_idle;
 } hc_obs;

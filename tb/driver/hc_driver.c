@@ -7,6 +7,13 @@
 ** that matches no sent message is counted corrupted, one that matches a
 ** message already delivered is counted duplicated, and any message never
 ** delivered is lost.
+**
+** A cycle costs the driver the nodes that have something to send and the
+** flits that come out, not the size of the network: it keeps the list of
+** nodes whose send queues are not empty, offers flits one node at a time
+** (hc_backend_offer), reads the ejections from the observation's list, and
+** over a stretch with nothing to send and nothing in the network it lets
+** the model jump (hc_driver_advance).
 */
 #include "hc_driver.h"
 
@@ -44,8 +51,9 @@ struct hc_driver {
   unsigned mode;       /* the mode register as this driver last wrote it */
   unsigned *next_flit; /* flits of the front message already offered */
   hc_rx *rx;
-  uint8_t *inj_valid;
-  uint32_t *inj_flit;
+  uint32_t *src;       /* the nodes with a message in q or pq, in no order */
+  unsigned nsrc;
+  uint8_t *in_src;     /* [n] the node is in src[] */
   hc_obs obs;
   hc_mon mons[8];
   unsigned nmons;
@@ -124,10 +132,10 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
   drv->pq = calloc(drv->n, sizeof *drv->pq);
   drv->next_flit = calloc(drv->n, sizeof *drv->next_flit);
   drv->rx = calloc(drv->n, sizeof *drv->rx);
-  drv->inj_valid = calloc(drv->n, 1);
-  drv->inj_flit = calloc(drv->n, sizeof *drv->inj_flit);
-  if (!drv->bucket || !drv->q || !drv->pq || !drv->next_flit || !drv->rx || !drv->inj_valid ||
-      !drv->inj_flit || hc_obs_new(&drv->cfg, &drv->obs) != HC_OK) {
+  drv->src = calloc(drv->n, sizeof *drv->src);
+  drv->in_src = calloc(drv->n, 1);
+  if (!drv->bucket || !drv->q || !drv->pq || !drv->next_flit || !drv->rx || !drv->src ||
+      !drv->in_src || hc_obs_new(&drv->cfg, &drv->obs) != HC_OK) {
     hc_driver_free(drv);
     return HC_ENOMEM;
   }
@@ -149,8 +157,8 @@ void hc_driver_free(hc_driver *drv) {
   free(drv->q);
   free(drv->rx);
   free(drv->next_flit);
-  free(drv->inj_valid);
-  free(drv->inj_flit);
+  free(drv->src);
+  free(drv->in_src);
   free(drv->msgs);
   free(drv->key);
   free(drv->chain);
@@ -221,6 +229,10 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
   m->t_create = hc_backend_cycle(drv->be);
   if (queue_push(&drv->q[src], i) != 0) return -1;
   if (drv->mode == HC_MODE_CIRCUIT && queue_push(&drv->pq[src], i) != 0) return -1;
+  if (!drv->in_src[src]) {
+    drv->in_src[src] = 1;
+    drv->src[drv->nsrc++] = src;
+  }
   /* The key is the hash of the content as it must come out at dest. */
   uint64_t h = key_start(m->phys_dest);
   for (unsigned j = 0; j < len; j++) h = key_step(h, eject_flit(drv, m, j), j);
@@ -284,40 +296,40 @@ static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cyc
   if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, best);
 }
 
-int hc_driver_step(hc_driver *drv) {
-  const uint64_t cycle = hc_backend_cycle(drv->be);
-  const unsigned w = drv->cfg.w;
-  for (unsigned x = 0; x < drv->n; x++) {
-    hc_queue *pq = &drv->pq[x];
-    if (pq->count == 0 || !hc_backend_probe_ready(drv->be, x)) continue;
+/* Node x's part of a cycle before the backend steps: its next path set-up
+** (mode 3) and its next flit, each when the NI takes it. Returns whether x
+** still has something to send afterwards. */
+static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
+  hc_queue *pq = &drv->pq[x], *q = &drv->q[x];
+  if (pq->count != 0 && hc_backend_probe_ready(drv->be, x)) {
     hc_msg *m = &drv->msgs[pq->buf[pq->head]];
     m->t_setup = cycle;
     hc_backend_probe(drv->be, x, m->dest);
     pq->head = (pq->head + 1) % pq->cap;
     pq->count--;
   }
-  for (unsigned x = 0; x < drv->n; x++) {
-    hc_queue *q = &drv->q[x];
-    drv->inj_valid[x] = 0;
-    drv->inj_flit[x] = 0;
-    if (q->count == 0 || !hc_backend_inj_ready(drv->be, x)) continue;
+  if (q->count != 0 && hc_backend_inj_ready(drv->be, x)) {
     hc_msg *m = &drv->msgs[q->buf[q->head]];
     if (drv->next_flit[x] == 0) {
       m->t_head = cycle;
       m->offered = 1;
     }
-    drv->inj_valid[x] = 1;
-    drv->inj_flit[x] = hc_driver_flit(drv, m, drv->next_flit[x]);
+    hc_backend_offer(drv->be, x, hc_driver_flit(drv, m, drv->next_flit[x]));
     if (++drv->next_flit[x] == m->len) {
       drv->next_flit[x] = 0;
       q->head = (q->head + 1) % q->cap;
       q->count--;
     }
   }
-  int rc = hc_backend_step(drv->be, drv->inj_valid, drv->inj_flit, &drv->obs);
-  if (rc != HC_OK) return rc;
-  for (unsigned x = 0; x < drv->n; x++) {
-    if (!drv->obs.ej_valid[x]) continue;
+  return q->count != 0 || pq->count != 0;
+}
+
+/* The flits that came out in the cycle just run: reassembly and scoreboard,
+** node by node in increasing order. Returns HC_OK or HC_ENOMEM. */
+static int take_ejections(hc_driver *drv, uint64_t cycle) {
+  const unsigned w = drv->cfg.w;
+  for (uint32_t i = 0; i < drv->obs.ej_count; i++) {
+    const unsigned x = drv->obs.ej_node[i];
     uint32_t f = drv->obs.ej_flit[x];
     hc_rx *rx = &drv->rx[x];
     unsigned kind = hc_flit_kind(w, f);
@@ -332,7 +344,36 @@ int hc_driver_step(hc_driver *drv) {
       rx->len = 0;
     }
   }
+  return HC_OK;
+}
+
+int hc_driver_step(hc_driver *drv) {
+  const uint64_t cycle = hc_backend_cycle(drv->be);
+  for (unsigned i = 0; i < drv->nsrc;) {
+    const unsigned x = drv->src[i];
+    if (offer_node(drv, x, cycle)) {
+      i++;
+    } else { /* nothing left to send: out of the list (its order does not matter) */
+      drv->in_src[x] = 0;
+      drv->src[i] = drv->src[--drv->nsrc];
+    }
+  }
+  int rc = hc_backend_step(drv->be, NULL, NULL, &drv->obs);
+  if (rc != HC_OK) return rc;
+  rc = take_ejections(drv, cycle);
+  if (rc != HC_OK) return rc;
   for (unsigned i = 0; i < drv->nmons; i++) drv->mons[i].fn(drv->mons[i].ctx, drv, &drv->obs);
+  return HC_OK;
+}
+
+int hc_driver_advance(hc_driver *drv, uint64_t cycle) {
+  while (hc_backend_cycle(drv->be) < cycle) {
+    if (drv->nsrc == 0 && drv->nmons == 0 && hc_backend_quiet(drv->be)) {
+      return hc_backend_skip(drv->be, cycle - hc_backend_cycle(drv->be), &drv->obs);
+    }
+    int rc = hc_driver_step(drv);
+    if (rc != HC_OK) return rc;
+  }
   return HC_OK;
 }
 
@@ -343,7 +384,9 @@ void hc_driver_reset(hc_driver *drv) {
     drv->pq[x].head = drv->pq[x].count = 0;
     drv->next_flit[x] = 0;
     drv->rx[x].len = 0;
+    drv->in_src[x] = 0;
   }
+  drv->nsrc = 0;
   drv->nmsgs = 0;
   for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
   memset(&drv->st, 0, sizeof drv->st);
