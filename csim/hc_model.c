@@ -42,6 +42,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* HC_HOT: inline into the visit, whatever the compiler's size limits say
+** (it is the inner loop); HC_COLD: keep out of it (modes and cases a light
+** load rarely meets), so the visit stays small and in registers. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HC_HOT static inline __attribute__((always_inline))
+#define HC_COLD static __attribute__((noinline))
+#else
+#define HC_HOT static inline
+#define HC_COLD static
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define hc_ctz(v) ((unsigned)__builtin_ctz(v))
 #define hc_ctz64(v) ((unsigned)__builtin_ctzll(v))
@@ -533,7 +544,9 @@ typedef struct hc_visit {
   uint32_t nmask;
   unsigned tau;
   int sfm;           /* mode 1: the links belong to the store-and-forward engines */
+  int saf;           /* mode 2: store-and-forward by header */
   uint32_t links;    /* the links of x written on obs (flits, probes) */
+  hc_obs *ejo;       /* where the ejections go: obs, lean or not (obs: NULL when lean) */
   size_t *nmv, *npm; /* pass 2's flits (front of m->mv) and probes (back) */
 } hc_visit;
 
@@ -568,10 +581,9 @@ static inline void hc_fifo_push(hc_node *nd, hc_port *pp, unsigned p, unsigned b
 
 /* A new flit reaches the front of link input p (record pp) of node nd at
 ** the end of this cycle: its wait starts over at tau. */
-static inline void hc_front_wait_load(hc_node *nd, hc_port *pp, unsigned p, unsigned tau) {
+HC_HOT void hc_front_wait_load(hc_node *nd, hc_port *pp, unsigned p, unsigned tau) {
   pp->fw = (uint8_t)tau;
-  if (tau) nd->r.twait |= 1u << p;
-  else nd->r.twait &= ~(1u << p);
+  nd->r.twait = (nd->r.twait & ~(1u << p)) | (uint32_t)(tau != 0) << p;
 }
 
 /* Count down the front-wait counters of the link inputs of v's router
@@ -604,7 +616,7 @@ static inline int hc_out_ready(const hc_visit *v, unsigned o) {
 ** push into the neighbour for pass 2. A link input that was full tells its
 ** sender in the commit; the NI saw the local count of the cycle's start.
 */
-static void hc_send(hc_visit *v, unsigned p, unsigned o, uint32_t f) {
+HC_HOT void hc_send(hc_visit *v, unsigned p, unsigned o, uint32_t f) {
   hc_node *nd = v->nd;
   hc_port *pp = hc_vp(v, p);
   const unsigned b = v->b;
@@ -628,10 +640,10 @@ static void hc_send(hc_visit *v, unsigned p, unsigned o, uint32_t f) {
       v->obs->link_valid[l] = 1;
       v->obs->link_flit[l] = f;
     }
-  } else if (v->obs != NULL) {
-    v->obs->ej_valid[v->x] = 1;
-    v->obs->ej_flit[v->x] = f;
-    v->obs->ej_node[v->obs->ej_count++] = v->x;
+  } else if (v->ejo != NULL) {
+    v->ejo->ej_valid[v->x] = 1;
+    v->ejo->ej_flit[v->x] = f;
+    v->ejo->ej_node[v->ejo->ej_count++] = v->x;
   }
 }
 
@@ -733,7 +745,7 @@ static void hc_grant(hc_visit *v, unsigned p, unsigned o, uint32_t f, uint32_t *
 ** permitted o and granted nothing. Grants update *newbusy, *hold, owner,
 ** the counters and the sends as in step 7. Returns the inputs granted.
 */
-static uint32_t hc_alloc_adaptive(hc_visit *v, uint32_t req, uint32_t wt, uint32_t bz,
+HC_COLD uint32_t hc_alloc_adaptive(hc_visit *v, uint32_t req, uint32_t wt, uint32_t bz,
                                   uint32_t *newbusy, uint32_t *hold) {
   uint32_t allow[HC_MODEL_MAX_D + 1], front[HC_MODEL_MAX_D + 1];
   uint32_t want = 0, ready = 0, taken = 0, granted = 0, s;
@@ -770,28 +782,48 @@ static uint32_t hc_alloc_adaptive(hc_visit *v, uint32_t req, uint32_t wt, uint32
 }
 
 /*
-** Pass 1 for v's router, which has a nonempty input or a busy output: steps
-** 2..9 of "One cycle of a router". Decides from start-of-cycle state only
-** (its own registers, among them the full bits of its outputs; every front
-** it sends is read before it is popped); updates busy, owner, hold, wait,
-** the age matrix and the counters, which nobody else reads, and sends.
+** Step 6 of v's router: the busy outputs bz carry their owners' next flits
+** (ne: the nonempty inputs); a TAIL frees its output in *newbusy and its
+** input in *hold. The heads routed to a held output all wait: omask and
+** reqo (step 3) count them.
 */
-static void hc_router_pass1(hc_visit *v) {
+HC_HOT void hc_stream(hc_visit *v, uint32_t bz, uint32_t ne, uint32_t *newbusy, uint32_t *hold,
+                      uint32_t omask, const uint32_t *reqo) {
+  for (uint32_t s = bz; s; s &= s - 1u) {
+    unsigned o = hc_ctz(s);
+    hc_port *po = hc_vp(v, o);
+    unsigned p = po->owner;
+    uint32_t *c = po->ctr;
+    assert(*hold >> p & 1u);
+    c[HC_CNT_BUSY]++;
+    if ((ne >> p & 1u) && hc_out_ready(v, o)) {
+      uint32_t f = hc_front(hc_vp(v, p));
+      unsigned kind = hc_flit_kind(v->w, f);
+      c[HC_CNT_FLITS]++;
+      if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
+      if (kind == HC_KIND_TAIL) {
+        *newbusy &= ~(1u << o);
+        *hold &= ~(1u << p);
+      }
+      hc_send(v, p, o, f);
+    }
+    if (omask >> o & 1u) hc_ctr_blocked(c, hc_popcount(reqo[o])); /* heads routed to a held output all wait */
+  }
+}
+
+/*
+** Pass 1 for v's router with heads requesting (req, wt of them waiting
+** since last cycle): steps 3 to 9 of "One cycle of a router".
+*/
+HC_COLD void hc_router_requests(hc_visit *v, uint32_t req, uint32_t wt) {
   hc_node *nd = v->nd;
   hc_rt *r = &nd->r;
   const unsigned d = v->d;
-  const uint32_t ne = r->nonempty, bz = r->busy, wt = r->wait;
+  const uint32_t ne = r->nonempty, bz = r->busy;
   uint32_t hold = r->hold, newbusy = bz, granted = 0, waitn;
-  /* Mode 2: a head requests only once its whole message is in its buffer;
-  ** a head that came over a link waits tau cycles at the front first. */
-  uint32_t req = ne & ~hold & ~r->twait & (v->m->sf_mode == HC_MODE_SAF ? r->hastail : ~0u);
   uint32_t omask = 0;                       /* outputs requested */
   uint32_t reqo[HC_MODEL_MAX_D + 1];        /* requesters of each output */
   uint32_t s;
-
-  assert((wt & ~req) == 0);       /* a waiting input still requests */
-  assert(hc_popcount(hold) == hc_popcount(bz));
-  hc_front_wait_tick(v);
 
   /* Step 3: route every requesting head (e-cube; another routing function
   ** routes and allocates in hc_alloc_adaptive, after step 6). */
@@ -808,27 +840,7 @@ static void hc_router_pass1(hc_visit *v) {
     }
   }
 
-  /* Step 6: busy outputs carry their owner's next flit. */
-  for (s = bz; s; s &= s - 1u) {
-    unsigned o = hc_ctz(s);
-    hc_port *po = hc_vp(v, o);
-    unsigned p = po->owner;
-    uint32_t *c = po->ctr;
-    assert(hold >> p & 1u);
-    c[HC_CNT_BUSY]++;
-    if ((ne >> p & 1u) && hc_out_ready(v, o)) {
-      uint32_t f = hc_front(hc_vp(v, p));
-      unsigned kind = hc_flit_kind(v->w, f);
-      c[HC_CNT_FLITS]++;
-      if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
-      if (kind == HC_KIND_TAIL) {
-        newbusy &= ~(1u << o);
-        hold &= ~(1u << p);
-      }
-      hc_send(v, p, o, f);
-    }
-    if (omask >> o & 1u) hc_ctr_blocked(c, hc_popcount(reqo[o])); /* heads routed to a held output all wait */
-  }
+  hc_stream(v, bz, ne, &newbusy, &hold, omask, reqo);
 
   if (v->m->cfg.routing != HC_ROUTE_ECUBE)
     granted = hc_alloc_adaptive(v, req, wt, bz, &newbusy, &hold);
@@ -855,6 +867,32 @@ static void hc_router_pass1(hc_visit *v) {
   r->hold = hold;
 }
 
+/*
+** Pass 1 for v's router, which has a nonempty input or a busy output: steps
+** 2..9 of "One cycle of a router". Decides from start-of-cycle state only
+** (its own registers, among them the full bits of its outputs; every front
+** it sends is read before it is popped); updates busy, owner, hold, wait,
+** the age matrix and the counters, which nobody else reads, and sends. A
+** router with no head requesting only streams (step 6), the common case.
+*/
+HC_HOT void hc_router_pass1(hc_visit *v) {
+  hc_rt *r = &v->nd->r;
+  const uint32_t wt = r->wait;
+  /* Mode 2: a head requests only once its whole message is in its buffer;
+  ** a head that came over a link waits tau cycles at the front first. */
+  const uint32_t req = r->nonempty & ~r->hold & ~r->twait & (v->saf ? r->hastail : ~0u);
+
+  assert((wt & ~req) == 0);       /* a waiting input still requests */
+  if (r->twait) hc_front_wait_tick(v);
+  if (req != 0) {
+    hc_router_requests(v, req, wt);
+  } else { /* wt is 0 too: nothing waits, nothing for the age matrix */
+    uint32_t newbusy = r->busy, hold = r->hold;
+    hc_stream(v, r->busy, r->nonempty, &newbusy, &hold, 0, NULL);
+    r->busy = newbusy;
+    r->hold = hold;
+  }
+}
 
 /*
 ** Pass 1 for v's router in mode 3, circuit switching (docs/microarchitecture.md,
@@ -872,7 +910,7 @@ static void hc_router_pass1(hc_visit *v) {
 ** from start-of-cycle state only; the probes granted go to the back of m->mv
 ** for pass 2, the acknowledgements of the end of the cycle into ak_next.
 */
-static void hc_router_pass1_cs(hc_visit *v) {
+HC_COLD void hc_router_pass1_cs(hc_visit *v) {
   hc_model *m = v->m;
   hc_node *nd = v->nd;
   hc_rt *r = &nd->r;
@@ -884,7 +922,6 @@ static void hc_router_pass1_cs(hc_visit *v) {
   uint32_t s;
 
   assert((wt & ~(ne | r->pv)) == 0);
-  assert(hc_popcount(hold) + hc_popcount(holdn) == hc_popcount(bz));
   assert((bz & lg) == 0 && (nx & ~bz) == 0);
   hc_front_wait_tick(v);
 
@@ -1048,7 +1085,7 @@ static uint32_t hc_remap_dest(const hc_model *m, uint32_t dest) {
 ** the NI at the start of the cycle, pready the NI's probe_ready. Only the
 ** NI and its router read what it changes.
 */
-static void hc_ni_step(hc_visit *v, int offer, uint32_t flit, unsigned lcnt0, uint32_t held0,
+HC_COLD void hc_ni_step(hc_visit *v, int offer, uint32_t flit, unsigned lcnt0, uint32_t held0,
                        int ack0, int pready) {
   const hc_model *m = v->m;
   hc_node *nd = v->nd;
@@ -1166,7 +1203,17 @@ static void hc_obs_begin(const hc_model *m, hc_obs *obs, int cs) {
   const size_t n = m->n, d = m->d;
   obs->sf_done = 0;
   obs->cfg_rdata = 0;
-  if (!m->dense && obs->ntouched != HC_OBS_ALL && obs->probe_idle == (uint8_t)cs) {
+  if (obs->lean) { /* the ejections only */
+    if (obs->ntouched != HC_OBS_ALL) {
+      for (uint32_t i = 0; i < obs->ej_count; i++) {
+        obs->ej_valid[obs->ej_node[i]] = 0;
+        obs->ej_flit[obs->ej_node[i]] = 0;
+      }
+    } else {
+      memset(obs->ej_valid, 0, n * sizeof *obs->ej_valid);
+      memset(obs->ej_flit, 0, n * sizeof *obs->ej_flit);
+    }
+  } else if (!m->dense && obs->ntouched != HC_OBS_ALL && obs->probe_idle == (uint8_t)cs) {
     for (uint32_t i = 0; i < obs->ntouched; i++)
       hc_obs_idle_node(obs, m->d, obs->touched[i], obs->touched_links[i], (uint8_t)cs);
   } else {
@@ -1240,18 +1287,36 @@ static uint32_t hc_visit_node(hc_visit *v, unsigned x, int cs) {
 }
 
 /*
+** After node x's visit: where acknowledgements do not move (not mode 3, none
+** in flight: akpath 0), a node left with nothing leaves the active set now
+** (a push or probe of pass 2 puts it back) and only the nodes whose full
+** inputs were popped are kept for the commit; otherwise every node visited
+** is, for the acknowledgements' commit. Returns the nodes kept, *k.
+*/
+HC_HOT void hc_after_visit(hc_model *m, unsigned x, int akpath, unsigned *k) {
+  const hc_node *nd = hc_nd(m, x);
+  if (akpath) {
+    m->vis[(*k)++] = x;
+  } else {
+    if (nd->unfull) m->vis[(*k)++] = x;
+    if (!hc_node_live(nd)) hc_act_clear(m, x);
+  }
+}
+
+/*
 ** Pass 1 over the nodes to visit: all of them in the dense reference, else
 ** the active set, in increasing order either way (the ejections' order on
-** obs). The nodes visited go to m->vis, *nvis of them.
+** obs). The nodes the commit needs go to m->vis, *nvis of them.
 */
-static uint32_t hc_pass1(hc_model *m, int cs, hc_obs *obs, size_t *nmv, size_t *npm,
+static uint32_t hc_pass1(hc_model *m, int cs, int akpath, hc_obs *obs, size_t *nmv, size_t *npm,
                          unsigned *nvis) {
   uint32_t occupied = 0;
   unsigned k = 0;
   hc_visit v;
   memset(&v, 0, sizeof v);
   v.m = m;
-  v.obs = obs;
+  v.obs = obs != NULL && !obs->lean ? obs : NULL;
+  v.ejo = obs;
   v.ps = m->pstride;
   v.d = m->d;
   v.b = m->b;
@@ -1259,20 +1324,21 @@ static uint32_t hc_pass1(hc_model *m, int cs, hc_obs *obs, size_t *nmv, size_t *
   v.nmask = m->nmask;
   v.tau = m->tau;
   v.sfm = m->sf_mode == HC_MODE_SF;
+  v.saf = m->sf_mode == HC_MODE_SAF;
   v.nmv = nmv;
   v.npm = npm;
   if (m->dense) {
     for (unsigned x = 0; x < m->n; x++) {
-      m->vis[k++] = x;
       occupied |= hc_visit_node(&v, x, cs);
+      hc_after_visit(m, x, akpath, &k);
     }
   } else {
     const unsigned nw = (m->n + 63u) / 64u;
     for (unsigned i = 0; i < nw; i++) {
       for (uint64_t word = m->act[i]; word; word &= word - 1u) {
         const unsigned x = i * 64u + hc_ctz64(word);
-        m->vis[k++] = x;
         occupied |= hc_visit_node(&v, x, cs);
+        hc_after_visit(m, x, akpath, &k);
       }
     }
   }
@@ -1313,13 +1379,13 @@ static void hc_pass2(hc_model *m, size_t nmv, size_t npm) {
 }
 
 /*
-** The end of the cycle for the nodes visited: a FIFO that was full and
-** popped tells its sender it has room; acknowledgements advance; a node
-** with nothing left leaves the active set.
+** The end of the cycle for the nodes kept by hc_after_visit: a FIFO that
+** was full and popped tells its sender it has room; with akpath the
+** acknowledgements advance and a node with nothing left leaves the active
+** set.
 */
-static void hc_commit(hc_model *m, unsigned nvis) {
-  const int ak = m->ak_live;
-  m->ak_live = 0;
+static void hc_commit(hc_model *m, unsigned nvis, int akpath) {
+  if (akpath) m->ak_live = 0;
   for (unsigned i = 0; i < nvis; i++) {
     const unsigned x = m->vis[i];
     hc_node *nd = hc_nd(m, x);
@@ -1328,12 +1394,12 @@ static void hc_commit(hc_model *m, unsigned nvis) {
       hc_nd(m, x ^ (1u << p))->full &= ~(1u << p);
     }
     nd->unfull = 0;
-    if (ak) {
+    if (akpath) {
       nd->r.ak = nd->r.ak_next;
       nd->r.ak_next = 0;
       m->ak_live |= nd->r.ak != 0;
+      if (!hc_node_live(nd)) hc_act_clear(m, x);
     }
-    if (!hc_node_live(nd)) hc_act_clear(m, x);
   }
 }
 
@@ -1354,7 +1420,7 @@ static void hc_sf_cycle(hc_model *m, hc_obs *obs) {
   if (obs != NULL) {
     obs->sf_done = done;
     obs->cfg_rdata = rdata;
-    if (m->sf_mode == HC_MODE_SF) {
+    if (m->sf_mode == HC_MODE_SF && !obs->lean) {
       memcpy(obs->link_valid, m->sf_valid, n * d * sizeof *obs->link_valid);
       memcpy(obs->link_flit, m->sf_flit, n * d * sizeof *obs->link_flit);
       obs->ntouched = HC_OBS_ALL;
@@ -1385,10 +1451,12 @@ void hc_model_step(hc_model *m, const uint8_t *inj_valid,
   if (obs != NULL) hc_obs_begin(m, obs, cs);
   if (m->nact != 0 || m->dense) m->dirty = 1;
 
-  occupied = hc_pass1(m, cs, obs, &nmv, &npm, &nvis);
+  /* Acknowledgements move in mode 3 and while any is in flight. */
+  const int akpath = cs || m->ak_live;
+  occupied = hc_pass1(m, cs, akpath, obs, &nmv, &npm, &nvis);
   assert(nmv + npm <= m->nmvcap);
   hc_pass2(m, nmv, npm);
-  hc_commit(m, nvis);
+  hc_commit(m, nvis, akpath);
   hc_sf_cycle(m, obs);
 
   if (obs != NULL) obs->idle = (uint8_t)m->idle_q;
@@ -1420,13 +1488,42 @@ void hc_model_skip(hc_model *m, uint64_t k, hc_obs *obs) {
   for (uint64_t i = 0; i < k && i < 2u; i++) hc_model_step(m, NULL, NULL, obs);
 }
 
-/* Nodes outside the active set that are live; see hc_model.h. */
+/*
+** Whether the registers of node nd are consistent (the invariants the
+** passes rely on, too costly to assert on every visit): every busy output
+** has an owner that holds it, current or queued, and no input holds two;
+** a held or queued input owns exactly as many outputs as it has bits; an
+** input's count matches its nonempty bit.
+*/
+static int hc_node_sane(const hc_model *m, const hc_node *nd) {
+  const hc_rt *r = &nd->r;
+  uint32_t owners = 0;
+  unsigned k = 0;
+  if (hc_popcount(r->hold) + hc_popcount(r->holdn) != hc_popcount(r->busy)) return 0;
+  if ((r->busy & r->ling) != 0 || (r->nxt & ~r->busy) != 0) return 0;
+  for (uint32_t s = r->busy; s; s &= s - 1u) {
+    const unsigned p = hc_pt(m, nd, hc_ctz(s))->owner;
+    if (!((r->hold | r->holdn) >> p & 1u)) return 0;
+    if (!(r->nxt >> hc_ctz(s) & 1u)) {
+      if (owners >> p & 1u) return 0; /* two current reservations */
+      owners |= 1u << p;
+    }
+  }
+  for (unsigned p = 0; p <= m->d; p++) {
+    const hc_port *pp = hc_pt(m, nd, p);
+    if ((pp->cnt != 0) != (r->nonempty >> p & 1u) || pp->cnt > m->b) k++;
+  }
+  return k == 0;
+}
+
+/* Nodes outside the active set that are live, or inconsistent; see
+** hc_model.h. */
 unsigned hc_model_audit(const hc_model *m, unsigned *first) {
   unsigned bad = 0;
   for (unsigned x = 0; x < m->n; x++) {
-    if ((m->act[x >> 6] >> (x & 63u)) & 1u) continue;
     const hc_node *nd = hc_nd(m, x);
-    if (hc_node_live(nd) || nd->unfull != 0) {
+    const int in = (m->act[x >> 6] >> (x & 63u)) & 1u;
+    if ((!in && (hc_node_live(nd) || nd->unfull != 0)) || !hc_node_sane(m, nd)) {
       if (bad++ == 0 && first != NULL) *first = x;
     }
   }
@@ -1461,6 +1558,24 @@ int hc_obs_new(const hc_cfg *cfg, hc_obs *obs) {
     hc_obs_free(obs);
     return HC_ENOMEM;
   }
+  obs->ntouched = HC_OBS_ALL;
+  return HC_OK;
+}
+
+/* A lean observation record: the ejections only; see hc_model.h. */
+int hc_obs_new_lean(const hc_cfg *cfg, hc_obs *obs) {
+  size_t n;
+  if (obs == NULL || hc_cfg_check(cfg) != HC_OK) return HC_EPARAM;
+  memset(obs, 0, sizeof *obs);
+  n = (size_t)1 << cfg->d;
+  obs->ej_valid = calloc(n, sizeof *obs->ej_valid);
+  obs->ej_flit = calloc(n, sizeof *obs->ej_flit);
+  obs->ej_node = calloc(n, sizeof *obs->ej_node);
+  if (!obs->ej_valid || !obs->ej_flit || !obs->ej_node) {
+    hc_obs_free(obs);
+    return HC_ENOMEM;
+  }
+  obs->lean = 1;
   obs->ntouched = HC_OBS_ALL;
   return HC_OK;
 }

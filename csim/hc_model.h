@@ -63,6 +63,12 @@ typedef struct hc_cfg {
 ** probe_idle, the probe_ready of an idle node in it. A record is the
 ** model's to write; whoever else writes one (the RTL backend) calls
 ** hc_obs_written() after it.
+**
+** A lean record (lean = 1, made by hc_obs_new_lean) has the ejections,
+** idle, sf_done and cfg_rdata only; its other arrays are NULL and nothing
+** writes them. It is for a run that reads nothing else, the model alone
+** without monitors: the links of a large cube are most of a full record
+** and most of the model's work on it.
 */
 typedef struct hc_obs {
   uint8_t *link_valid;
@@ -83,6 +89,7 @@ typedef struct hc_obs {
   uint32_t *touched_links;
   uint32_t ntouched;
   uint8_t probe_idle;
+  uint8_t lean;
 } hc_obs;
 
 /* hc_obs.ntouched when every entry may differ from the idle picture. */
@@ -189,9 +196,12 @@ void hc_model_skip(hc_model *m, uint64_t k, hc_obs *obs);
 void hc_model_set_dense(hc_model *m, int dense);
 
 /*
-** Check the active set: the number of nodes a step would not visit though
-** something of theirs can change (0 when the set is right); *first (may be
-** NULL) receives the first. O(N): for the tests.
+** Check the active set and the routers' registers: the number of nodes a
+** step would not visit though something of theirs can change, or whose
+** registers break an invariant of the passes (every busy output owned by
+** an input that holds it, one current reservation per input, counts that
+** match the nonempty bits); 0 when all is well. *first (may be NULL)
+** receives the first. O(N): for the tests, every cycle if they like.
 */
 unsigned hc_model_audit(const hc_model *m, unsigned *first);
 
@@ -248,6 +258,10 @@ const hc_cfg *hc_model_cfg(const hc_model *m);
 /* Allocate / free an observation record for cfg. Returns HC_OK or HC_ENOMEM. */
 int hc_obs_new(const hc_cfg *cfg, hc_obs *obs);
 void hc_obs_free(hc_obs *obs);
+
+/* Allocate a lean observation record for cfg (see hc_obs). Returns HC_OK,
+** HC_EPARAM or HC_ENOMEM. hc_obs_free frees it. */
+int hc_obs_new_lean(const hc_cfg *cfg, hc_obs *obs);
 
 /* obs (for a d-cube) was written by someone other than the model, every
 ** entry: mark it so (the model's next step rewrites all of it) and list its

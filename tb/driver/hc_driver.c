@@ -134,8 +134,11 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
   drv->rx = calloc(drv->n, sizeof *drv->rx);
   drv->src = calloc(drv->n, sizeof *drv->src);
   drv->in_src = calloc(drv->n, 1);
+  /* The model alone and no monitor: nothing reads more than the ejections. */
+  const int lean = hc_backend_sim(b) == HC_SIM_MODEL;
   if (!drv->bucket || !drv->q || !drv->pq || !drv->next_flit || !drv->rx || !drv->src ||
-      !drv->in_src || hc_obs_new(&drv->cfg, &drv->obs) != HC_OK) {
+      !drv->in_src ||
+      (lean ? hc_obs_new_lean(&drv->cfg, &drv->obs) : hc_obs_new(&drv->cfg, &drv->obs)) != HC_OK) {
     hc_driver_free(drv);
     return HC_ENOMEM;
   }
@@ -163,7 +166,7 @@ void hc_driver_free(hc_driver *drv) {
   free(drv->key);
   free(drv->chain);
   free(drv->bucket);
-  if (drv->obs.link_valid) hc_obs_free(&drv->obs);
+  hc_obs_free(&drv->obs);
   free(drv);
 }
 
@@ -462,6 +465,12 @@ int hc_driver_drain(hc_driver *drv, uint64_t max_cycles) {
 
 int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx) {
   if (drv->nmons == sizeof drv->mons / sizeof drv->mons[0]) return HC_ENOMEM;
+  if (drv->obs.lean) { /* a monitor sees every channel from the next cycle on */
+    hc_obs full;
+    if (hc_obs_new(&drv->cfg, &full) != HC_OK) return HC_ENOMEM;
+    hc_obs_free(&drv->obs);
+    drv->obs = full;
+  }
   drv->mons[drv->nmons].fn = fn;
   drv->mons[drv->nmons].ctx = ctx;
   drv->nmons++;
