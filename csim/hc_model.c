@@ -35,12 +35,20 @@
 ** records. All state lives in arrays taken in hc_model_new();
 ** hc_model_step() never allocates and never prints.
 */
+/* Linux: anonymous mappings and MADV_HUGEPAGE for the node records. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE
+#endif
+
 #include "hc_model.h"
 
 #include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* HC_HOT: inline into the visit, whatever the compiler's size limits say
 ** (it is the inner loop); HC_COLD: keep out of it (modes and cases a light
@@ -51,6 +59,13 @@
 #else
 #define HC_HOT static inline
 #define HC_COLD static
+#endif
+
+/* hc_prefetch: ask for the cache line at p, to be written, ahead of use. */
+#if defined(__GNUC__) || defined(__clang__)
+#define hc_prefetch(p) __builtin_prefetch((p), 1, 3)
+#else
+#define hc_prefetch(p) ((void)(p))
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -81,47 +96,6 @@ static inline unsigned hc_popcount(uint32_t v) {
 }
 
 /*
-** The per-router registers that fit in a word each, kept together because a
-** router's visit reads all of them. Bit p of a mask is port p (0..d).
-*/
-typedef struct hc_rt {
-  uint32_t nonempty; /* input p has count != 0 */
-  uint32_t hastail;  /* input p holds a TAIL or SINGLE (mode 2 lets its head go) */
-  uint32_t busy;     /* busy[o]: output o has an owner */
-  uint32_t hold;     /* input p is owner[o] of some busy output o that is not queued */
-  uint32_t wait;     /* wait[p] */
-  uint32_t twait;    /* input p < d: its front-wait counter fw is not 0 (tau) */
-  /* mode 3 (circuit switching) */
-  uint32_t holdn;    /* input p owns a queued reservation (its second) */
-  uint32_t nxt;      /* output o's reservation is queued behind its owner's current one */
-  uint32_t ling;     /* output o lingers: free of an owner, held until lc[o] runs out */
-  uint32_t pv;       /* input p's probe register holds a probe */
-  uint32_t ak;       /* input p sends an acknowledgement back this cycle (register) */
-  uint32_t ak_next;  /* ak at the end of the cycle (pass 1 to commit) */
-  uint8_t ni_head;   /* slot of the NI FIFO's front */
-  uint8_t ni_cnt;    /* NI FIFO count */
-} hc_rt;
-
-/*
-** The network interface's registers beyond its FIFO: the xi front wait of
-** modes 0 and 2, and the path set-up and data sequencing of mode 3
-** (docs/microarchitecture.md, "Circuit switching").
-*/
-typedef struct hc_nis {
-  uint16_t xw;    /* front-wait counter: a head at the front leaves at 0 (xi) */
-  uint16_t sc;    /* set-up: xi cycles still to count */
-  uint8_t su;     /* set-up state: 0 none, 1 counting xi, 2 probe out, waiting for the ack */
-  uint8_t held;   /* a path is held whose data has not started */
-  uint8_t strm;   /* a message's data is leaving (head sent, tail not yet) */
-  uint8_t cc;     /* cycles until the node's last message is complete */
-  uint8_t ch;     /* hops of the message whose data is leaving */
-  uint8_t pin;    /* a set-up is offered in the coming cycle (hc_model_probe) */
-  uint32_t sd;    /* the destination being set up (physical) */
-  uint32_t hd;    /* the destination of the held path */
-  uint32_t pdest; /* the offered set-up's destination (as written) */
-} hc_nis;
-
-/*
 ** Port p of a router: input p (its FIFO, age-matrix row, tau wait and probe
 ** register) and output p (owner, linger, counters) side by side, because a
 ** visit mostly touches both sides of the few ports in use. The FIFO's B
@@ -144,20 +118,50 @@ typedef struct hc_port {
 } hc_port;
 
 /*
-** A node's record: its router's masks, its NI's registers, and what pass 2
-** and the user leave for the next visit. Its NI FIFO's I slots follow, then
-** the d + 1 port records.
+** A node's record: its router's masks (bit p of a mask is port p, 0..d),
+** its NI's registers beyond its FIFO (the xi front wait of modes 0 and 2,
+** the path set-up and data sequencing of mode 3: docs/microarchitecture.md,
+** "Circuit switching"), and what pass 2 and the user leave for the next
+** visit. What every visit in modes 0 and 2 reads comes first and fills one
+** cache line (records start on a line); mode 3's registers follow. Its NI
+** FIFO's I slots follow the record, then the d + 1 port records.
 */
 typedef struct hc_node {
-  hc_rt r;
-  hc_nis q;
-  uint32_t full;   /* bit o < d: the neighbour's input o holds B flits at the start of
-                   ** the cycle (output o's registered ready is low); set by the push
-                   ** that fills it, cleared in pass 2 after the pop that frees it */
-  uint32_t unfull; /* bit p < d: input p was full and popped this cycle */
-  uint32_t inj;    /* the flit offered to the NI in the coming cycle, when inj_on */
+  uint32_t nonempty; /* input p has count != 0 */
+  uint32_t hastail;  /* input p holds a TAIL or SINGLE (mode 2 lets its head go) */
+  uint32_t busy;     /* busy[o]: output o has an owner */
+  uint32_t hold;     /* input p is owner[o] of some busy output o that is not queued */
+  uint32_t wait;     /* wait[p] */
+  uint32_t twait;    /* input p < d: its front-wait counter fw is not 0 (tau) */
+  uint32_t ling;     /* mode 3: output o lingers, free of an owner, held until lc[o] runs out */
+  uint32_t pv;       /* mode 3: input p's probe register holds a probe */
+  uint32_t ak;       /* mode 3: input p sends an acknowledgement back this cycle (register) */
+  uint32_t full;     /* bit o < d: the neighbour's input o holds B flits at the start of
+                     ** the cycle (output o's registered ready is low); set by the push
+                     ** that fills it, cleared after the pop that frees it */
+  uint32_t unfull;   /* bit p < d: input p was full and popped this cycle */
+  uint32_t inj;      /* the flit offered to the NI in the coming cycle, when inj_on */
+  uint16_t xw;       /* NI front-wait counter: a head at the front leaves at 0 (xi) */
+  uint8_t ni_head;   /* slot of the NI FIFO's front */
+  uint8_t ni_cnt;    /* NI FIFO count */
   uint8_t inj_on;
+  uint8_t su;        /* set-up state: 0 none, 1 counting xi, 2 probe out, waiting for the ack */
+  uint8_t held;      /* a path is held whose data has not started */
+  uint8_t strm;      /* a message's data is leaving (head sent, tail not yet) */
+  uint8_t cc;        /* cycles until the node's last message is complete */
+  uint8_t pin;       /* a set-up is offered in the coming cycle (hc_model_probe) */
+  uint8_t ch;        /* hops of the message whose data is leaving */
+  /* mode 3, beyond the first line */
+  uint32_t holdn;    /* input p owns a queued reservation (its second) */
+  uint32_t nxt;      /* output o's reservation is queued behind its owner's current one */
+  uint32_t ak_next;  /* ak at the end of the cycle (pass 1 to commit) */
+  uint16_t sc;       /* set-up: xi cycles still to count */
+  uint32_t sd;       /* the destination being set up (physical) */
+  uint32_t hd;       /* the destination of the held path */
+  uint32_t pdest;    /* the offered set-up's destination (as written) */
 } hc_node;
+
+_Static_assert(offsetof(hc_node, ch) < 64, "what a visit in modes 0 and 2 reads fits one line");
 
 /*
 ** The model. Node x's record is at mem + x*nstride; its NI slots right
@@ -176,11 +180,15 @@ struct hc_model {
   unsigned w;      /* cfg.w */
   unsigned n;      /* number of nodes, 2^d */
   uint32_t nmask;  /* n - 1: the destination field of a head */
-  unsigned char *mem; /* [n * nstride] the node records */
+  unsigned char *mem; /* [n * nstride] the node records (hc_big_new) */
+  void *mem_map;      /* the mapping they sit in, mem_len bytes */
+  size_t mem_len;
   size_t nstride, pstride, port_off;
   uint64_t *act;      /* [(n + 63) / 64] the active set */
   unsigned nact;      /* bits set in act */
-  uint32_t *vis;      /* [n] the nodes visited in this cycle, in increasing order */
+  uint32_t *vis;      /* [n] the nodes the commit needs (hc_after_visit) */
+  uint32_t *ord;      /* [n] the active set of the cycle as a list, increasing */
+  int pf;             /* the records outgrow the caches: prefetch (HC_AHEAD) */
   uint64_t *mv;       /* [n*d] pass 2's work: (flit or dest) << 32 | y << 5 | port */
   size_t nmvcap;      /* n*d */
   int dense;          /* visit every node every cycle (hc_model_set_dense) */
@@ -240,8 +248,8 @@ static inline void hc_act_clear(hc_model *m, unsigned x) {
 ** these is set.
 */
 static inline int hc_node_live(const hc_node *nd) {
-  const hc_rt *r = &nd->r;
-  const hc_nis *q = &nd->q;
+  const hc_node *r = nd;
+  const hc_node *q = nd;
   return (r->nonempty | r->busy | r->ling | r->pv | r->ak | r->ak_next | r->ni_cnt | q->su |
           q->held | q->strm | q->cc | q->pin | q->xw | nd->inj_on) != 0;
 }
@@ -269,6 +277,54 @@ int hc_cfg_check(const hc_cfg *cfg) {
   if (cfg->inj_depth < 1 || cfg->inj_depth > HC_MAX_DEPTH) return HC_EPARAM;
   if (cfg->routing >= HC_ROUTE_NUM) return HC_EPARAM;
   return HC_OK;
+}
+
+/* The size of the node records from which pass 1 and pass 2 prefetch:
+** below it they stay in a core's cache and asking costs more than it saves. */
+#define HC_PF_MIN (1u << 20)
+
+/* The size from which the node records get pages of their own. */
+#define HC_BIG (2u << 20)
+
+/*
+** size bytes of zeroed memory for the node records at *out, in a mapping
+** whose start and length go to *map and *len for hc_big_free. On Linux a
+** large one is an anonymous mapping aligned to 2 MiB and advised into huge
+** pages: a cube of 2^16 nodes and more spans tens of thousands of 4 KiB
+** pages, more than the TLB holds, and a visit to a node far away would cost
+** a page walk; its pages are zero and taken on first touch, as calloc's.
+** Elsewhere, and for a small one, calloc. Returns HC_OK or HC_ENOMEM.
+*/
+static int hc_big_new(size_t size, unsigned char **out, void **map, size_t *len) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (size >= HC_BIG) {
+    const size_t l = size + HC_BIG;
+    void *p = mmap(NULL, l, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return HC_ENOMEM;
+    uintptr_t a = ((uintptr_t)p + HC_BIG - 1u) & ~(uintptr_t)(HC_BIG - 1u);
+    (void)madvise((void *)a, size, MADV_HUGEPAGE); /* advice: no huge pages is no error */
+    *out = (unsigned char *)a;
+    *map = p;
+    *len = l;
+    return HC_OK;
+  }
+#endif
+  *out = calloc(1, size);
+  *map = *out;
+  *len = 0;
+  return *out != NULL ? HC_OK : HC_ENOMEM;
+}
+
+/* Free what hc_big_new gave (map, len); NULL map is a no-op. */
+static void hc_big_free(void *map, size_t len) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (len != 0) {
+    munmap(map, len);
+    return;
+  }
+#endif
+  (void)len;
+  free(map);
 }
 
 /* The layout of the node records of m (its cfg fields set): strides and
@@ -303,12 +359,15 @@ int hc_model_new(const hc_cfg *cfg, hc_model **out) {
   n = m->n;
   hc_layout(m);
   m->nmvcap = n * m->d;
-  /* calloc: pages of nodes that never see a flit are never touched. */
-  m->mem = calloc(n, m->nstride);
+  m->pf = n * m->nstride > HC_PF_MIN;
+  /* Zeroed, taken on first touch: pages of nodes that never see a flit
+  ** are never touched. */
+  if (hc_big_new(n * m->nstride, &m->mem, &m->mem_map, &m->mem_len) != HC_OK) m->mem = NULL;
   m->act = calloc((n + 63u) / 64u, sizeof *m->act);
   m->vis = calloc(n, sizeof *m->vis);
+  m->ord = calloc(n, sizeof *m->ord);
   m->mv = calloc(m->nmvcap, sizeof *m->mv);
-  if (!m->mem || !m->act || !m->vis || !m->mv) {
+  if (!m->mem || !m->act || !m->vis || !m->ord || !m->mv) {
     hc_model_free(m);
     return HC_ENOMEM;
   }
@@ -320,9 +379,10 @@ int hc_model_new(const hc_cfg *cfg, hc_model **out) {
 /* Release every array of m and m itself. NULL is a no-op. */
 void hc_model_free(hc_model *m) {
   if (m == NULL) return;
-  free(m->mem);
+  if (m->mem != NULL) hc_big_free(m->mem_map, m->mem_len);
   free(m->act);
   free(m->vis);
+  free(m->ord);
   free(m->mv);
   hc_sf_free(m->sf);
   free(m->sf_valid);
@@ -334,7 +394,7 @@ void hc_model_free(hc_model *m) {
 ** registers; not the engines' memories). */
 size_t hc_model_mem(const hc_model *m) {
   size_t n = m->n, s = sizeof *m;
-  s += n * m->nstride + (n + 63u) / 64u * sizeof *m->act + n * sizeof *m->vis;
+  s += n * m->nstride + (n + 63u) / 64u * sizeof *m->act + n * (sizeof *m->vis + sizeof *m->ord);
   s += m->nmvcap * sizeof *m->mv;
   if (m->sf_valid) s += n * m->d * (sizeof *m->sf_valid + sizeof *m->sf_flit);
   return s;
@@ -452,8 +512,8 @@ static void hc_cost_regs(const hc_model *m, unsigned *tau, unsigned *xi, unsigne
 ** complete and the local input has room.
 */
 static int hc_ni_head_go(const hc_model *m, const hc_node *nd) {
-  const hc_rt *r = &nd->r;
-  const hc_nis *q = &nd->q;
+  const hc_node *r = nd;
+  const hc_node *q = nd;
   if (r->ni_cnt == 0 || q->strm || !q->held || q->cc != 0) return 0;
   if (!hc_kind_is_head(hc_flit_kind(m->w, hc_nibuf(nd)[r->ni_head]))) return 0;
   return hc_pt(m, nd, m->d)->cnt < m->b;
@@ -462,7 +522,7 @@ static int hc_ni_head_go(const hc_model *m, const hc_node *nd) {
 /* Whether node nd's NI accepts a path set-up, in mode 3, with the overlap
 ** register at overlap. */
 static int hc_ni_probe_ready(const hc_model *m, const hc_node *nd, unsigned overlap) {
-  const hc_nis *q = &nd->q;
+  const hc_node *q = nd;
   if (q->su != 0) return 0;
   if (!overlap) return !q->held && !q->strm && q->cc == 0;
   return !q->held || hc_ni_head_go(m, nd);
@@ -482,8 +542,8 @@ void hc_model_probe(hc_model *m, unsigned x, uint32_t dest) {
   assert(m != NULL && x < m->n);
   assert(hc_model_probe_ready(m, x)); /* the caller offers only when ready */
   if (x >= m->n) return;
-  hc_nd(m, x)->q.pin = 1;
-  hc_nd(m, x)->q.pdest = dest & m->nmask;
+  hc_nd(m, x)->pin = 1;
+  hc_nd(m, x)->pdest = dest & m->nmask;
   hc_act_set(m, x);
   m->dirty = 1;
 }
@@ -504,7 +564,7 @@ void hc_model_offer(hc_model *m, unsigned x, uint32_t flit) {
 int hc_model_inj_ready(const hc_model *m, unsigned x) {
   assert(m != NULL && x < m->n);
   if (x >= m->n) return 0;
-  return hc_nd(m, x)->r.ni_cnt < m->ni;
+  return hc_nd(m, x)->ni_cnt < m->ni;
 }
 
 /* The configuration m was created with; valid for m's lifetime. */
@@ -545,9 +605,11 @@ typedef struct hc_visit {
   unsigned tau;
   int sfm;           /* mode 1: the links belong to the store-and-forward engines */
   int saf;           /* mode 2: store-and-forward by header */
+  int lean;          /* hc_visit_lean may take the nodes it can */
   uint32_t links;    /* the links of x written on obs (flits, probes) */
   hc_obs *ejo;       /* where the ejections go: obs, lean or not (obs: NULL when lean) */
-  size_t *nmv, *npm; /* pass 2's flits (front of m->mv) and probes (back) */
+  uint64_t *mvf;     /* pass 2's flits: the next free entry at the front of m->mv */
+  uint64_t *mvb;     /* pass 2's probes: the last entry taken at the back */
 } hc_visit;
 
 static inline hc_port *hc_vp(const hc_visit *v, unsigned p) {
@@ -572,25 +634,27 @@ static inline void hc_fifo_push(hc_node *nd, hc_port *pp, unsigned p, unsigned b
   if (slot >= b) slot -= b;
   pp->buf[slot] = f;
   pp->cnt++;
-  nd->r.nonempty |= 1u << p;
+  nd->nonempty |= 1u << p;
   if (hc_kind_is_tail(hc_flit_kind(w, f))) {
     pp->tails++;
-    nd->r.hastail |= 1u << p;
+    nd->hastail |= 1u << p;
   }
 }
 
 /* A new flit reaches the front of link input p (record pp) of node nd at
-** the end of this cycle: its wait starts over at tau. */
+** the end of this cycle: its wait starts over at tau. With tau 0 and no
+** wait running it changes nothing that is read (fw is read only while its
+** twait bit is set), and the callers skip it. */
 HC_HOT void hc_front_wait_load(hc_node *nd, hc_port *pp, unsigned p, unsigned tau) {
   pp->fw = (uint8_t)tau;
-  nd->r.twait = (nd->r.twait & ~(1u << p)) | (uint32_t)(tau != 0) << p;
+  nd->twait = (nd->twait & ~(1u << p)) | (uint32_t)(tau != 0) << p;
 }
 
 /* Count down the front-wait counters of the link inputs of v's router
 ** (tau). Before its sends: a pop reloads the counter of its input. Nobody
 ** else reads them. */
 static void hc_front_wait_tick(hc_visit *v) {
-  hc_rt *r = &v->nd->r;
+  hc_node *r = v->nd;
   for (uint32_t s = r->twait; s; s &= s - 1u) {
     unsigned p = hc_ctz(s);
     if (--hc_vp(v, p)->fw == 0) r->twait &= ~(1u << p);
@@ -617,33 +681,37 @@ static inline int hc_out_ready(const hc_visit *v, unsigned o) {
 ** sender in the commit; the NI saw the local count of the cycle's start.
 */
 HC_HOT void hc_send(hc_visit *v, unsigned p, unsigned o, uint32_t f) {
+  /* Locals: the byte stores below may alias anything, so fields of v
+  ** read after them would be read again. */
   hc_node *nd = v->nd;
   hc_port *pp = hc_vp(v, p);
-  const unsigned b = v->b;
+  const unsigned b = v->b, d = v->d, tau = v->tau, x = v->x, cnt = pp->cnt;
+  const int tail = hc_kind_is_tail(hc_flit_kind(v->w, f));
   unsigned h = pp->head;
-  assert(pp->cnt > 0 && pp->buf[h] == f);
+  assert(cnt > 0 && pp->buf[h] == f);
   if (++h == b) h = 0;
   pp->head = (uint8_t)h;
-  if (p < v->d) {
-    if (pp->cnt == b) nd->unfull |= 1u << p;
-    hc_front_wait_load(nd, pp, p, v->tau);
+  pp->cnt = (uint8_t)(cnt - 1u);
+  if (cnt == 1u) nd->nonempty &= ~(1u << p);
+  if (tail && --pp->tails == 0) nd->hastail &= ~(1u << p);
+  if (p < d) {
+    if (cnt == b) nd->unfull |= 1u << p;
+    if (tau | (nd->twait >> p & 1u)) hc_front_wait_load(nd, pp, p, tau);
   }
-  if (--pp->cnt == 0) nd->r.nonempty &= ~(1u << p);
-  if (hc_kind_is_tail(hc_flit_kind(v->w, f)) && --pp->tails == 0) nd->r.hastail &= ~(1u << p);
-  if (o < v->d) {
-    hc_model *m = v->m;
-    assert(*v->nmv + *v->npm < m->nmvcap);
-    m->mv[(*v->nmv)++] = (uint64_t)f << 32 | (uint64_t)((v->x ^ (1u << o)) << 5 | o);
+  if (o < d) {
+    assert(v->mvf < v->mvb);
+    *v->mvf++ = (uint64_t)f << 32 | (uint64_t)((x ^ (1u << o)) << 5 | o);
     v->links |= 1u << o;
     if (v->obs != NULL) {
-      const size_t l = (size_t)v->x * v->d + o;
+      const size_t l = (size_t)x * d + o;
       v->obs->link_valid[l] = 1;
       v->obs->link_flit[l] = f;
     }
   } else if (v->ejo != NULL) {
-    v->ejo->ej_valid[v->x] = 1;
-    v->ejo->ej_flit[v->x] = f;
-    v->ejo->ej_node[v->ejo->ej_count++] = v->x;
+    hc_obs *e = v->ejo;
+    e->ej_valid[x] = 1;
+    e->ej_flit[x] = f;
+    e->ej_node[e->ej_count++] = x;
   }
 }
 
@@ -789,16 +857,17 @@ HC_COLD uint32_t hc_alloc_adaptive(hc_visit *v, uint32_t req, uint32_t wt, uint3
 */
 HC_HOT void hc_stream(hc_visit *v, uint32_t bz, uint32_t ne, uint32_t *newbusy, uint32_t *hold,
                       uint32_t omask, const uint32_t *reqo) {
+  const unsigned w = v->w;
   for (uint32_t s = bz; s; s &= s - 1u) {
-    unsigned o = hc_ctz(s);
+    const unsigned o = hc_ctz(s);
     hc_port *po = hc_vp(v, o);
-    unsigned p = po->owner;
+    const unsigned p = po->owner;
     uint32_t *c = po->ctr;
     assert(*hold >> p & 1u);
     c[HC_CNT_BUSY]++;
     if ((ne >> p & 1u) && hc_out_ready(v, o)) {
-      uint32_t f = hc_front(hc_vp(v, p));
-      unsigned kind = hc_flit_kind(v->w, f);
+      const uint32_t f = hc_front(hc_vp(v, p));
+      const unsigned kind = hc_flit_kind(w, f);
       c[HC_CNT_FLITS]++;
       if (hc_kind_is_head(kind)) c[HC_CNT_MESSAGES]++;
       if (kind == HC_KIND_TAIL) {
@@ -817,7 +886,7 @@ HC_HOT void hc_stream(hc_visit *v, uint32_t bz, uint32_t ne, uint32_t *newbusy, 
 */
 HC_COLD void hc_router_requests(hc_visit *v, uint32_t req, uint32_t wt) {
   hc_node *nd = v->nd;
-  hc_rt *r = &nd->r;
+  hc_node *r = nd;
   const unsigned d = v->d;
   const uint32_t ne = r->nonempty, bz = r->busy;
   uint32_t hold = r->hold, newbusy = bz, granted = 0, waitn;
@@ -876,7 +945,7 @@ HC_COLD void hc_router_requests(hc_visit *v, uint32_t req, uint32_t wt) {
 ** router with no head requesting only streams (step 6), the common case.
 */
 HC_HOT void hc_router_pass1(hc_visit *v) {
-  hc_rt *r = &v->nd->r;
+  hc_node *r = v->nd;
   const uint32_t wt = r->wait;
   /* Mode 2: a head requests only once its whole message is in its buffer;
   ** a head that came over a link waits tau cycles at the front first. */
@@ -913,7 +982,7 @@ HC_HOT void hc_router_pass1(hc_visit *v) {
 HC_COLD void hc_router_pass1_cs(hc_visit *v) {
   hc_model *m = v->m;
   hc_node *nd = v->nd;
-  hc_rt *r = &nd->r;
+  hc_node *r = nd;
   const unsigned d = v->d, w = v->w, x = v->x;
   const uint32_t ne = r->nonempty, bz = r->busy, lg = r->ling, nx = r->nxt, wt = r->wait;
   uint32_t hold = r->hold, holdn = r->holdn, newbusy = bz, newnxt = nx, newling = lg;
@@ -1033,9 +1102,8 @@ HC_COLD void hc_router_pass1_cs(hc_visit *v) {
         v->obs->probe_dest[(size_t)x * d + o] = dest;
       }
       v->links |= 1u << o;
-      assert(*v->nmv + *v->npm < m->nmvcap);
-      (*v->npm)++;
-      m->mv[m->nmvcap - *v->npm] = (uint64_t)dest << 32 | (uint64_t)((x ^ (1u << o)) << 5 | o);
+      assert(v->mvf < v->mvb);
+      *--v->mvb = (uint64_t)dest << 32 | (uint64_t)((x ^ (1u << o)) << 5 | o);
     }
     hc_ctr_blocked(c, nw);
   }
@@ -1046,7 +1114,7 @@ HC_COLD void hc_router_pass1_cs(hc_visit *v) {
   ak = done;
   for (s = bz; s; s &= s - 1u) {
     unsigned o = hc_ctz(s);
-    if (o < d && (hc_nd(m, x ^ (1u << o))->r.ak >> o & 1u)) {
+    if (o < d && (hc_nd(m, x ^ (1u << o))->ak >> o & 1u)) {
       unsigned p = hc_vp(v, o)->owner;
       assert(!(ak >> p & 1u)); /* one acknowledgement per input and cycle */
       ak |= 1u << p;
@@ -1078,22 +1146,20 @@ static uint32_t hc_remap_dest(const hc_model *m, uint32_t dest) {
 }
 
 /*
-** The NI of v's node in one cycle (pass 1, after its router): hands its
-** front flit to the router's local input, accepts the flit offered (offer:
-** flit), and in mode 3 runs the path set-up. lcnt0, held0 and ack0 are the
-** local input's count, the router's held outputs and its acknowledgement to
-** the NI at the start of the cycle, pready the NI's probe_ready. Only the
-** NI and its router read what it changes.
+** The NI FIFO of v's node in one cycle (pass 1, after its router): hands
+** its front flit to the router's local input (in mode 3, cs, only the data
+** of a path held, a message after the last one is complete), accepts the
+** flit offered (offer: flit), counts the xi wait and the completion count
+** down. lcnt0 is the local input's count at the start of the cycle. Only
+** the NI and its router read what it changes.
 */
-HC_COLD void hc_ni_step(hc_visit *v, int offer, uint32_t flit, unsigned lcnt0, uint32_t held0,
-                       int ack0, int pready) {
+HC_HOT void hc_ni_fifo(hc_visit *v, int cs, int offer, uint32_t flit, unsigned lcnt0) {
   const hc_model *m = v->m;
   hc_node *nd = v->nd;
-  hc_rt *r = &nd->r;
-  hc_nis *q = &nd->q;
+  hc_node *r = nd;
+  hc_node *q = nd;
   uint32_t *nib = hc_nibuf(nd);
   const unsigned d = v->d, x = v->x, ni = m->ni, nc = r->ni_cnt;
-  const int cs = m->sf_mode == HC_MODE_CIRCUIT;
   int pop = 0, load = 0;
   if (nc && lcnt0 < v->b) {
     uint32_t f = nib[r->ni_head];
@@ -1139,6 +1205,19 @@ HC_COLD void hc_ni_step(hc_visit *v, int offer, uint32_t flit, unsigned lcnt0, u
       r->ni_cnt++;
     }
   }
+}
+
+/*
+** The path set-up of v's NI in mode 3 (after hc_ni_fifo): held0 and ack0
+** are the router's held outputs and its acknowledgement to the NI at the
+** start of the cycle, pready the NI's probe_ready.
+*/
+HC_COLD void hc_ni_setup(hc_visit *v, uint32_t held0, int ack0, int pready) {
+  hc_node *nd = v->nd;
+  hc_node *r = nd;
+  hc_node *q = nd;
+  const unsigned d = v->d, x = v->x;
+  const hc_model *m = v->m;
   /* Mode 3: the set-up counts xi while its first link is free, then hands
   ** the probe to the router's local input; the acknowledgement means held. */
   if (q->su == 1) {
@@ -1170,6 +1249,13 @@ HC_COLD void hc_ni_step(hc_visit *v, int offer, uint32_t flit, unsigned lcnt0, u
     q->sd = hc_remap_dest(m, q->pdest);
     q->sc = (uint16_t)m->xi;
   }
+}
+
+/* The NI of v's node in one cycle: hc_ni_fifo, then hc_ni_setup. */
+HC_COLD void hc_ni_step(hc_visit *v, int offer, uint32_t flit, unsigned lcnt0, uint32_t held0,
+                       int ack0, int pready) {
+  hc_ni_fifo(v, v->m->sf_mode == HC_MODE_CIRCUIT, offer, flit, lcnt0);
+  hc_ni_setup(v, held0, ack0, pready);
 }
 
 /* ----------------------------------------------------------- observation */
@@ -1266,8 +1352,8 @@ static uint32_t hc_visit_node(hc_visit *v, unsigned x, int cs) {
   v->nd = nd;
   v->pb = (unsigned char *)nd + m->port_off;
   v->links = 0;
-  hc_rt *r = &nd->r;
-  const hc_nis *q = &nd->q;
+  hc_node *r = nd;
+  const hc_node *q = nd;
   const unsigned d = v->d, nc = r->ni_cnt, lcnt0 = hc_vp(v, d)->cnt;
   const int offer = nd->inj_on;
   const int pready = cs && hc_ni_probe_ready(m, nd, m->overlap);
@@ -1287,20 +1373,74 @@ static uint32_t hc_visit_node(hc_visit *v, unsigned x, int cs) {
 }
 
 /*
+** The visit of a node in modes 0 and 2 with nothing of mode 3 set (no
+** probe, acknowledgement, lingering link or set-up), on a lean or no
+** observation record, outside the dense reference (v->lean): its router's
+** pass 1 and its NI's FIFO, the same code the full visit reaches, without
+** the full visit's bookkeeping of mode 3 and of the observation. Returns
+** 0, having changed nothing, when node x is not such a node; else 1, with
+** it done as hc_visit_node and hc_after_visit would leave it (akpath is 0
+** here): its occupancy ORed into *occupied, the nodes whose full inputs
+** were popped in m->vis (*k), the node out of the active set if nothing is
+** left.
+*/
+HC_HOT int hc_visit_lean(hc_visit *v, unsigned x, unsigned *k, uint32_t *occupied) {
+  hc_model *m = v->m;
+  hc_node *nd = hc_nd(m, x);
+  hc_node *r = nd;
+  hc_node *q = nd;
+  if ((r->ling | r->pv | r->ak | q->su | q->held | q->strm | q->pin) != 0) return 0;
+  v->x = x;
+  v->nd = nd;
+  v->pb = (unsigned char *)nd + m->port_off;
+  v->links = 0;
+  const unsigned nc = r->ni_cnt, lcnt0 = hc_vp(v, v->d)->cnt;
+  const int offer = nd->inj_on;
+  *occupied |= r->nonempty | r->busy | nc | q->cc; /* hc_visit_node's, the rest being 0 */
+  if (r->nonempty | r->busy) hc_router_pass1(v);
+  if (nc | (unsigned)offer | q->cc | q->xw) hc_ni_fifo(v, 0, offer, nd->inj, lcnt0);
+  nd->inj_on = 0;
+  if (nd->unfull) m->vis[(*k)++] = x;
+  if ((r->nonempty | r->busy | r->ni_cnt | q->cc | q->xw) == 0) hc_act_clear(m, x);
+  return 1;
+}
+
+/*
 ** After node x's visit: where acknowledgements do not move (not mode 3, none
 ** in flight: akpath 0), a node left with nothing leaves the active set now
 ** (a push or probe of pass 2 puts it back) and only the nodes whose full
 ** inputs were popped are kept for the commit; otherwise every node visited
 ** is, for the acknowledgements' commit. Returns the nodes kept, *k.
 */
-HC_HOT void hc_after_visit(hc_model *m, unsigned x, int akpath, unsigned *k) {
-  const hc_node *nd = hc_nd(m, x);
+HC_HOT void hc_after_visit(hc_model *m, const hc_node *nd, unsigned x, int akpath, unsigned *k) {
   if (akpath) {
     m->vis[(*k)++] = x;
   } else {
     if (nd->unfull) m->vis[(*k)++] = x;
     if (!hc_node_live(nd)) hc_act_clear(m, x);
   }
+}
+
+/*
+** How many nodes ahead pass 1 asks for the lines it will need (and pass 2
+** for its pushes): on a large cube the records of the nodes visited are far
+** apart and a visit would otherwise wait for memory line after line.
+*/
+#define HC_AHEAD 8u
+
+/* Ask for the lines of node x's visit (its header has been asked for
+** HC_AHEAD visits before: the ports in use, the NI FIFO when it holds
+** anything) and for node z's header, to come HC_AHEAD visits later. */
+HC_HOT void hc_prefetch_node(const hc_model *m, unsigned x, unsigned z) {
+  const hc_node *nd = hc_nd(m, x);
+  const unsigned char *pb = (const unsigned char *)nd + m->port_off;
+  for (uint32_t s = nd->busy | nd->nonempty; s; s &= s - 1u) {
+    const unsigned char *pp = pb + (size_t)hc_ctz(s) * m->pstride;
+    hc_prefetch(pp);
+    hc_prefetch(pp + m->pstride - 1u);
+  }
+  if (nd->ni_cnt | nd->inj_on) hc_prefetch(hc_nibuf(nd));
+  hc_prefetch(hc_nd(m, z));
 }
 
 /*
@@ -1325,24 +1465,30 @@ static uint32_t hc_pass1(hc_model *m, int cs, int akpath, hc_obs *obs, size_t *n
   v.tau = m->tau;
   v.sfm = m->sf_mode == HC_MODE_SF;
   v.saf = m->sf_mode == HC_MODE_SAF;
-  v.nmv = nmv;
-  v.npm = npm;
+  v.lean = !m->dense && !cs && !akpath && !v.sfm && v.obs == NULL;
+  v.mvf = m->mv;
+  v.mvb = m->mv + m->nmvcap;
   if (m->dense) {
     for (unsigned x = 0; x < m->n; x++) {
       occupied |= hc_visit_node(&v, x, cs);
-      hc_after_visit(m, x, akpath, &k);
+      hc_after_visit(m, v.nd, x, akpath, &k);
     }
   } else {
     const unsigned nw = (m->n + 63u) / 64u;
-    for (unsigned i = 0; i < nw; i++) {
-      for (uint64_t word = m->act[i]; word; word &= word - 1u) {
-        const unsigned x = i * 64u + hc_ctz64(word);
-        occupied |= hc_visit_node(&v, x, cs);
-        hc_after_visit(m, x, akpath, &k);
-      }
+    unsigned na = 0;
+    for (unsigned i = 0; i < nw; i++)
+      for (uint64_t word = m->act[i]; word; word &= word - 1u) m->ord[na++] = i * 64u + hc_ctz64(word);
+    for (unsigned i = 0; i < na; i++) {
+      const unsigned x = m->ord[i];
+      if (m->pf && i + HC_AHEAD < na) hc_prefetch_node(m, m->ord[i + HC_AHEAD], i + 2u * HC_AHEAD < na ? m->ord[i + 2u * HC_AHEAD] : x);
+      if (v.lean && hc_visit_lean(&v, x, &k, &occupied)) continue;
+      occupied |= hc_visit_node(&v, x, cs);
+      hc_after_visit(m, v.nd, x, akpath, &k);
     }
   }
   *nvis = k;
+  *nmv = (size_t)(v.mvf - m->mv);
+  *npm = (size_t)(m->mv + m->nmvcap - v.mvb);
   return occupied;
 }
 
@@ -1357,10 +1503,16 @@ static void hc_pass2(hc_model *m, size_t nmv, size_t npm) {
   const size_t ps = m->pstride, po = m->port_off;
   for (size_t i = 0; i < nmv; i++) {
     const uint64_t e = m->mv[i];
+    if (m->pf && i + HC_AHEAD < nmv) {
+      const uint32_t a = (uint32_t)m->mv[i + HC_AHEAD];
+      const unsigned char *na = (const unsigned char *)hc_nd(m, a >> 5);
+      hc_prefetch(na);
+      hc_prefetch(na + po + (a & 31u) * ps);
+    }
     const unsigned y = (uint32_t)e >> 5, o = (uint32_t)e & 31u;
     hc_node *ny = hc_nd(m, y);
     hc_port *pp = (hc_port *)((unsigned char *)ny + po + o * ps);
-    if (pp->cnt == 0) hc_front_wait_load(ny, pp, o, tau);
+    if (pp->cnt == 0 && (tau | (ny->twait >> o & 1u))) hc_front_wait_load(ny, pp, o, tau);
     hc_fifo_push(ny, pp, o, b, w, (uint32_t)(e >> 32));
     if (pp->cnt == b) hc_nd(m, y ^ (1u << o))->full |= 1u << o;
     hc_act_set(m, y);
@@ -1370,8 +1522,8 @@ static void hc_pass2(hc_model *m, size_t nmv, size_t npm) {
     const unsigned y = (uint32_t)e >> 5, o = (uint32_t)e & 31u;
     hc_node *ny = hc_nd(m, y);
     hc_port *pp = (hc_port *)((unsigned char *)ny + po + o * ps);
-    assert(!(ny->r.pv >> o & 1u)); /* a probe moves into an empty register */
-    ny->r.pv |= 1u << o;
+    assert(!(ny->pv >> o & 1u)); /* a probe moves into an empty register */
+    ny->pv |= 1u << o;
     pp->pd = (uint32_t)(e >> 32);
     pp->pw = (uint8_t)tau;
     hc_act_set(m, y);
@@ -1395,9 +1547,9 @@ static void hc_commit(hc_model *m, unsigned nvis, int akpath) {
     }
     nd->unfull = 0;
     if (akpath) {
-      nd->r.ak = nd->r.ak_next;
-      nd->r.ak_next = 0;
-      m->ak_live |= nd->r.ak != 0;
+      nd->ak = nd->ak_next;
+      nd->ak_next = 0;
+      m->ak_live |= nd->ak != 0;
       if (!hc_node_live(nd)) hc_act_clear(m, x);
     }
   }
@@ -1496,7 +1648,7 @@ void hc_model_skip(hc_model *m, uint64_t k, hc_obs *obs) {
 ** input's count matches its nonempty bit.
 */
 static int hc_node_sane(const hc_model *m, const hc_node *nd) {
-  const hc_rt *r = &nd->r;
+  const hc_node *r = nd;
   uint32_t owners = 0;
   unsigned k = 0;
   if (hc_popcount(r->hold) + hc_popcount(r->holdn) != hc_popcount(r->busy)) return 0;

@@ -31,6 +31,15 @@ typedef struct hc_rx { /* reassembly at one ejection port */
   unsigned len, cap;
 } hc_rx;
 
+/* What the driver keeps per node, together: an offer touches the lot. */
+typedef struct hc_dnode {
+  hc_queue q;          /* the send queue */
+  unsigned next_flit;  /* flits of the front message already offered */
+  uint8_t in_src;      /* the node is in src[] */
+  hc_rx rx;
+  hc_queue pq;         /* mode 3: messages whose path set-up is not offered yet */
+} hc_dnode;
+
 typedef struct hc_mon {
   hc_monitor_fn fn;
   void *ctx;
@@ -46,14 +55,10 @@ struct hc_driver {
   uint64_t nmsgs, cap;
   int64_t *bucket;
   uint64_t nbuckets;
-  hc_queue *q;
-  hc_queue *pq;        /* mode 3: messages whose path set-up is not offered yet */
+  hc_dnode *nd;        /* [n] */
   unsigned mode;       /* the mode register as this driver last wrote it */
-  unsigned *next_flit; /* flits of the front message already offered */
-  hc_rx *rx;
   uint32_t *src;       /* the nodes with a message in q or pq, in no order */
   unsigned nsrc;
-  uint8_t *in_src;     /* [n] the node is in src[] */
   hc_obs obs;
   hc_mon mons[8];
   unsigned nmons;
@@ -128,16 +133,11 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
   drv->n = 1u << drv->cfg.d;
   drv->nbuckets = 1024;
   drv->bucket = malloc(drv->nbuckets * sizeof *drv->bucket);
-  drv->q = calloc(drv->n, sizeof *drv->q);
-  drv->pq = calloc(drv->n, sizeof *drv->pq);
-  drv->next_flit = calloc(drv->n, sizeof *drv->next_flit);
-  drv->rx = calloc(drv->n, sizeof *drv->rx);
+  drv->nd = calloc(drv->n, sizeof *drv->nd);
   drv->src = calloc(drv->n, sizeof *drv->src);
-  drv->in_src = calloc(drv->n, 1);
   /* The model alone and no monitor: nothing reads more than the ejections. */
   const int lean = hc_backend_sim(b) == HC_SIM_MODEL;
-  if (!drv->bucket || !drv->q || !drv->pq || !drv->next_flit || !drv->rx || !drv->src ||
-      !drv->in_src ||
+  if (!drv->bucket || !drv->nd || !drv->src ||
       (lean ? hc_obs_new_lean(&drv->cfg, &drv->obs) : hc_obs_new(&drv->cfg, &drv->obs)) != HC_OK) {
     hc_driver_free(drv);
     return HC_ENOMEM;
@@ -150,18 +150,14 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
 
 void hc_driver_free(hc_driver *drv) {
   if (!drv) return;
-  if (drv->q)
-    for (unsigned x = 0; x < drv->n; x++) free(drv->q[x].buf);
-  if (drv->pq)
-    for (unsigned x = 0; x < drv->n; x++) free(drv->pq[x].buf);
-  free(drv->pq);
-  if (drv->rx)
-    for (unsigned x = 0; x < drv->n; x++) free(drv->rx[x].flits);
-  free(drv->q);
-  free(drv->rx);
-  free(drv->next_flit);
+  if (drv->nd)
+    for (unsigned x = 0; x < drv->n; x++) {
+      free(drv->nd[x].q.buf);
+      free(drv->nd[x].pq.buf);
+      free(drv->nd[x].rx.flits);
+    }
+  free(drv->nd);
   free(drv->src);
-  free(drv->in_src);
   free(drv->msgs);
   free(drv->key);
   free(drv->chain);
@@ -230,10 +226,11 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
   m->tag = tag;
   m->seq = i;
   m->t_create = hc_backend_cycle(drv->be);
-  if (queue_push(&drv->q[src], i) != 0) return -1;
-  if (drv->mode == HC_MODE_CIRCUIT && queue_push(&drv->pq[src], i) != 0) return -1;
-  if (!drv->in_src[src]) {
-    drv->in_src[src] = 1;
+  hc_dnode *dn = &drv->nd[src];
+  if (queue_push(&dn->q, i) != 0) return -1;
+  if (drv->mode == HC_MODE_CIRCUIT && queue_push(&dn->pq, i) != 0) return -1;
+  if (!dn->in_src) {
+    dn->in_src = 1;
     drv->src[drv->nsrc++] = src;
   }
   /* The key is the hash of the content as it must come out at dest. */
@@ -303,7 +300,8 @@ static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cyc
 ** (mode 3) and its next flit, each when the NI takes it. Returns whether x
 ** still has something to send afterwards. */
 static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
-  hc_queue *pq = &drv->pq[x], *q = &drv->q[x];
+  hc_dnode *dn = &drv->nd[x];
+  hc_queue *pq = &dn->pq, *q = &dn->q;
   if (pq->count != 0 && hc_backend_probe_ready(drv->be, x)) {
     hc_msg *m = &drv->msgs[pq->buf[pq->head]];
     m->t_setup = cycle;
@@ -313,13 +311,13 @@ static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
   }
   if (q->count != 0 && hc_backend_inj_ready(drv->be, x)) {
     hc_msg *m = &drv->msgs[q->buf[q->head]];
-    if (drv->next_flit[x] == 0) {
+    if (dn->next_flit == 0) {
       m->t_head = cycle;
       m->offered = 1;
     }
-    hc_backend_offer(drv->be, x, hc_driver_flit(drv, m, drv->next_flit[x]));
-    if (++drv->next_flit[x] == m->len) {
-      drv->next_flit[x] = 0;
+    hc_backend_offer(drv->be, x, hc_driver_flit(drv, m, dn->next_flit));
+    if (++dn->next_flit == m->len) {
+      dn->next_flit = 0;
       q->head = (q->head + 1) % q->cap;
       q->count--;
     }
@@ -334,7 +332,7 @@ static int take_ejections(hc_driver *drv, uint64_t cycle) {
   for (uint32_t i = 0; i < drv->obs.ej_count; i++) {
     const unsigned x = drv->obs.ej_node[i];
     uint32_t f = drv->obs.ej_flit[x];
-    hc_rx *rx = &drv->rx[x];
+    hc_rx *rx = &drv->nd[x].rx;
     unsigned kind = hc_flit_kind(w, f);
     drv->st.flits_delivered++;
     if (hc_kind_is_head(kind) && rx->len != 0) { /* previous message cut short */
@@ -357,7 +355,7 @@ int hc_driver_step(hc_driver *drv) {
     if (offer_node(drv, x, cycle)) {
       i++;
     } else { /* nothing left to send: out of the list (its order does not matter) */
-      drv->in_src[x] = 0;
+      drv->nd[x].in_src = 0;
       drv->src[i] = drv->src[--drv->nsrc];
     }
   }
@@ -383,11 +381,12 @@ int hc_driver_advance(hc_driver *drv, uint64_t cycle) {
 void hc_driver_reset(hc_driver *drv) {
   hc_backend_reset(drv->be);
   for (unsigned x = 0; x < drv->n; x++) {
-    drv->q[x].head = drv->q[x].count = 0;
-    drv->pq[x].head = drv->pq[x].count = 0;
-    drv->next_flit[x] = 0;
-    drv->rx[x].len = 0;
-    drv->in_src[x] = 0;
+    hc_dnode *dn = &drv->nd[x];
+    dn->q.head = dn->q.count = 0;
+    dn->pq.head = dn->pq.count = 0;
+    dn->next_flit = 0;
+    dn->rx.len = 0;
+    dn->in_src = 0;
   }
   drv->nsrc = 0;
   drv->nmsgs = 0;
@@ -452,7 +451,7 @@ uint64_t hc_driver_outstanding(const hc_driver *drv) {
   return drv->st.injected - drv->st.delivered;
 }
 
-uint64_t hc_driver_queued(const hc_driver *drv, unsigned x) { return drv->q[x].count; }
+uint64_t hc_driver_queued(const hc_driver *drv, unsigned x) { return drv->nd[x].q.count; }
 
 int hc_driver_drain(hc_driver *drv, uint64_t max_cycles) {
   for (uint64_t c = 0; c < max_cycles; c++) {

@@ -17,13 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A heap entry: node x's next message is due in cycle due (kept beside x:
+** the heap's comparisons touch nothing else). */
+typedef struct hc_due {
+  double due;
+  uint32_t x;
+} hc_due;
+
 struct hc_traffic {
   hc_traffic_cfg cfg; /* pattern HC_PAT_FILE for a file source */
   unsigned n;         /* nodes, 2^d */
   hc_rng rng;
   double mean_gap;    /* len / rate cycles; unused when rate == 0 */
   double *next;       /* [n] creation time of each node's next message */
-  uint32_t *heap;     /* the nodes that will send, least (due cycle, node) first */
+  hc_due *heap;       /* the nodes that will send, least (due cycle, node) first */
   uint32_t nheap;
   uint32_t *due;      /* [n] a tick's nodes with a message due */
   hc_file_msg *fmsgs; /* file source: the list */
@@ -171,37 +178,38 @@ static double due_cycle(double tm) {
   return tm > 0.0 ? ceil(tm) : 0.0;
 }
 
-/* Heap order: node a's next message is due before b's, or in the same
-** cycle and a < b. */
-static int heap_less(const hc_traffic *t, uint32_t a, uint32_t b) {
-  const double da = due_cycle(t->next[a]), db = due_cycle(t->next[b]);
-  return da < db || (da == db && a < b);
+/* Heap order: a is due before b, or in the same cycle and a's node is lower. */
+static int heap_less(const hc_due *a, const hc_due *b) {
+  return a->due < b->due || (a->due == b->due && a->x < b->x);
 }
 
+/* Put node x in the heap, due when its next message is. */
 static void heap_push(hc_traffic *t, uint32_t x) {
+  const hc_due e = {due_cycle(t->next[x]), x};
   uint32_t i = t->nheap++;
   while (i > 0) {
     const uint32_t up = (i - 1u) / 2u;
-    if (!heap_less(t, x, t->heap[up])) break;
+    if (!heap_less(&e, &t->heap[up])) break;
     t->heap[i] = t->heap[up];
     i = up;
   }
-  t->heap[i] = x;
+  t->heap[i] = e;
 }
 
-/* Remove the least node of the (nonempty) heap and return it. */
+/* Remove the least entry of the (nonempty) heap and return its node. */
 static uint32_t heap_pop(hc_traffic *t) {
-  const uint32_t top = t->heap[0], x = t->heap[--t->nheap];
+  const uint32_t top = t->heap[0].x;
+  const hc_due e = t->heap[--t->nheap];
   uint32_t i = 0;
   for (;;) {
     uint32_t c = 2u * i + 1u;
     if (c >= t->nheap) break;
-    if (c + 1u < t->nheap && heap_less(t, t->heap[c + 1u], t->heap[c])) c++;
-    if (!heap_less(t, t->heap[c], x)) break;
+    if (c + 1u < t->nheap && heap_less(&t->heap[c + 1u], &t->heap[c])) c++;
+    if (!heap_less(&t->heap[c], &e)) break;
     t->heap[i] = t->heap[c];
     i = c;
   }
-  if (t->nheap > 0) t->heap[i] = x;
+  if (t->nheap > 0) t->heap[i] = e;
   return top;
 }
 
@@ -504,7 +512,7 @@ int hc_traffic_tick(hc_traffic *t, hc_driver *drv) {
   const double tnow = (double)now;
   uint32_t k = 0;
   int sorted = 1;
-  while (t->nheap > 0 && t->next[t->heap[0]] <= tnow) {
+  while (t->nheap > 0 && t->heap[0].due <= tnow) {
     t->due[k] = heap_pop(t);
     if (k > 0 && t->due[k] < t->due[k - 1]) sorted = 0; /* a tick was missed */
     k++;
@@ -533,7 +541,7 @@ uint64_t hc_traffic_next_cycle(const hc_traffic *t) {
   if (t == NULL) return UINT64_MAX;
   if (t->cfg.pattern == HC_PAT_FILE) return t->fpos < t->nf ? t->fmsgs[t->fpos].cycle : UINT64_MAX;
   if (t->nheap == 0) return UINT64_MAX;
-  const double c = due_cycle(t->next[t->heap[0]]);
+  const double c = t->heap[0].due;
   return c < 18446744073709551615.0 ? (uint64_t)c : UINT64_MAX;
 }
 
