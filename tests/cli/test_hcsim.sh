@@ -23,7 +23,7 @@ bad() { # name args...
   else ko "bad input: $name" "exit $st, $lines stderr lines: $(head -c 200 "$tmp/err")"; fi
 }
 printf '0 0 1 4\nthis is not a message\n' > "$tmp/malformed.txt"
-bad "d out of range"      --sim model --d 17
+bad "d out of range"      --sim model --d 21
 bad "d zero"              --sim model --d 0
 bad "unknown traffic"     --sim model --traffic nosuch
 bad "rate above 1"        --sim model --rate 1.5
