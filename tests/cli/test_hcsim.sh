@@ -358,5 +358,12 @@ if [ -x "$bin" ]; then
   else ko "sf total_exchange lockstep with SFGEOM=12,4,3" "exit $st: $(tr '\n' ' ' <<< "$out" | head -c 300)"; fi
 else ko "sf lockstep with SFGEOM=12,4,3" "$bin not built"; fi
 
+# A large cube on the model (issue 16): d = 18, a quarter of a million nodes,
+# a few cycles of uniform traffic at 0.01, every message delivered (a second
+# or two; make test-long runs d = 20, tools/model_smoke.sh).
+out=$(HCSIM=$model tools/model_smoke.sh 18 40 2>&1)
+if grep -q '^smoke: PASS' <<< "$out"; then ok "model at d = 18: $(sed 's/^smoke: PASS model d = 18, //' <<< "$out")"
+else ko "model at d = 18" "$(tail -3 <<< "$out" | tr '\n' ' ')"; fi
+
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
