@@ -11,26 +11,33 @@
 # about the model; wall time is in the CSV too. Peak memory is the
 # process's maximum resident set (GNU time's %M), driver and all.
 #
+# BENCH_BASE=path/to/an/older/hcsim runs the same work on that binary right
+# after each run (the same conditions, the same minute) and adds its speed,
+# its peak and the ratio to the table: how docs/performance.md compares the
+# model with the one before issue 16 (a binary that refuses a d prints
+# "refused" there).
+#
 # It prints one table and writes build/bench/bench.csv and, when gnuplot is
 # there, build/bench/bench.png (node-cycles/s against nodes). The RTL
 # columns (build time, node-cycles/s, peak memory for d = 2..8, the ratio
 # RTL/model on the same work) are laid out but not measured here yet
 # (issue 16); BENCH_RTL=1 adds the old single measurement of the 8-cube's
-# RTL at 0.05 (a build of many minutes) as one more row.
+# RTL at 0.05 (a build of many minutes) as one more line.
 #
 # Knobs: BENCH_D (the dimensions), BENCH_BUDGET (node-cycles of traffic per
 # light run, default 2^25; saturation runs a quarter of it), BENCH_HCSIM (the
-# hcsim binary, e.g. an older build to compare with), BENCH_OUT (the folder).
+# hcsim binary measured), BENCH_OUT (the folder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIMS=${BENCH_D:-"4 6 8 10 12 16 20"}
 BUDGET=${BENCH_BUDGET:-33554432}
 HCSIM=${BENCH_HCSIM:-build/bin/hcsim}
+BASE=${BENCH_BASE:-}
 OUT=${BENCH_OUT:-build/bench}
 mkdir -p "$OUT"
 [ -n "${BENCH_HCSIM:-}" ] || make --no-print-directory -s build/bin/hcsim
 CSV=$OUT/bench.csv
-echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model" > "$CSV"
+echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,base_node_cycles_per_s,base_peak_mib,over_base,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model" > "$CSV"
 
 # Cycles of traffic for a run of budget node-cycles at d, at least lo.
 cycles_for() { # d budget lo
@@ -39,34 +46,52 @@ cycles_for() { # d budget lo
   echo "$c"
 }
 
-# One model run: prints its table row and appends its CSV line.
-run() { # what d rate cycles
-  local what=$1 d=$2 rate=$3 cyc=$4 log=$OUT/run-$1-d$2-$3.log tf=$OUT/run.time
-  local n=$(( 1 << d )) w=16
-  [ "$d" -le 16 ] || w=$d
-  if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" "$HCSIM" --sim model --d "$d" --w "$w" --buf 2 --inj 4 \
-      --traffic uniform --rate "$rate" --len 20 --cycles "$cyc" --warmup 0 --drain 1000000000 \
-      --seed 1 > "$log" 2>&1; then
-    printf '%-6s %3d %8d %5s  %s\n' "$what" "$d" "$n" "$rate" "not run: $(grep -m1 hcsim: "$log" || tail -1 "$log")"
-    echo "$what,$d,$n,$rate,,,,,,,,," >> "$CSV"
+# One run of binary bin: "cycles cpu wall node-cycles/s peak-MiB", or
+# "refused" (the binary does not take the work: an older model's d limit).
+measure() { # bin d rate cycles log
+  local tf=$5.time w=16 n=$(( 1 << $2 ))
+  [ "$2" -le 16 ] || w=$2
+  if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" "$1" --sim model --d "$2" --w "$w" --buf 2 --inj 4 \
+      --traffic uniform --rate "$3" --len 20 --cycles "$4" --warmup 0 --drain 1000000000 \
+      --seed 1 > "$5" 2>&1; then
+    echo refused
     return
   fi
   local wall user sys kb total
   read -r wall user sys kb < <(tail -1 "$tf")
-  total=$(awk '$1 == "cycles" { print $2 }' "$log")
-  awk -v what="$what" -v d="$d" -v n="$n" -v rate="$rate" -v c="$total" -v wall="$wall" \
-      -v cpu="$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" -v kb="$kb" -v csv="$CSV" 'BEGIN {
-    r = (cpu > 0) ? c * n / cpu : 0
-    printf "%-6s %3d %8d %5s %9d %9.2f %9.2f %10.2f %9.1f  %8s %10s %9s %8s\n", what, d, n, rate, c, cpu, wall,
-           r / 1e6, kb / 1024, "-", "-", "-", "-"
-    printf "%s,%d,%d,%s,%d,%.2f,%.2f,%.0f,%.1f,,,,\n", what, d, n, rate, c, cpu, wall, r, kb / 1024 >> csv }'
+  total=$(awk '$1 == "cycles" { print $2 }' "$5")
+  awk -v c="$total" -v n="$n" -v u="$user" -v s="$sys" -v wall="$wall" -v kb="$kb" 'BEGIN {
+    cpu = u + s; r = (cpu > 0) ? c * n / cpu : 0; printf "%d %.2f %.2f %.0f %.1f\n", c, cpu, wall, r, kb / 1024 }'
 }
 
-echo "bench: the model, uniform traffic, 20-flit messages, B = 2, I = 4 ($HCSIM)"
+# One line of the table and of the CSV.
+run() { # what d rate cycles
+  local what=$1 d=$2 rate=$3 cyc=$4 log=$OUT/run-$1-d$2-$3
+  local n=$(( 1 << d )) m b="refused"
+  m=$(measure "$HCSIM" "$d" "$rate" "$cyc" "$log.log")
+  if [ "$m" = refused ]; then
+    printf '%-6s %3d %8d %5s  not run: %s\n' "$what" "$d" "$n" "$rate" "$(grep -m1 hcsim: "$log.log" || tail -1 "$log.log")"
+    echo "$what,$d,$n,$rate,,,,,,,,,,,," >> "$CSV"
+    return
+  fi
+  [ -z "$BASE" ] || b=$(measure "$BASE" "$d" "$rate" "$cyc" "$log.base.log")
+  [ -n "$BASE" ] || b=""
+  awk -v what="$what" -v d="$d" -v n="$n" -v rate="$rate" -v m="$m" -v b="$b" -v csv="$CSV" 'BEGIN {
+    split(m, a, " "); split(b, o, " ")
+    bs = "-"; bp = "-"; x = "-"; br = ""; bm = ""; bx = ""
+    if (b == "refused") { bs = "refused" }
+    else if (b != "") { bs = sprintf("%.2f", o[4] / 1e6); bp = sprintf("%.1f", o[5]); x = sprintf("%.2f", a[4] / o[4])
+                        br = o[4]; bm = o[5]; bx = x }
+    printf "%-6s %3d %8d %5s %9d %9.2f %9.2f %10.2f %9.1f  %10s %9s %7s   %7s %10s %8s %7s\n", what, d, n, rate,
+           a[1], a[2], a[3], a[4] / 1e6, a[5], bs, bp, x, "-", "-", "-", "-"
+    printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
+}
+
+echo "bench: the model, uniform traffic, 20-flit messages, B = 2, I = 4 ($HCSIM${BASE:+; base $BASE})"
 echo "machine: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(nproc) CPUs," \
      "$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-6s %3s %8s %5s %9s %9s %9s %10s %9s  %8s %10s %9s %8s\n' what d nodes rate cycles "cpu s" "wall s" \
-       "M nc/s" "peak MiB" "rtl bld" "rtl M nc/s" "rtl MiB" "rtl/mod"
+printf '%-6s %3s %8s %5s %9s %9s %9s %10s %9s  %10s %9s %7s   %7s %10s %8s %7s\n' what d nodes rate cycles \
+       "cpu s" "wall s" "M nc/s" "peak MiB" "base M/s" "base MiB" "x base" "rtl bld" "rtl M nc/s" "rtl MiB" "rtl/mod"
 for d in $DIMS; do
   run light "$d" 0.05 "$(cycles_for "$d" "$BUDGET" 400)"
   [ "$d" -lt 20 ] || run light "$d" 0.01 "$(cycles_for "$d" "$BUDGET" 400)"
@@ -74,7 +99,21 @@ for d in $DIMS; do
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
+# node-cycles/s against nodes, a line per load that has points.
+plot_series() { # what rate title style
+  if awk -F, -v w="$1" -v r="$2" '$1 == w && $4 == r && $8 != "" { f = 1 } END { exit !f }' "$CSV"; then
+    printf '"< awk -F, '"'"'$1 == \\"%s\\" \&\& $4 == \\"%s\\" \&\& $8 != \\"\\"'"'"' %s" using 3:($8/1e6) with %s title "%s"' \
+           "$1" "$2" "$CSV" "$4" "$3"
+  fi
+}
 if command -v gnuplot > /dev/null; then
+  series=""
+  for s in "light|0.05|light load (0.05)|linespoints" "light|0.01|light load (0.01)|points pt 7" \
+           "sat|1.0|saturation (offered 1.0)|linespoints"; do
+    IFS='|' read -r w r t st <<< "$s"
+    p=$(plot_series "$w" "$r" "$t" "$st")
+    [ -z "$p" ] || series+="${series:+, }$p"
+  done
   gnuplot <<EOF
 set terminal pngcairo size 800,500
 set output "$OUT/bench.png"
@@ -84,9 +123,7 @@ set xlabel "nodes (2^d)"
 set ylabel "model node-cycles per CPU second (millions)"
 set key top right
 set grid
-plot "< awk -F, '\$1 == \"light\" && \$4 == \"0.05\" && \$8 != \"\"' $CSV" using 3:(\$8/1e6) with linespoints title "light load (0.05)", \
-     "< awk -F, '\$1 == \"light\" && \$4 == \"0.01\" && \$8 != \"\"' $CSV" using 3:(\$8/1e6) with points pt 7 title "light load (0.01)", \
-     "< awk -F, '\$1 == \"sat\" && \$8 != \"\"' $CSV" using 3:(\$8/1e6) with linespoints title "saturation (offered 1.0)"
+plot $series
 EOF
   echo "bench: $CSV, $OUT/bench.png"
 else
