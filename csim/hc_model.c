@@ -1475,15 +1475,27 @@ static uint32_t hc_pass1(hc_model *m, int cs, int akpath, hc_obs *obs, size_t *n
     }
   } else {
     const unsigned nw = (m->n + 63u) / 64u;
-    unsigned na = 0;
-    for (unsigned i = 0; i < nw; i++)
-      for (uint64_t word = m->act[i]; word; word &= word - 1u) m->ord[na++] = i * 64u + hc_ctz64(word);
-    for (unsigned i = 0; i < na; i++) {
-      const unsigned x = m->ord[i];
-      if (m->pf && i + HC_AHEAD < na) hc_prefetch_node(m, m->ord[i + HC_AHEAD], i + 2u * HC_AHEAD < na ? m->ord[i + 2u * HC_AHEAD] : x);
-      if (v.lean && hc_visit_lean(&v, x, &k, &occupied)) continue;
-      occupied |= hc_visit_node(&v, x, cs);
-      hc_after_visit(m, v.nd, x, akpath, &k);
+    if (m->pf) { /* the list first, to look ahead in it */
+      unsigned na = 0;
+      for (unsigned i = 0; i < nw; i++)
+        for (uint64_t word = m->act[i]; word; word &= word - 1u) m->ord[na++] = i * 64u + hc_ctz64(word);
+      for (unsigned i = 0; i < na; i++) {
+        const unsigned x = m->ord[i];
+        if (i + HC_AHEAD < na)
+          hc_prefetch_node(m, m->ord[i + HC_AHEAD], i + 2u * HC_AHEAD < na ? m->ord[i + 2u * HC_AHEAD] : x);
+        if (v.lean && hc_visit_lean(&v, x, &k, &occupied)) continue;
+        occupied |= hc_visit_node(&v, x, cs);
+        hc_after_visit(m, v.nd, x, akpath, &k);
+      }
+    } else {
+      for (unsigned i = 0; i < nw; i++) {
+        for (uint64_t word = m->act[i]; word; word &= word - 1u) {
+          const unsigned x = i * 64u + hc_ctz64(word);
+          if (v.lean && hc_visit_lean(&v, x, &k, &occupied)) continue;
+          occupied |= hc_visit_node(&v, x, cs);
+          hc_after_visit(m, v.nd, x, akpath, &k);
+        }
+      }
     }
   }
   *nvis = k;

@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct hc_queue { /* ring of message indices */
+typedef struct hc_queue { /* ring of message indices; cap a power of two */
   uint64_t *buf;
-  uint64_t cap, head, count;
+  uint32_t cap, head, count;
 } hc_queue;
 
 typedef struct hc_rx { /* reassembly at one ejection port */
@@ -31,14 +31,22 @@ typedef struct hc_rx { /* reassembly at one ejection port */
   unsigned len, cap;
 } hc_rx;
 
-/* What the driver keeps per node, together: an offer touches the lot. */
+/* What the driver keeps per node, together: an offer touches the first
+** line (the queues, the message's progress), an ejection the last. */
 typedef struct hc_dnode {
   hc_queue q;          /* the send queue */
+  hc_queue pq;         /* mode 3: messages whose path set-up is not offered yet */
   unsigned next_flit;  /* flits of the front message already offered */
   uint8_t in_src;      /* the node is in src[] */
   hc_rx rx;
-  hc_queue pq;         /* mode 3: messages whose path set-up is not offered yet */
 } hc_dnode;
+
+/* A slot of the scoreboard's table: a message's content key and index
+** (idx -1: empty). The key beside the index makes a lookup one cache line. */
+typedef struct hc_slot {
+  uint64_t key;
+  int64_t idx;
+} hc_slot;
 
 typedef struct hc_mon {
   hc_monitor_fn fn;
@@ -50,11 +58,9 @@ struct hc_driver {
   hc_cfg cfg;
   unsigned n;
   hc_msg *msgs;
-  uint64_t *key;   /* content hash per message */
-  int64_t *chain;  /* next message in the same bucket, -1 ends */
+  hc_slot *tab;    /* the messages by content key: open addressing, half full at most */
+  uint64_t tcap;   /* slots, a power of two */
   uint64_t nmsgs, cap;
-  int64_t *bucket;
-  uint64_t nbuckets;
   hc_dnode *nd;        /* [n] */
   unsigned mode;       /* the mode register as this driver last wrote it */
   uint32_t *src;       /* the nodes with a message in q or pq, in no order */
@@ -131,18 +137,18 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
   drv->be = b;
   drv->cfg = *hc_backend_cfg(b);
   drv->n = 1u << drv->cfg.d;
-  drv->nbuckets = 1024;
-  drv->bucket = malloc(drv->nbuckets * sizeof *drv->bucket);
+  drv->tcap = 2048;
+  drv->tab = malloc(drv->tcap * sizeof *drv->tab);
   drv->nd = calloc(drv->n, sizeof *drv->nd);
   drv->src = calloc(drv->n, sizeof *drv->src);
   /* The model alone and no monitor: nothing reads more than the ejections. */
   const int lean = hc_backend_sim(b) == HC_SIM_MODEL;
-  if (!drv->bucket || !drv->nd || !drv->src ||
+  if (!drv->tab || !drv->nd || !drv->src ||
       (lean ? hc_obs_new_lean(&drv->cfg, &drv->obs) : hc_obs_new(&drv->cfg, &drv->obs)) != HC_OK) {
     hc_driver_free(drv);
     return HC_ENOMEM;
   }
-  for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
+  for (uint64_t i = 0; i < drv->tcap; i++) drv->tab[i].idx = -1;
   for (unsigned k = 0; k < drv->cfg.d; k++) drv->remap[k] = (uint8_t)k;
   *out = drv;
   return HC_OK;
@@ -159,43 +165,46 @@ void hc_driver_free(hc_driver *drv) {
   free(drv->nd);
   free(drv->src);
   free(drv->msgs);
-  free(drv->key);
-  free(drv->chain);
-  free(drv->bucket);
+  free(drv->tab);
   hc_obs_free(&drv->obs);
   free(drv);
 }
 
 static int queue_push(hc_queue *q, uint64_t v) {
   if (q->count == q->cap) {
-    uint64_t ncap = q->cap ? 2 * q->cap : 16;
+    uint32_t ncap = q->cap ? 2u * q->cap : 16u;
     uint64_t *nb = malloc(ncap * sizeof *nb);
     if (!nb) return -1;
-    for (uint64_t i = 0; i < q->count; i++) nb[i] = q->buf[(q->head + i) % q->cap];
+    for (uint32_t i = 0; i < q->count; i++) nb[i] = q->buf[(q->head + i) & (q->cap - 1u)];
     free(q->buf);
     q->buf = nb;
     q->cap = ncap;
     q->head = 0;
   }
-  q->buf[(q->head + q->count) % q->cap] = v;
+  q->buf[(q->head + q->count) & (q->cap - 1u)] = v;
   q->count++;
   return 0;
 }
 
-/* Double the hash table when it averages two messages a bucket. */
+/* Put message i of content key h in the table (which has room). */
+static void tab_put(hc_slot *tab, uint64_t tcap, uint64_t h, int64_t i) {
+  uint64_t pos = h & (tcap - 1u);
+  while (tab[pos].idx >= 0) pos = (pos + 1u) & (tcap - 1u);
+  tab[pos].key = h;
+  tab[pos].idx = i;
+}
+
+/* Double the table when it would be more than half full. */
 static int rehash(hc_driver *drv) {
-  uint64_t nb = drv->nbuckets * 2;
-  int64_t *b = malloc(nb * sizeof *b);
-  if (!b) return -1;
-  for (uint64_t i = 0; i < nb; i++) b[i] = -1;
-  for (uint64_t i = 0; i < drv->nmsgs; i++) {
-    uint64_t h = drv->key[i] & (nb - 1);
-    drv->chain[i] = b[h];
-    b[h] = (int64_t)i;
-  }
-  free(drv->bucket);
-  drv->bucket = b;
-  drv->nbuckets = nb;
+  const uint64_t nc = drv->tcap * 2u;
+  hc_slot *t = malloc(nc * sizeof *t);
+  if (!t) return -1;
+  for (uint64_t i = 0; i < nc; i++) t[i].idx = -1;
+  for (uint64_t i = 0; i < drv->tcap; i++)
+    if (drv->tab[i].idx >= 0) tab_put(t, nc, drv->tab[i].key, drv->tab[i].idx);
+  free(drv->tab);
+  drv->tab = t;
+  drv->tcap = nc;
   return 0;
 }
 
@@ -207,15 +216,9 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
     hc_msg *m = realloc(drv->msgs, ncap * sizeof *m);
     if (!m) return -1;
     drv->msgs = m;
-    uint64_t *k = realloc(drv->key, ncap * sizeof *k);
-    if (!k) return -1;
-    drv->key = k;
-    int64_t *c = realloc(drv->chain, ncap * sizeof *c);
-    if (!c) return -1;
-    drv->chain = c;
     drv->cap = ncap;
   }
-  if (drv->nmsgs >= 2 * drv->nbuckets && rehash(drv) != 0) return -1;
+  if (2u * (drv->nmsgs + 1u) > drv->tcap && rehash(drv) != 0) return -1;
   uint64_t i = drv->nmsgs;
   hc_msg *m = &drv->msgs[i];
   memset(m, 0, sizeof *m);
@@ -236,9 +239,7 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
   /* The key is the hash of the content as it must come out at dest. */
   uint64_t h = key_start(m->phys_dest);
   for (unsigned j = 0; j < len; j++) h = key_step(h, eject_flit(drv, m, j), j);
-  drv->key[i] = h;
-  drv->chain[i] = drv->bucket[h & (drv->nbuckets - 1)];
-  drv->bucket[h & (drv->nbuckets - 1)] = (int64_t)i;
+  tab_put(drv->tab, drv->tcap, h, (int64_t)i);
   drv->nmsgs++;
   drv->st.injected++;
   return (int64_t)i;
@@ -267,9 +268,10 @@ static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cyc
   uint64_t h = content_key(x, rx->flits, rx->len);
   int seen_before = 0;
   hc_msg *best = NULL;
-  for (int64_t i = drv->bucket[h & (drv->nbuckets - 1)]; i >= 0; i = drv->chain[i]) {
-    hc_msg *m = &drv->msgs[i];
-    if (drv->key[i] != h || m->phys_dest != x || m->len != rx->len) continue;
+  for (uint64_t pos = h & (drv->tcap - 1u); drv->tab[pos].idx >= 0; pos = (pos + 1u) & (drv->tcap - 1u)) {
+    if (drv->tab[pos].key != h) continue;
+    hc_msg *m = &drv->msgs[drv->tab[pos].idx];
+    if (m->phys_dest != x || m->len != rx->len) continue;
     unsigned j = 0;
     while (j < m->len && eject_flit(drv, m, j) == rx->flits[j]) j++;
     if (j != m->len) continue;
@@ -306,7 +308,7 @@ static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
     hc_msg *m = &drv->msgs[pq->buf[pq->head]];
     m->t_setup = cycle;
     hc_backend_probe(drv->be, x, m->dest);
-    pq->head = (pq->head + 1) % pq->cap;
+    pq->head = (pq->head + 1u) & (pq->cap - 1u);
     pq->count--;
   }
   if (q->count != 0 && hc_backend_inj_ready(drv->be, x)) {
@@ -318,7 +320,7 @@ static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
     hc_backend_offer(drv->be, x, hc_driver_flit(drv, m, dn->next_flit));
     if (++dn->next_flit == m->len) {
       dn->next_flit = 0;
-      q->head = (q->head + 1) % q->cap;
+      q->head = (q->head + 1u) & (q->cap - 1u);
       q->count--;
     }
   }
@@ -390,7 +392,7 @@ void hc_driver_reset(hc_driver *drv) {
   }
   drv->nsrc = 0;
   drv->nmsgs = 0;
-  for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
+  for (uint64_t i = 0; i < drv->tcap; i++) drv->tab[i].idx = -1;
   memset(&drv->st, 0, sizeof drv->st);
   drv->measure_from = 0;
   drv->mode = HC_MODE_WORMHOLE;
