@@ -1396,7 +1396,7 @@ HC_HOT int hc_visit_lean(hc_visit *v, unsigned x, unsigned *k, uint32_t *occupie
   v->links = 0;
   const unsigned nc = r->ni_cnt, lcnt0 = hc_vp(v, v->d)->cnt;
   const int offer = nd->inj_on;
-  *occupied |= r->nonempty | r->busy | nc | q->cc; /* hc_visit_node's, the rest being 0 */
+  if (*occupied == 0) *occupied = r->nonempty | r->busy | nc | q->cc; /* hc_visit_node's, the rest 0 */
   if (r->nonempty | r->busy) hc_router_pass1(v);
   if (nc | (unsigned)offer | q->cc | q->xw) hc_ni_fifo(v, 0, offer, nd->inj, lcnt0);
   nd->inj_on = 0;
