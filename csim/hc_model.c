@@ -1426,7 +1426,7 @@ HC_HOT void hc_after_visit(hc_model *m, const hc_node *nd, unsigned x, int akpat
 ** for its pushes): on a large cube the records of the nodes visited are far
 ** apart and a visit would otherwise wait for memory line after line.
 */
-#define HC_AHEAD 8u
+#define HC_AHEAD 16u
 
 /* Ask for the lines of node x's visit (its header has been asked for
 ** HC_AHEAD visits before: the ports in use, the NI FIFO when it holds
