@@ -118,9 +118,10 @@ uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
     uint64_t payload = m->dest | ((uint64_t)m->src << d) | (m->seq << (2 * d));
     return hc_flit(w, m->len == 1 ? HC_KIND_SINGLE : HC_KIND_HEAD, (uint32_t)payload & mask);
   }
-  uint32_t payload = (uint32_t)mix64(m->seq * 0x100000001b3ULL + j);
+  uint32_t payload;
   if (j == 1) payload = (uint32_t)m->seq;
   else if (j == 2) payload = (uint32_t)(m->seq >> w);
+  else payload = (uint32_t)mix64(m->seq * 0x100000001b3ULL + j);
   return hc_flit(w, j == m->len - 1 ? HC_KIND_TAIL : HC_KIND_BODY, payload & mask);
 }
 
