@@ -99,27 +99,32 @@ for d in $DIMS; do
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# node-cycles/s against nodes, a line per load that has points.
-plot_series() { # what rate title style
-  if awk -F, -v w="$1" -v r="$2" '$1 == w && $4 == r && $8 != "" { f = 1 } END { exit !f }' "$CSV"; then
-    printf '"< awk -F, '"'"'$1 == \\"%s\\" \&\& $4 == \\"%s\\" \&\& $8 != \\"\\"'"'"' %s" using 3:($8/1e6) with %s title "%s"' \
-           "$1" "$2" "$CSV" "$4" "$3"
+# node-cycles/s against nodes, a line per load that has points (column col
+# of the CSV: 8 this model, 10 the base binary's).
+plot_series() { # what rate col title style
+  if awk -F, -v w="$1" -v r="$2" -v c="$3" '$1 == w && $4 == r && $c != "" { f = 1 } END { exit !f }' "$CSV"; then
+    printf '"< awk -F, '"'"'$1 == \\"%s\\" \\&\\& $4 == \\"%s\\" \\&\\& $%s != \\"\\"'"'"' %s" using 3:($%s/1e6) with %s title "%s"' \
+           "$1" "$2" "$3" "$CSV" "$3" "$5" "$4"
   fi
 }
 if command -v gnuplot > /dev/null; then
   series=""
-  for s in "light|0.05|light load (0.05)|linespoints" "light|0.01|light load (0.01)|points pt 7" \
-           "sat|1.0|saturation (offered 1.0)|linespoints"; do
-    IFS='|' read -r w r t st <<< "$s"
-    p=$(plot_series "$w" "$r" "$t" "$st")
+  for s in "light|0.05|8|light load (0.05)|linespoints lw 2 pt 7" "light|0.01|8|light load (0.01)|points pt 9 ps 1.5" \
+           "sat|1.0|8|saturation (offered 1.0)|linespoints lw 2 pt 5" \
+           "light|0.05|10|light load (0.05), base|linespoints dt 2 pt 6" \
+           "sat|1.0|10|saturation, base|linespoints dt 2 pt 4"; do
+    IFS='|' read -r w r c t st <<< "$s"
+    p=$(plot_series "$w" "$r" "$c" "$t" "$st")
     [ -z "$p" ] || series+="${series:+, }$p"
   done
   gnuplot <<EOF
-set terminal pngcairo size 800,500
+set terminal pngcairo size 800,500 enhanced
 set output "$OUT/bench.png"
 set datafile separator ","
 set logscale x 2
-set xlabel "nodes (2^d)"
+set format x "2^{%L}"
+set logscale y 10
+set xlabel "nodes"
 set ylabel "model node-cycles per CPU second (millions)"
 set key top right
 set grid
