@@ -7,19 +7,24 @@
 ** cross dimension j exactly when bit j+1 of i is 1 (the paper's "routed in
 ** dimension j if g_j XOR b_j = 1"); the top dimension never.
 **
-** gray2bin routes the dimensions from the highest, d-2, down to 0 (the
-** induction of Lemma 3.4 and the reflections of Table I): before dimension
-** j an element sits on a node whose bits above j are already its binary
-** ones, so it crosses j iff bit j+1 of the node it is on is 1, and its
-** partner across j crosses too: every dimension is one exchange. bin2gray
-** runs the same routes backwards, dimensions 0 up to d-2. The directed path
-** of every source is then the only one through each of its links (Cor.
-** 3.3: a node and the dimension determine the source), so the M elements of
-** a source follow each other along it, element m crossing its h-th link in
-** step m + h: n + M - 2 steps (Cor. 3.4), n - 1 at M = 1 (Lemma 3.4). With
-** M = 1 every node sends at most one element in every step (one port);
-** with M >= 2 a node relays on several links at once (all ports), which
-** the pipelining of Cor. 3.4 over edge-disjoint paths assumes.
+** Both route the dimensions from the highest, d-2, down to 0 (the
+** induction of Lemma 3.4 and the reflections of Table I; the paper's
+** alternative order, from the lowest, makes some nodes send on two links at
+** once when the links are self-timed). gray2bin: before dimension j an
+** element sits on a node whose bits above j are already its binary ones, so
+** it crosses j iff bit j+1 of the node it is on is 1. bin2gray: the bits
+** above j are already its Gray code ones, whose parity is bit j+1 of its
+** binary code, so it crosses j iff the node's bits above j have odd parity.
+** Either way the partner across j decides alike: every dimension is one
+** exchange, and a node and the dimension determine the source, so the
+** directed path of every source is the only one through each of its links
+** (Cor. 3.3). The M elements of a source follow each other along it,
+** element m crossing its h-th link in step m + h: n + M - 2 steps (Cor.
+** 3.4), n - 1 at M = 1 (Lemma 3.4). With M = 1 every node sends at most one
+** element at any time (one port; the tests check it on the executor's
+** timeline); with M >= 2 a node relays on several links at once (all
+** ports), which the pipelining of Cor. 3.4 over edge-disjoint paths
+** assumes.
 **
 ** Layout of a node, M elements of K words:
 **
@@ -55,13 +60,13 @@ int hc_jo_g2b_check(hc_sf_params *p, char *why, size_t n) {
   return HC_OK;
 }
 
-/* Entry i's route, dimensions d-2 down to 0 (reverse: 0 up to d-2), each
-** hop keyed by the element's number m; returns the hops. */
+/* Entry i's route, dimensions d-2 down to 0, each hop keyed by the
+** element's number m; returns the hops. */
 static uint32_t route(unsigned d, int reverse, uint32_t i, uint32_t m, hc_jo_hop *hop) {
   uint32_t x = reverse ? i : hc_jo_gray(i), nh = 0;
-  for (unsigned s = 0; s + 1 < d; s++) {
-    const unsigned j = reverse ? s : d - 2 - s;
-    if ((x >> (j + 1)) & 1u) {
+  for (unsigned j = d - 1; j-- > 0;) {
+    const uint32_t above = x >> (j + 1);
+    if (reverse ? hc_sf_popcount(above) & 1u : above & 1u) {
       hop[nh++] = (hc_jo_hop){j, m};
       x ^= 1u << j;
     }

@@ -1,8 +1,8 @@
 /*
 ** Binary encoding to Gray code of Johnsson (003 §3.1.3, Cor. 3.4's "or
 ** vice versa"): entry i of an array, M = N/2^d elements of K words, moves
-** from node i to node G(i) along gray2bin's paths backwards, correcting
-** dimensions 0 up to d-2, pipelined: d - 1 routing steps at M = 1 (one port
+** from node i to node G(i), correcting dimensions d-2 down to 0 as
+** gray2bin does, pipelined: d - 1 routing steps at M = 1 (one port
 ** a node a step), d + M - 2 in general (all ports). The construction and the
 ** layout are in algorithms/jo_g2b.c.
 */
