@@ -87,8 +87,9 @@ int hc_jo_c2c_check(hc_jo_c2c_kind kind, hc_sf_params *p, char *why, size_t n) {
   const unsigned kc = mat ? p->d / 2 : p->d;
   if (p->n == HC_SF_UNSET) p->n = mat ? 1u << (kc + 2) : 1u << (p->d + 3);
   if (p->n == 0 || (p->n & (p->n - 1)) || p->n < (2u << kc))
-    return hc_sf_why(why, n, "N = %u: needs a power of two of at least %u (%s at least two elements a node)", p->n,
-                     2u << kc, mat ? "the matrix order 2^n, n > k = d/2:" : "the array's elements 2^n, n > d:");
+    return hc_sf_why(why, n, "N = %u: needs a power of two of at least %u (%s)", p->n, 2u << kc,
+                     mat ? "the matrix order 2^n with n > k = d/2: a block of at least 2 x 2 a node"
+                         : "the array's elements 2^n with n > d: at least two elements a node");
   c2c_geo g;
   geo_of(kind, p, &g);
   if (2 * g.nel * p->m > HC_SCHED_MAX_TOTAL)
