@@ -24,7 +24,7 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) { hc_jo_g2b_lower(p, b)
 const hc_sf_algo hc_sf_algo_bin2gray = {
     .name = "bin2gray",
     .source = "003 (Johnsson) §3.1.3, Cors. 3.3, 3.4 (vice versa): binary encoding to Gray code, M = N/2^d "
-              "elements a node (d = the paper's n)",
+              "elements a node, one port at M = 1, all ports pipelined (d = the paper's n)",
     .param = "K",
     .takes = HC_SF_TAKES_N,
     .formula_text = "(d + N/2^d - 2)*(k + beta)",

@@ -108,8 +108,8 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
 
 const hc_sf_algo hc_sf_algo_gray_loop_nn = {
     .name = "gray_loop_nn",
-    .source = "003 (Johnsson) §3.1.2, Lemmas 3.1, 3.2: nearest-neighbour exchange on a Gray-coded loop of N nodes "
-              "(d = the paper's n)",
+    .source = "003 (Johnsson) §3.1.2, Lemmas 3.1, 3.2: nearest-neighbour exchange on a Gray-coded loop of N nodes, "
+              "successor and predecessor at once (two ports; d = the paper's n)",
     .param = "K",
     .takes = HC_SF_TAKES_N,
     .formula_text = "dilation*(k + beta), dilation 1 (N even), 2 (N odd)",
