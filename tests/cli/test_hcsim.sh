@@ -358,5 +358,44 @@ if [ -x "$bin" ]; then
   else ko "sf total_exchange lockstep with SFGEOM=12,4,3" "exit $st: $(tr '\n' ' ' <<< "$out" | head -c 300)"; fi
 else ko "sf lockstep with SFGEOM=12,4,3" "$bin not built"; fi
 
+# 003 (Johnsson) §3.1-3.3: refusals (one line, exit 2), and one small model
+# run of each schedule whose routing steps, cycles / (k + beta), equal the
+# paper's count: the dilation of the Gray-coded loop (Lemmas 3.1, 3.2: 1 for
+# N = 6, 2 for N = 7), n + M - 2 (Cor. 3.4: 4 + 3 - 2 = 5 at N = 48), 2
+# popcount(DST) - DST mod 2 (§3.1.4: DST = 6 -> 4), N/2^(d+1) + d - 1 (Thms
+# 3.1, 3.3: 64/16 + 2 = 6), 2^(2(n-k)-1) + 2k - 1 (Thm 3.2: N = 8, k = 2:
+# 2 + 3 = 5).
+bad "jo loop N not in 2^(d-1)+1..2^d" --algo gray_loop_nn --sim model --d 4 --n 8
+bad "jo loop at d = 1" --algo gray_loop_nn --sim model --d 1
+bad "jo gray2bin N not a multiple of 2^d" --algo gray2bin --sim model --d 3 --n 12
+bad "jo bin2gray at d = 1" --algo bin2gray --sim model --d 1
+bad "jo rotate DST 0" --algo gray_rotate --sim model --d 3 --dst 0
+bad "jo rotate DST 2^d" --algo gray_rotate --sim model --d 3 --dst 8
+bad "jo rotate given N" --algo gray_rotate --sim model --d 3 --n 8
+bad "jo cons2cyc N not a power of two" --algo cons2cyc --sim model --d 3 --n 48
+bad "jo cons2cyc N = 2^d" --algo cons2cyc --sim model --d 3 --n 8
+bad "jo cons2cyc given DST" --algo cons2cyc --sim model --d 3 --dst 1
+bad "jo cons2cyc_matrix odd d" --algo cons2cyc_matrix --sim model --d 3
+bad "jo cyc2cons_gray N too small" --algo cyc2cons_gray --sim model --d 2 --n 4
+jocase() { # name steps args...
+  local name=$1 want=$2; shift 2
+  "$model" --sim model --quiet --json "$tmp/j.json" "$@"; local st=$?
+  if [ $st = 0 ] && jq -e --argjson w "$want" '.steps == $w and .paper_steps == $w and .data_ok == true and
+       .cycles == .formula_cycles and .cycles == $w * (.k + .beta)' "$tmp/j.json" >/dev/null 2>&1; then
+    ok "jo $name: $want steps, the paper's"
+  else ko "jo $name: $want steps, the paper's" "exit $st, $(tr -d '\n' < "$tmp/j.json" | head -c 300)"; fi
+}
+jocase gray_loop_nn 1 --algo gray_loop_nn --d 3 --n 6 --k 2 --beta 3
+jocase gray_loop_nn_odd 2 --algo gray_loop_nn --d 3 --n 7 --k 2 --beta 5
+jocase gray2bin 5 --algo gray2bin --d 4 --n 48 --k 2 --beta 3
+jocase bin2gray 3 --algo bin2gray --d 4 --k 1 --beta 5
+jocase gray_rotate 4 --algo gray_rotate --d 3 --dst 6 --k 2 --beta 3
+jocase cons2cyc 6 --algo cons2cyc --d 3 --n 64 --k 2 --beta 3
+jocase cyc2cons 6 --algo cyc2cons --d 3 --n 64 --k 1 --beta 5
+jocase cons2cyc_matrix 5 --algo cons2cyc_matrix --d 4 --n 8 --k 2 --beta 3
+jocase cyc2cons_matrix 5 --algo cyc2cons_matrix --d 4 --n 8 --k 2 --beta 5
+jocase cons2cyc_gray 6 --algo cons2cyc_gray --d 3 --n 64 --k 2 --beta 3
+jocase cyc2cons_gray 6 --algo cyc2cons_gray --d 3 --n 64 --k 2 --beta 5
+
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
