@@ -41,3 +41,12 @@ HC_SF_ALGO(total_exchange)
 /* in-network combining (docs/store_and_forward.md, section 1) */
 HC_SF_ALGO(collect_sum)
 HC_SF_ALGO(histogram)
+/* 003 (Johnsson) §3.4, §4 */
+HC_SF_ALGO(sbt)
+HC_SF_ALGO(sbt_seq)
+HC_SF_ALGO(cbt_interior)
+HC_SF_ALGO(cbt_bcast)
+HC_SF_ALGO(transpose_bin)
+HC_SF_ALGO(transpose_gray)
+HC_SF_ALGO(transpose_mesh)
+HC_SF_ALGO(transpose_torus)
