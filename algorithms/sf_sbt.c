@@ -3,12 +3,16 @@
 ** element (K words) from the root SRC over the spanning binomial tree. For
 ** k = 0..d-1, in routing step k + 1, every node (0..0 i_{k-1}..i_0) (XOR
 ** SRC) sends to (0..01 i_{k-1}..i_0) (the scan drops the 1 of the
-** receiver): recursive doubling over dimension k in step k + 1. In a step
-** a node sends on one link and receives on one link, so the algorithm runs
-** in 003's one-port model as written and takes d steps; all ports would not
-** make it shorter (the node opposite the root is d hops away). The tree is
-** that of 000's BROADCAST 1; this record counts it in 003's steps. Memory:
-** slot 0 (K words), the root's own data and every other node's copy.
+** receiver): recursive doubling over dimension k, d steps, and in the
+** paper's steps a node sends on one link per step. The hardware cannot
+** hold a packet back once its data and link are ready, and a node's sends
+** over different links wait for nothing after it has the element, so it
+** runs the same tree with all ports: a node sends to all its children at
+** once and node y receives in step |y ^ SRC| (the tests check this). The
+** count is the paper's d either way: the node opposite the root is d hops
+** away. The tree is that of 000's BROADCAST 1; this record counts it in
+** 003's steps of K + beta cycles. Memory: slot 0 (K words), the root's own
+** data and every other node's copy.
 */
 #include <string.h>
 
@@ -46,7 +50,7 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
 
 const hc_sf_algo hc_sf_algo_sbt = {
     .name = "sbt",
-    .source = "003 (Johnsson) §3.4.1, Algorithm SBT: spanning binomial tree broadcast, one port per step",
+    .source = "003 (Johnsson) §3.4.1, Algorithm SBT: spanning binomial tree broadcast (runs with all ports)",
     .param = "K",
     .takes = HC_SF_TAKES_SRC,
     .formula_text = "d*(k + beta)",
