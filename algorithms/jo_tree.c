@@ -9,21 +9,21 @@
 
 #include "jo_tree.h"
 
-uint32_t hc_jo_gray(uint32_t i) { return i ^ (i >> 1); }
+uint32_t hc_jt_gray(uint32_t i) { return i ^ (i >> 1); }
 
-uint32_t hc_jo_gray_inv(uint32_t g) {
+uint32_t hc_jt_gray_inv(uint32_t g) {
   uint32_t i = g;
   for (unsigned s = 1; s < 32; s <<= 1) i ^= i >> s;
   return i;
 }
 
-unsigned hc_jo_dist(uint32_t a, uint32_t b) {
+unsigned hc_jt_dist(uint32_t a, uint32_t b) {
   unsigned n = 0;
   for (uint32_t v = a ^ b; v; v &= v - 1) n++;
   return n;
 }
 
-unsigned hc_jo_in_height(uint32_t t) {
+unsigned hc_jt_in_height(uint32_t t) {
   unsigned z = 0;
   while (t & 1u) {
     z++;
@@ -32,21 +32,21 @@ unsigned hc_jo_in_height(uint32_t t) {
   return z;
 }
 
-uint32_t hc_jo_in_left(uint32_t t) {
-  const unsigned z = hc_jo_in_height(t);
+uint32_t hc_jt_in_left(uint32_t t) {
+  const unsigned z = hc_jt_in_height(t);
   assert(z >= 1);
   return t - (1u << (z - 1));
 }
 
-uint32_t hc_jo_in_right(uint32_t t) {
-  const unsigned z = hc_jo_in_height(t);
+uint32_t hc_jt_in_right(uint32_t t) {
+  const unsigned z = hc_jt_in_height(t);
   assert(z >= 1);
   return t + (1u << (z - 1));
 }
 
-void hc_jo_cbt_inorder(unsigned n, int gray, uint32_t *img) {
+void hc_jt_cbt_inorder(unsigned n, int gray, uint32_t *img) {
   assert(n >= 1 && n <= 31);
-  for (uint32_t t = 0; t + 1 < (1u << n); t++) img[t] = gray ? hc_jo_gray(t) : t;
+  for (uint32_t t = 0; t + 1 < (1u << n); t++) img[t] = gray ? hc_jt_gray(t) : t;
 }
 
 /*
@@ -56,13 +56,13 @@ void hc_jo_cbt_inorder(unsigned n, int gray, uint32_t *img) {
 ** 2^(n-1) holds no node (the tree has 2^n - 1 of them), so it takes no
 ** part and the leaf 2^n - 2 stays where it is.
 */
-uint32_t hc_jo_cbt_interior(unsigned n, uint32_t *img) {
+uint32_t hc_jt_cbt_interior(unsigned n, uint32_t *img) {
   assert(n >= 2 && n <= 31);
   const uint32_t last = (1u << n) - 2;
   uint32_t senders = 0;
-  hc_jo_cbt_inorder(n, 1, img);
+  hc_jt_cbt_inorder(n, 1, img);
   for (uint32_t p = 0; p < (1u << n); p += 2) {
-    const uint32_t t = hc_jo_gray_inv(p), u = hc_jo_gray_inv(p | 1u);
+    const uint32_t t = hc_jt_gray_inv(p), u = hc_jt_gray_inv(p | 1u);
     if (t > last || (t & 1u) == 0) continue;
     img[t] = p | 1u;
     senders++;
@@ -90,7 +90,7 @@ static void label_level(unsigned i, uint8_t *lab) {
   }
 }
 
-void hc_jo_cbt_dil1(unsigned n, uint8_t *lab, uint32_t *addr) {
+void hc_jt_cbt_dil1(unsigned n, uint8_t *lab, uint32_t *addr) {
   assert(n >= 2 && n <= 30);
   const uint32_t nodes = 1u << n;
   lab[0] = lab[1] = 0;

@@ -24,30 +24,30 @@
 #include <stdint.h>
 
 /* The binary-reflected Gray code G(i) = i ^ (i >> 1), and its inverse. */
-uint32_t hc_jo_gray(uint32_t i);
-uint32_t hc_jo_gray_inv(uint32_t g);
+uint32_t hc_jt_gray(uint32_t i);
+uint32_t hc_jt_gray_inv(uint32_t g);
 
 /* Hamming distance of two cube nodes. */
-unsigned hc_jo_dist(uint32_t a, uint32_t b);
+unsigned hc_jt_dist(uint32_t a, uint32_t b);
 
 /* ------------------------------------------------------ inorder labels */
 
 /* The height of inorder node t: its number of trailing one bits. */
-unsigned hc_jo_in_height(uint32_t t);
+unsigned hc_jt_in_height(uint32_t t);
 
 /*
 ** The left and right child of inorder node t of height >= 1 (t -+ 2^(z-1));
 ** asserts the height.
 */
-uint32_t hc_jo_in_left(uint32_t t);
-uint32_t hc_jo_in_right(uint32_t t);
+uint32_t hc_jt_in_left(uint32_t t);
+uint32_t hc_jt_in_right(uint32_t t);
 
 /*
 ** img[t] = the cube node of inorder node t, t = 0..2^n-2, for the tree of n
 ** levels (1 <= n <= 31) in the n-cube: t itself (gray = 0, Theorem 3.4) or
 ** G(t) (gray != 0, Theorem 3.5).
 */
-void hc_jo_cbt_inorder(unsigned n, int gray, uint32_t *img);
+void hc_jt_cbt_inorder(unsigned n, int gray, uint32_t *img);
 
 /*
 ** Theorem 3.6: where the nodes of the Gray-embedded tree of n levels
@@ -58,7 +58,7 @@ void hc_jo_cbt_inorder(unsigned n, int gray, uint32_t *img);
 ** Gray-embedded tree of n-1 levels in the odd subcube. Returns the number
 ** of processors that send in the exchange.
 */
-uint32_t hc_jo_cbt_interior(unsigned n, uint32_t *img);
+uint32_t hc_jt_cbt_interior(unsigned n, uint32_t *img);
 
 /* ---------------------------------------------------- dilation-1 tree */
 
@@ -77,6 +77,6 @@ uint32_t hc_jo_cbt_interior(unsigned n, uint32_t *img);
 ** right of its parent (of the leftmost node of the parent's level when the
 ** parent is the rightmost).
 */
-void hc_jo_cbt_dil1(unsigned n, uint8_t *lab, uint32_t *addr);
+void hc_jt_cbt_dil1(unsigned n, uint8_t *lab, uint32_t *addr);
 
 #endif /* JO_TREE_H */

@@ -54,7 +54,7 @@ static int build(const hc_sf_params *p, hc_sched_case *out) {
   memset(&l, 0, sizeof l);
   int rc = (lab && addr) ? hc_jot_init(&l, p->d, 1) : HC_ENOMEM;
   if (!rc) {
-    hc_jo_cbt_dil1(n, lab, addr);
+    hc_jt_cbt_dil1(n, lab, addr);
     rc = hops(n, lab, addr, &l);
   }
   if (!rc) rc = hc_jot_case_new(out, p->d, 1, p->m);
@@ -86,9 +86,9 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
   uint8_t *lab = malloc(1u << n);
   uint32_t *addr = malloc((1u << n) * sizeof *addr);
   if (lab && addr) {
-    hc_jo_cbt_dil1(n, lab, addr);
+    hc_jt_cbt_dil1(n, lab, addr);
     for (uint32_t h = 1; h < (1u << n); h++)
-      if (hc_jo_dist(addr[h], 0) > far) far = hc_jo_dist(addr[h], 0);
+      if (hc_jt_dist(addr[h], 0) > far) far = hc_jt_dist(addr[h], 0);
   }
   free(lab);
   free(addr);
@@ -97,7 +97,7 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
 
 const hc_sf_algo hc_sf_algo_cbt_bcast = {
     .name = "cbt_bcast",
-    .source = "003 (Johnsson) §3.4.2.2, Thm 3.7: broadcast down the dilation-1 binary tree (2^(d-1) - 1 nodes), all ports",
+    .source = "003 (Johnsson) §3.4.2.2, Thm 3.7: broadcast down the dilation-1 binary tree, d = n + 1, all ports",
     .param = "K",
     .takes = 0,
     .formula_text = "(d - 2)*(k + beta)",

@@ -37,20 +37,20 @@ static int build(const hc_sf_params *p, hc_sched_case *out) {
   memset(out, 0, sizeof *out);
   memset(&l, 0, sizeof l);
   int rc = img ? hc_jot_init(&l, p->d, 2) : HC_ENOMEM;
-  if (!rc) hc_jo_cbt_interior(p->d, img);
+  if (!rc) hc_jt_cbt_interior(p->d, img);
   for (uint32_t t = 0; !rc && t < nodes; t++)
-    if (img[t] != hc_jo_gray(t)) rc = hc_jot_add(&l, 1, hc_jo_gray(t), 0, 0, 1);
+    if (img[t] != hc_jt_gray(t)) rc = hc_jot_add(&l, 1, hc_jt_gray(t), 0, 0, 1);
   if (!rc) rc = hc_jot_case_new(out, p->d, 2, p->m);
   for (uint32_t t = 0; !rc && t < nodes; t++) {
-    rc = hc_jot_own(out, hc_jo_gray(t), 0, p->m);
-    if (img[t] != hc_jo_gray(t)) hc_jot_expect(out, img[t], 1, hc_jo_gray(t), 0, p->m);
+    rc = hc_jot_own(out, hc_jt_gray(t), 0, p->m);
+    if (img[t] != hc_jt_gray(t)) hc_jot_expect(out, img[t], 1, hc_jt_gray(t), 0, p->m);
   }
   if (!rc) {
     for (uint32_t x = 0; x < hc_sched_nodes(out->sched); x++) /* slot 1 matters where a node arrives */
       memset(out->care + ((size_t)2 * x + 1) * p->m, 0, p->m);
-    memset(out->care + (size_t)2 * hc_jo_gray(nodes) * p->m, 0, p->m); /* G(2^n - 1) holds no node */
+    memset(out->care + (size_t)2 * hc_jt_gray(nodes) * p->m, 0, p->m); /* G(2^n - 1) holds no node */
     for (uint32_t t = 0; t < nodes; t++)
-      if (img[t] != hc_jo_gray(t)) memset(out->care + ((size_t)2 * img[t] + 1) * p->m, 1, p->m);
+      if (img[t] != hc_jt_gray(t)) memset(out->care + ((size_t)2 * img[t] + 1) * p->m, 1, p->m);
     rc = hc_jot_emit(&l, out->sched, p->m);
   }
   hc_jot_free(&l);

@@ -127,6 +127,9 @@ int hc_jot_tp_check(hc_sf_params *p, uint32_t nmul, uint32_t max_b, char *why, s
     return hc_sf_why(why, n, "N = %u: the matrix order must be a power of two 2^n (003 §4)", p->n);
   if (p->n < (1u << k) || p->n / (1u << k) > max_b)
     return hc_sf_why(why, n, "N = %u: needs 2^k = %u <= N <= %u at d = %u", p->n, 1u << k, max_b << k, p->d);
+  if ((uint64_t)p->n * p->n * p->d > (1u << 24))
+    return hc_sf_why(why, n, "N = %u: N^2 elements times d = %u hops is above 2^24 element transfers (choose N <= %u)",
+                     p->n, p->d, 1u << ((24 - (p->d > 8 ? 4 : p->d > 4 ? 3 : 2)) / 2));
   const uint64_t b = p->n >> k, words = (2 + (1ull << k) + p->d) * b * b * p->m;
   if (words > HC_SCHED_MAX_MEM || (words << p->d) > HC_SCHED_MAX_TOTAL)
     return hc_sf_why(why, n, "N = %u, K = %u: %llu elements of K words per node do not fit the schedule's memory",
@@ -179,8 +182,9 @@ int hc_jot_tp_build(const hc_sf_params *p, hc_jot_route_fn route, hc_sched_case 
   }
   if (!rc) {
     hc_jot_scratch_from(out, 2 * B, p->m);
+    const size_t mw = hc_sched_mem_words(out->sched), blk = (size_t)B * p->m;
     for (uint32_t x = 0; x < (1u << p->d); x++) /* diagonal: nothing is received */
-      if ((x & mask) == (x >> k)) memset(out->care + (size_t)x * hc_sched_mem_words(out->sched) + (size_t)B * p->m, 0, (size_t)B * p->m);
+      if ((x & mask) == (x >> k)) memset(out->care + x * mw + blk, 0, blk);
   }
   if (!rc) rc = hc_jot_emit(&l, out->sched, p->m);
   hc_jot_free(&l);
@@ -195,7 +199,7 @@ uint64_t hc_jot_tp_cube_steps(const hc_sf_params *p) {
 
 uint64_t hc_jot_cycles(const hc_sf_params *p, uint64_t steps) { return steps * ((uint64_t)p->m + p->beta); }
 
-uint32_t hc_jot_torus_node(unsigned k, uint32_t i, uint32_t j) { return (hc_jo_gray(i) << k) | hc_jo_gray(j); }
+uint32_t hc_jot_torus_node(unsigned k, uint32_t i, uint32_t j) { return (hc_jt_gray(i) << k) | hc_jt_gray(j); }
 
 void hc_jot_torus_walk(unsigned k, uint32_t *i, uint32_t *j, int di, int dj, unsigned count, unsigned *dims,
                        unsigned *nd) {
@@ -206,7 +210,7 @@ void hc_jot_torus_walk(unsigned k, uint32_t *i, uint32_t *j, int di, int dj, uns
     *i = (*i + (uint32_t)di) & mask;
     *j = (*j + (uint32_t)dj) & mask;
     const uint32_t y = hc_jot_torus_node(k, *i, *j);
-    assert(hc_jo_dist(x, y) == 1 && *nd < HC_JOT_MAX_PATH);
+    assert(hc_jt_dist(x, y) == 1 && *nd < HC_JOT_MAX_PATH);
     unsigned c = 0;
     while (!(((x ^ y) >> c) & 1u)) c++;
     dims[(*nd)++] = c;

@@ -42,7 +42,7 @@ static unsigned next_dim(uint32_t i, unsigned d) {
 ** after the last one (in the order b, b+1, ..., mod d) in which y differs
 ** from the source, in the step after it received. */
 static int tree(hc_jot_list *l, uint32_t i, unsigned d) {
-  const uint32_t s = hc_jo_gray(i);
+  const uint32_t s = hc_jt_gray(i);
   const unsigned b = next_dim(i, d);
   for (uint32_t y = 0; y < (1u << d); y++) {
     const uint32_t z = hc_sf_rotl(y ^ s, (d - b) % d, d); /* bit b -> bit 0 */
@@ -50,7 +50,7 @@ static int tree(hc_jot_list *l, uint32_t i, unsigned d) {
     for (unsigned m = 0; m < d; m++)
       if ((z >> m) & 1u) first = m + 1;
     for (unsigned m = first; m < d; m++) {
-      const int rc = hc_jot_add(l, 2 * i + hc_jo_dist(y, s) + 1, y, (b + m) % d, i, i);
+      const int rc = hc_jot_add(l, 2 * i + hc_jt_dist(y, s) + 1, y, (b + m) % d, i, i);
       if (rc) return rc;
     }
   }
@@ -83,12 +83,12 @@ static int build(const hc_sf_params *p, hc_sched_case *out) {
   for (uint32_t i = 0; !rc && i < N; i++) {
     rc = tree(&l, i, p->d);
     if (!rc && i + 1 < N) /* the acknowledgement of G(i+1) to G(i) */
-      rc = hc_jot_add(&l, 2 * i + 2, hc_jo_gray(i + 1), next_dim(i, p->d), i, N);
+      rc = hc_jot_add(&l, 2 * i + 2, hc_jt_gray(i + 1), next_dim(i, p->d), i, N);
   }
   if (!rc) rc = hc_jot_case_new(out, p->d, N + 1, p->m);
   for (uint32_t i = 0; !rc && i < N; i++) {
-    rc = hc_jot_own(out, hc_jo_gray(i), i, p->m);
-    for (uint32_t y = 0; !rc && y < (1u << p->d); y++) hc_jot_expect(out, y, i, hc_jo_gray(i), i, p->m);
+    rc = hc_jot_own(out, hc_jt_gray(i), i, p->m);
+    for (uint32_t y = 0; !rc && y < (1u << p->d); y++) hc_jot_expect(out, y, i, hc_jt_gray(i), i, p->m);
   }
   if (!rc) {
     hc_jot_scratch_from(out, N, p->m);

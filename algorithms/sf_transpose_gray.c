@@ -20,11 +20,11 @@
 #include "sf_jo_tree.h"
 
 /* Bit m of G(a). */
-static unsigned code_bit(uint32_t a, unsigned m) { return (hc_jo_gray(a) >> m) & 1u; }
+static unsigned code_bit(uint32_t a, unsigned m) { return (hc_jt_gray(a) >> m) & 1u; }
 
 /* The dimension of the hop from processor x to y (one bit apart). */
 static unsigned hop_dim(uint32_t x, uint32_t y) {
-  assert(hc_jo_dist(x, y) == 1);
+  assert(hc_jt_dist(x, y) == 1);
   unsigned c = 0;
   while (!(((x ^ y) >> c) & 1u)) c++;
   return c;
@@ -32,18 +32,18 @@ static unsigned hop_dim(uint32_t x, uint32_t y) {
 
 static void route(const hc_sf_params *p, uint32_t x, uint32_t e, unsigned *dims, unsigned *nd, uint32_t *step0) {
   const unsigned k = hc_jot_tp_k(p);
-  const uint32_t i = hc_jo_gray_inv(x >> k), j = hc_jo_gray_inv(x & ((1u << k) - 1));
+  const uint32_t i = hc_jt_gray_inv(x >> k), j = hc_jt_gray_inv(x & ((1u << k) - 1));
   uint32_t a = i, b = j, at = x;
   *nd = 0;
   for (unsigned m = k; m-- > 0;) {
     if (code_bit(a, m) == code_bit(b, m)) continue;
     const uint32_t refl = (2u << m) - 1;
     a ^= refl; /* reflect the row index ... */
-    uint32_t to = (hc_jo_gray(a) << k) | hc_jo_gray(b);
+    uint32_t to = (hc_jt_gray(a) << k) | hc_jt_gray(b);
     dims[(*nd)++] = hop_dim(at, to);
     at = to;
     b ^= refl; /* ... and the column index */
-    to = (hc_jo_gray(a) << k) | hc_jo_gray(b);
+    to = (hc_jt_gray(a) << k) | hc_jt_gray(b);
     dims[(*nd)++] = hop_dim(at, to);
     at = to;
   }

@@ -16,7 +16,7 @@
 
 static void route(const hc_sf_params *p, uint32_t x, uint32_t e, unsigned *dims, unsigned *nd, uint32_t *step0) {
   const unsigned k = hc_jot_tp_k(p);
-  uint32_t i = hc_jo_gray_inv(x >> k), j = hc_jo_gray_inv(x & ((1u << k) - 1));
+  uint32_t i = hc_jt_gray_inv(x >> k), j = hc_jt_gray_inv(x & ((1u << k) - 1));
   (void)e;
   *nd = 0;
   if (j > i) { /* superdiagonal: west, then south */
@@ -40,7 +40,8 @@ static int check(hc_sf_params *p, char *why, size_t n) {
   const int rc = hc_jot_tp_check(p, 1, 64, why, n);
   if (rc) return rc;
   if (p->n != (1u << (p->d / 2)))
-    return hc_sf_why(why, n, "N = %u: Cor. 4.1 transposes a 2^k x 2^k matrix, one element per processor: N = %u at d = %u",
+    return hc_sf_why(why, n,
+                     "N = %u: Cor. 4.1 transposes a 2^k x 2^k matrix, one element per processor: N = %u at d = %u",
                      p->n, 1u << (p->d / 2), p->d);
   return HC_OK;
 }

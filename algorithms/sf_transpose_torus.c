@@ -30,7 +30,7 @@
 static void route(const hc_sf_params *p, uint32_t x, uint32_t e, unsigned *dims, unsigned *nd, uint32_t *step0) {
   const unsigned k = hc_jot_tp_k(p);
   const uint32_t S = 1u << k, h = S / 2;
-  uint32_t i = hc_jo_gray_inv(x >> k), j = hc_jo_gray_inv(x & (S - 1));
+  uint32_t i = hc_jt_gray_inv(x >> k), j = hc_jt_gray_inv(x & (S - 1));
   const uint32_t delta = (j - i) & (S - 1);
   const int mirror = e & 1u;
   *nd = 0;

@@ -98,6 +98,7 @@ bad "jo transpose on an odd d" --algo transpose_bin --sim model --d 3
 bad "jo transpose N not a power of two" --algo transpose_gray --sim model --d 4 --n 12
 bad "jo transpose N below 2^k" --algo transpose_torus --sim model --d 4 --n 2
 bad "jo mesh transpose with N above 2^k" --algo transpose_mesh --sim model --d 4 --n 8
+bad "jo transpose matrix too large" --algo transpose_torus --sim model --d 10 --n 2048
 bad "jo sbt_seq more sources than nodes" --algo sbt_seq --sim model --d 3 --n 9
 bad "jo sbt given N" --algo sbt --sim model --d 3 --n 4
 bad "jo cbt_bcast on d = 2 (no tree edge)" --algo cbt_bcast --sim model --d 2

@@ -135,29 +135,29 @@ static void test_inorder(void **state) {
     assert_non_null(bin);
     assert_non_null(gr);
     assert_non_null(seen);
-    hc_jo_cbt_inorder(n, 0, bin);
-    hc_jo_cbt_inorder(n, 1, gr);
+    hc_jt_cbt_inorder(n, 0, bin);
+    hc_jt_cbt_inorder(n, 1, gr);
     for (uint32_t h = 1; h < nodes; h++) {
       const uint32_t t = in[h];
       assert_true(bin[t] < nodes && gr[t] < nodes);
       assert_int_equal(seen[bin[t]]++, 0);
       assert_int_equal(seen[nodes + gr[t]]++, 0);
       if (2 * h >= nodes) { /* a leaf */
-        assert_int_equal(hc_jo_in_height(t), 0);
+        assert_int_equal(hc_jt_in_height(t), 0);
         continue;
       }
       const uint32_t l = in[2 * h], r = in[2 * h + 1];
-      assert_int_equal(hc_jo_in_left(t), l);
-      assert_int_equal(hc_jo_in_right(t), r);
-      assert_int_equal(hc_jo_dist(bin[t], bin[l]), 1);
-      assert_int_equal(hc_jo_dist(bin[t], bin[r]), 2);
-      assert_int_equal(hc_jo_dist(bin[l], bin[r]), 1);
+      assert_int_equal(hc_jt_in_left(t), l);
+      assert_int_equal(hc_jt_in_right(t), r);
+      assert_int_equal(hc_jt_dist(bin[t], bin[l]), 1);
+      assert_int_equal(hc_jt_dist(bin[t], bin[r]), 2);
+      assert_int_equal(hc_jt_dist(bin[l], bin[r]), 1);
       const unsigned leafkids = 4 * h >= nodes;
-      assert_int_equal(hc_jo_dist(gr[t], gr[l]), leafkids ? 1 : 2);
-      assert_int_equal(hc_jo_dist(gr[t], gr[r]), leafkids ? 1 : 2);
-      assert_int_equal(hc_jo_dist(gr[l], gr[r]), 2);
+      assert_int_equal(hc_jt_dist(gr[t], gr[l]), leafkids ? 1 : 2);
+      assert_int_equal(hc_jt_dist(gr[t], gr[r]), leafkids ? 1 : 2);
+      assert_int_equal(hc_jt_dist(gr[l], gr[r]), 2);
     }
-    for (uint32_t t = 0; t + 2 < nodes; t++) assert_int_equal(hc_jo_dist(gr[t], gr[t + 1]), 1);
+    for (uint32_t t = 0; t + 2 < nodes; t++) assert_int_equal(hc_jt_dist(gr[t], gr[t + 1]), 1);
     free(in);
     free(bin);
     free(gr);
@@ -181,7 +181,7 @@ static void test_interior(void **state) {
     uint8_t *seen = calloc((size_t)nodes + 1, 1);
     assert_non_null(img);
     assert_non_null(seen);
-    const uint32_t senders = hc_jo_cbt_interior(n, img);
+    const uint32_t senders = hc_jt_cbt_interior(n, img);
     for (uint32_t t = 0; t < nodes; t++) {
       assert_int_equal(seen[img[t]]++, 0);
       if (img[t] != gray(t)) {
@@ -198,8 +198,8 @@ static void test_interior(void **state) {
     for (uint32_t h = 1; 2 * h < (1u << (n - 1)); h++) {
       const uint32_t t = 2 * in[h] + 1, l = 2 * in[2 * h] + 1, r = 2 * in[2 * h + 1] + 1;
       const unsigned leafkids = 4 * h >= (1u << (n - 1));
-      assert_int_equal(hc_jo_dist(img[t] >> 1, img[l] >> 1), leafkids ? 1 : 2);
-      assert_int_equal(hc_jo_dist(img[t] >> 1, img[r] >> 1), leafkids ? 1 : 2);
+      assert_int_equal(hc_jt_dist(img[t] >> 1, img[l] >> 1), leafkids ? 1 : 2);
+      assert_int_equal(hc_jt_dist(img[t] >> 1, img[r] >> 1), leafkids ? 1 : 2);
     }
     free(img);
     free(in);
@@ -261,7 +261,7 @@ static void test_dil1(void **state) {
     assert_non_null(lab);
     assert_non_null(mine);
     assert_non_null(addr);
-    hc_jo_cbt_dil1(n, lab, addr);
+    hc_jt_cbt_dil1(n, lab, addr);
     my_labels(n, 1, mine);
     assert_memory_equal(lab + 2, mine + 2, nodes - 2);
     assert_int_equal(addr[1], 0);
@@ -321,7 +321,7 @@ static void test_lemmas(void **state) {
     uint32_t *addr = malloc(nodes * sizeof *addr);
     assert_non_null(lab);
     assert_non_null(addr);
-    hc_jo_cbt_dil1(n, lab, addr);
+    hc_jt_cbt_dil1(n, lab, addr);
     for (unsigned i = 1; i < n; i++) { /* 3.6: left-edges are lab[2h] for h on level i */
       const uint32_t lo = 1u << (i - 1), hi = 1u << i;
       for (uint32_t h = lo; h + 1 < hi; h++) assert_int_not_equal(lab[2 * h], lab[2 * h + 2]);
@@ -587,7 +587,7 @@ static void test_cbt_bcast(void **state) {
       uint32_t *addr = malloc(nodes * sizeof *addr);
       assert_non_null(lab);
       assert_non_null(addr);
-      hc_jo_cbt_dil1(n, lab, addr);
+      hc_jt_cbt_dil1(n, lab, addr);
       assert_int_equal(r.packets, nodes - 2);
       for (size_t i = 0; i < hc_sched_num_packets(c.sched); i++) {
         hc_packet_info pi;
