@@ -1,6 +1,6 @@
 /*
 ** Private to the generators of Johnsson (shared/seeds/003) §3.4 and §4
-** (algorithms/sf_sbt.c, sf_sbt_seq.c, sf_cbt_bcast.c, sf_cbt_interior.c,
+** (algorithms/sf_sbt.c, sf_sbt_seq.c, sf_cbt_bcast.c, sf_cbt_reduce.c, sf_cbt_interior.c,
 ** sf_transpose_bin.c, sf_transpose_gray.c, sf_transpose_torus.c,
 ** sf_transpose_mesh.c): the paper's synchronous step schedule written down
 ** as a list of element transfers (hops), and what the four transposes share.

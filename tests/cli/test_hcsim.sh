@@ -260,6 +260,7 @@ sfsteps sbt 3 15 --algo sbt --d 3 --k 2 --beta 3 --src 5
 sfsteps sbt_seq 17 85 --algo sbt_seq --d 3 --k 2 --beta 3
 sfsteps cbt_interior 1 7 --algo cbt_interior --d 4 --k 4 --beta 3
 sfsteps cbt_bcast 3 15 --algo cbt_bcast --d 5 --k 2 --beta 3
+sfsteps cbt_reduce 3 15 --algo cbt_reduce --d 5 --k 2 --beta 3
 sfsteps transpose_bin 7 35 --algo transpose_bin --d 4 --k 2 --beta 3 --n 8
 sfsteps transpose_gray 7 35 --algo transpose_gray --d 4 --k 2 --beta 3 --n 8
 sfsteps transpose_mesh 6 30 --algo transpose_mesh --d 4 --k 2 --beta 3

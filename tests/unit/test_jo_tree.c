@@ -2,7 +2,8 @@
 ** cmocka tests of Johnsson (shared/seeds/003) §3.4 and §4: the complete
 ** binary tree embeddings (Theorems 3.4-3.7, Lemmas 3.6-3.8; algorithms/
 ** jo_tree.c), the spanning binomial tree broadcast and Lemma 3.5 (sbt,
-** sbt_seq), the schedules on the embedded trees (cbt_interior, cbt_bcast),
+** sbt_seq), the schedules on the embedded trees (cbt_interior, cbt_bcast,
+** cbt_reduce),
 ** and the transposes of §4 (transpose_bin, transpose_gray, transpose_mesh,
 ** transpose_torus). One group per algorithm or lemma.
 **
@@ -608,6 +609,60 @@ static void test_cbt_bcast(void **state) {
     }
 }
 
+/*
+** The sum up the dilation-1 tree (combining packets, op add): d - 2 = n - 1
+** steps, one packet per tree edge from child to parent, a node receiving
+** on two links at once; the root ends with the sum of all 2^n - 1 elements
+** and every interior node with the sum of its subtree, summed here from
+** the tags. d = 3..10.
+*/
+static void test_cbt_reduce(void **state) {
+  (void)state;
+  const hc_sf_algo *a = &hc_sf_algo_cbt_reduce;
+  for (unsigned d = 3; d <= HC_SF_MAX_D; d++)
+    for (size_t bi = 0; bi < NBETAS; bi++) {
+      const unsigned n = d - 1;
+      const uint32_t k = 1 + d % 3, nodes = 1u << n;
+      hc_sf_params p;
+      hc_sf_params_init(&p, d, k, betas[bi]);
+      hc_sched_case c;
+      hc_exec_result r;
+      build_run(a, &p, &c, &r);
+      check_steps(a, &p, &r, d - 2);
+      uint8_t *lab = malloc(nodes);
+      uint32_t *addr = malloc(nodes * sizeof *addr);
+      assert_non_null(lab);
+      assert_non_null(addr);
+      hc_jt_cbt_dil1(n, lab, addr);
+      assert_int_equal(r.packets, nodes - 2);
+      for (size_t i = 0; i < hc_sched_num_packets(c.sched); i++) {
+        hc_packet_info pi;
+        hc_sched_packet(c.sched, i, &pi);
+        assert_int_equal(pi.op, HC_SCHED_ADD);
+        uint32_t h = 2;
+        while (h < nodes && addr[h] != pi.node) h++;
+        assert_true(h < nodes);
+        assert_int_equal(addr[h / 2], pi.node ^ (1u << pi.dim));
+      }
+      const uint32_t mw = hc_sched_mem_words(c.sched);
+      for (uint32_t h = 1; h < nodes; h++) /* h's subtree: the heap nodes below it */
+        for (uint32_t w = 0; w < k; w++) {
+          uint32_t sum = 0;
+          for (uint32_t lo = h, hi = h; lo < nodes; lo = 2 * lo, hi = 2 * hi + 1)
+            for (uint32_t g = lo; g <= hi; g++) sum += hc_sched_tag(addr[g], w);
+          assert_int_equal(r.mem[(size_t)addr[h] * mw + w], sum);
+        }
+      if (d <= 7) assert_int_equal(max_ports(&c, &r, 1), 2);
+      free(lab);
+      free(addr);
+      hc_exec_result_free(&r);
+      hc_sched_case_free(&c);
+    }
+  hc_sf_params p;
+  hc_sf_params_init(&p, 2, 2, 3);
+  assert_int_equal(a->check(&p, NULL, 0), HC_EPARAM);
+}
+
 /* ============================================================ transposes */
 
 /*
@@ -759,7 +814,8 @@ int main(void) {
                                      cmocka_unit_test(test_dil1), cmocka_unit_test(test_lemmas)};
   const struct CMUnitTest sbt[] = {cmocka_unit_test(test_sbt)};
   const struct CMUnitTest seq[] = {cmocka_unit_test(test_sbt_seq)};
-  const struct CMUnitTest cbt[] = {cmocka_unit_test(test_cbt_interior), cmocka_unit_test(test_cbt_bcast)};
+  const struct CMUnitTest cbt[] = {cmocka_unit_test(test_cbt_interior), cmocka_unit_test(test_cbt_bcast),
+                                   cmocka_unit_test(test_cbt_reduce)};
   const struct CMUnitTest cube[] = {cmocka_unit_test(test_transpose_cube)};
   const struct CMUnitTest torus[] = {cmocka_unit_test(test_transpose_torus), cmocka_unit_test(test_transpose_params)};
   int fails = 0;
