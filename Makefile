@@ -17,6 +17,7 @@
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
 #   make sf-plot       the broadcasts of Stout & Wagar §2: cycles against m (build/plots/sf_broadcast.png)
 #   make bert-table    Table 1 of Bertsekas et al. measured (model d = 1..12, lockstep 1..5), docs/bertsekas.md
+#   make johnsson-table  Johnsson's step counts measured (executor and model), docs/johnsson.md
 #                      (BERT_MODEL_D="1 2 3", BERT_LOCKSTEP_D="2 3 4", BERT_K, BERT_BETA restrict it)
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
 #   make hou-fig       Hou et al. Figs. 5-7: e-cube, mappings, adaptive routings (docs/hou.md)
@@ -106,7 +107,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table
+.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -296,6 +297,11 @@ sf-plot: deps
 
 bert-table: deps
 	@tools/bert_table.sh
+
+# Johnsson (003): every group's table in docs/johnsson.md
+johnsson-table: deps
+	@tools/jo_table_embed.sh
+	@tools/jo_table_tree.sh
 
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh

@@ -93,6 +93,16 @@ bad "sched for another cube" --algo sched --sim model --d 3 --sched docs/example
 bad "sched given M" --algo sched --sim model --d 2 --m 4 --sched docs/examples/two_cube.hcs
 bad "saf message longer than the buffer" --sim model --d 3 --mode saf --buf 4 --len 5
 bad "unknown switching mode" --sim model --d 3 --mode cut-through
+# 003 (Johnsson) §3.4, §4 (algorithms/sf_sbt*.c, sf_cbt_*.c, sf_transpose_*.c)
+bad "jo transpose on an odd d" --algo transpose_bin --sim model --d 3
+bad "jo transpose N not a power of two" --algo transpose_gray --sim model --d 4 --n 12
+bad "jo transpose N below 2^k" --algo transpose_torus --sim model --d 4 --n 2
+bad "jo mesh transpose with N above 2^k" --algo transpose_mesh --sim model --d 4 --n 8
+bad "jo transpose matrix too large" --algo transpose_torus --sim model --d 10 --n 2048
+bad "jo sbt_seq more sources than nodes" --algo sbt_seq --sim model --d 3 --n 9
+bad "jo sbt given N" --algo sbt --sim model --d 3 --n 4
+bad "jo cbt_bcast on d = 2 (no tree edge)" --algo cbt_bcast --sim model --d 2
+bad "jo cbt_interior on d = 2 (nothing moves)" --algo cbt_interior --sim model --d 2
 bad "fft2d on an odd d" --algo fft2d_rowcol --sim model --d 5
 bad "fft2d on d = 1" --algo fft2d_rowcol --sim model --d 1
 bad "fft k zero" --algo fft1d_bitrev --sim model --d 4 --k 0
@@ -234,6 +244,27 @@ sfcase broadcast2_exec 64 --algo broadcast2 --d 4 --m 64 --beta 0 --sim exec
 # sum_n C(3,n-1) n ceil(64/n) + 4 beta = 64 + 192 + 198 + 64 + 16 = 534
 # (the paper's 2^3 64 + 16 = 528 needs m a multiple of lcm(1..4) = 12).
 sfcase complete_exchange_rounded 534 --algo complete_exchange --d 4 --m 64 --beta 4
+# 003 (Johnsson): the paper's routing steps times K + beta cycles, on the model.
+# SBT: n = 3 steps x (2 + 3); Lemma 3.5: 2(N-1) + n = 2*7 + 3 = 17 steps x 5;
+# Thm 3.6: 1 step x 7; Thm 3.7: n - 1 = 3 steps x 5 (d = 5); Thms 4.1, 4.2 at
+# d = 4, N = 8: 2^2 + 4 - 1 = 7 steps x 5; Cor. 4.1: 2(4-1) = 6 steps x 5;
+# Cor. 4.2: (ceil(4/2) + 1) 2 = 6 steps x 5.
+sfsteps() { # name steps cycles args...
+  local name=$1 st=$2 cy=$3; shift 3
+  "$model" --sim model --quiet --json "$tmp/j.json" "$@"; local rc=$?
+  if [ $rc = 0 ] && jq -e --argjson s "$st" --argjson c "$cy" '.steps == $s and .paper_steps == $s and
+       .cycles == $c and .formula_cycles == $c and .data_ok == true' "$tmp/j.json" >/dev/null; then ok "sf $name: 003 steps"
+  else ko "sf $name: 003 steps" "exit $rc, $(tr -d '\n' < "$tmp/j.json" | head -c 300)"; fi
+}
+sfsteps sbt 3 15 --algo sbt --d 3 --k 2 --beta 3 --src 5
+sfsteps sbt_seq 17 85 --algo sbt_seq --d 3 --k 2 --beta 3
+sfsteps cbt_interior 1 7 --algo cbt_interior --d 4 --k 4 --beta 3
+sfsteps cbt_bcast 3 15 --algo cbt_bcast --d 5 --k 2 --beta 3
+sfsteps cbt_reduce 3 15 --algo cbt_reduce --d 5 --k 2 --beta 3
+sfsteps transpose_bin 7 35 --algo transpose_bin --d 4 --k 2 --beta 3 --n 8
+sfsteps transpose_gray 7 35 --algo transpose_gray --d 4 --k 2 --beta 3 --n 8
+sfsteps transpose_mesh 6 30 --algo transpose_mesh --d 4 --k 2 --beta 3
+sfsteps transpose_torus 6 30 --algo transpose_torus --d 4 --k 2 --beta 3 --n 8
 
 # A schedule file: by hand from section 1 of docs/store_and_forward.md with
 # beta = 5: node 0's packets on link (0,0) run in 0..8 and 9..15 (finish 9,
