@@ -137,39 +137,17 @@ log "lint"
 out=$(tools/lint.sh 2>&1); echo "$out"
 count_lines lint "$out"
 
-for ut in $UNIT_TESTS; do
-  u=${ut##*/}
-  log "unit tests $u (cmocka, ASan+UBSan)"
-  # one run, its JUnit files counted (a group per file; a crash that
-  # writes none, or an exit status with no failure in them, is one failure)
-  out=$(CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results/cmocka-$u-%g.xml $ut 2>&1); st=$?
-  read -r p f < <(cat build/results/cmocka-$u-*.xml 2>/dev/null |
-    awk '/<testsuite / { for (i = 1; i <= NF; i++) { split($i, kv, "\""); k = kv[1]; v = kv[2]
-           if (k == "tests=") t += v; if (k == "failures=" || k == "errors=") e += v } }
-         END { print t - e + 0, e + 0 }')
-  cat build/results/cmocka-$u-*.xml 2>/dev/null | grep -B1 -A2 '<failure' | grep -o 'name="[^"]*"\|message="[^"]*"' || true
-  if [ "$st" != 0 ] && [ "$f" = 0 ]; then f=1; echo "$out" | tail -5; fi
-  passed=$((passed + p)); failed=$((failed + f))
-  log "cmocka $u: $p passed, $f failed"
-done
+# The test binaries run $JOBS at a time (a job pool: each job is a script
+# build/jobs/<id>.sh, its output <id>.out, its exit status <id>.rc), the
+# longest first; their reports below are read back in a fixed order.
+rm -rf build/jobs; mkdir -p build/jobs
+job() { # id, then the command line (one string, run by bash)
+  printf '%s\n' "$2" > "build/jobs/$1.sh"; echo "$1" >> build/jobs/order
+}
+report() { # id: sets out and st from the job's files
+  out=$(cat "build/jobs/$1.out" 2>/dev/null); st=$(cat "build/jobs/$1.rc" 2>/dev/null || echo 99)
+}
 
-log "regressions on the model alone, larger cubes (ASan+UBSan)"
-# The store-and-forward tests run on the model with the geometry each case
-# needs (tests/regress/test_sf.c): all of them up to d = 6 (the complete
-# exchange at d = 6 needs BankAW 12), at d = 8 the total exchange (DescAW 7),
-# on the other cubes none (a second run of the same at d <= 8).
-for c in $MODEL_CONFIGS; do
-  case $c in
-    D[1-6]_*) x="" ;;
-    D8_*) x="^sf_(broadcast2|complete|every|histogram|collect|combine|deadlock|then)" ;;
-    *) x="^sf_" ;;
-  esac
-  out=$(HC_RESULTS_XML=build/results/model-$c.xml HC_TEST_EXCLUDE=$x build/asan/tb_model "model-$c" "$c" 2>&1); st=$?
-  grep -E 'FAIL' <<< "$out" || true
-  count_summary "model $c" "$out" $st
-done
-
-log "lockstep regressions, RTL against model, seeds $RANDOM_SEED..$((RANDOM_SEED + SEEDS - 1))"
 for c in $CONFIGS; do
   for k in $(seq 0 $((SEEDS - 1))); do
     seed=$((RANDOM_SEED + k))
@@ -182,8 +160,62 @@ for c in $CONFIGS; do
     if [ $k != 0 ]; then x="^sf_"; elif [ "${c%%_*}" = D5 ] && [ "${HC_TEST_LONG:-0}" != 1 ]; then
       x="^sf_complete_exchange_formula$"
     else x=""; fi
-    out=$(HC_RESULTS_XML=build/results/$c-seed$seed.xml HC_TEST_EXCLUDE=$x RANDOM_SEED=$seed \
-          build/rtl/$c/tb_rtl "$c-seed$seed" 2>&1); st=$?
+    job "lockstep-$c-seed$seed" "HC_RESULTS_XML=build/results/$c-seed$seed.xml HC_TEST_EXCLUDE='$x' RANDOM_SEED=$seed build/rtl/$c/tb_rtl $c-seed$seed"
+  done
+done
+# The store-and-forward tests run on the model with the geometry each case
+# needs (tests/regress/test_sf.c): all of them up to d = 6 (the complete
+# exchange at d = 6 needs BankAW 12), at d = 8 the total exchange (DescAW 7),
+# on the other cubes none (a second run of the same at d <= 8).
+for c in $MODEL_CONFIGS; do
+  case $c in
+    D[1-6]_*) x="" ;;
+    D8_*) x="^sf_(broadcast2|complete|every|histogram|collect|combine|deadlock|then)" ;;
+    *) x="^sf_" ;;
+  esac
+  job "model-$c" "HC_RESULTS_XML=build/results/model-$c.xml HC_TEST_EXCLUDE='$x' build/asan/tb_model model-$c $c"
+done
+for ut in $UNIT_TESTS; do
+  u=${ut##*/}
+  job "unit-$u" "CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results/cmocka-$u-%g.xml $ut"
+done
+# the lockstep 4-cubes first: the longest jobs
+awk '/^lockstep-D[4-9]/ { print; next } { rest[++n] = $0 } END { for (i = 1; i <= n; i++) print rest[i] }' \
+  build/jobs/order > build/jobs/queue
+log "running $(wc -l < build/jobs/queue) test programs, $JOBS at a time (unit tests, model and lockstep regressions)"
+export start
+xargs -P "$JOBS" -n 1 bash -c 'bash "build/jobs/$0.sh" > "build/jobs/$0.out" 2>&1; st=$?; echo $st > "build/jobs/$0.rc"
+  printf "[%4ds]   finished %s (exit %s)\n" $(( $(date +%s) - start )) "$0" $st' < build/jobs/queue
+
+for ut in $UNIT_TESTS; do
+  u=${ut##*/}
+  log "unit tests $u (cmocka, ASan+UBSan)"
+  # one run, its JUnit files counted (a group per file; a crash that
+  # writes none, or an exit status with no failure in them, is one failure)
+  report "unit-$u"
+  read -r p f < <(cat build/results/cmocka-$u-*.xml 2>/dev/null |
+    awk '/<testsuite / { for (i = 1; i <= NF; i++) { split($i, kv, "\""); k = kv[1]; v = kv[2]
+           if (k == "tests=") t += v; if (k == "failures=" || k == "errors=") e += v } }
+         END { print t - e + 0, e + 0 }')
+  cat build/results/cmocka-$u-*.xml 2>/dev/null | grep -B1 -A2 '<failure' | grep -o 'name="[^"]*"\|message="[^"]*"' || true
+  if [ "$st" != 0 ] && [ "$f" = 0 ]; then f=1; echo "$out" | tail -5; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  log "cmocka $u: $p passed, $f failed"
+done
+
+log "regressions on the model alone, larger cubes (ASan+UBSan)"
+for c in $MODEL_CONFIGS; do
+  report "model-$c"
+  grep -E 'FAIL' <<< "$out" || true
+  count_summary "model $c" "$out" $st
+done
+
+log "lockstep regressions, RTL against model, seeds $RANDOM_SEED..$((RANDOM_SEED + SEEDS - 1))"
+for c in $CONFIGS; do
+  for k in $(seq 0 $((SEEDS - 1))); do
+    seed=$((RANDOM_SEED + k))
+    [ -f "build/jobs/lockstep-$c-seed$seed.sh" ] || continue
+    report "lockstep-$c-seed$seed"
     grep -E 'FAIL' <<< "$out" || true
     count_summary "lockstep $c seed $seed" "$out" $st
   done
