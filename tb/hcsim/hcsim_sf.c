@@ -56,7 +56,8 @@ static void read_sched_file(const char *path, unsigned d, hc_sched_case *c) {
   int rc = hc_sched_read(f, &c->sched, &err);
   fclose(f);
   if (rc == HC_ENOMEM) hcsim_die("out of memory reading %s", path);
-  if (rc != HC_OK) hcsim_die("%s:%lu: %s", path, err.line, err.msg);
+  if (rc != HC_OK && err.line) hcsim_die("%s:%lu: %s", path, err.line, err.msg);
+  if (rc != HC_OK) hcsim_die("--sched %s: %s", path, err.msg);
   const unsigned sd = hc_sched_dim(c->sched);
   if (sd != d) hcsim_die("%s is a schedule for a %u-cube; run it with D=%u (--d %u)", path, sd, sd, sd);
   rc = hc_sched_validate(c->sched, &err);

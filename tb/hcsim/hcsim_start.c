@@ -14,10 +14,14 @@
 #include "hc_rtl.h"
 #include "hcsim.h"
 
+/* One line on stderr. What a message quotes from files and the command
+** line may hold any byte, so the line is made printable (hc_printable):
+** one line, and nothing a terminal would act on. */
 static void vsay(const char *fmt, va_list ap) {
-  fputs("hcsim: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  static char raw[4096], out[4 * sizeof raw];
+  int n = vsnprintf(raw, sizeof raw, fmt, ap);
+  size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+  fprintf(stderr, "hcsim: %s\n", hc_printable(out, sizeof out, raw, len));
 }
 
 void hcsim_say(const char *fmt, ...) {

@@ -105,6 +105,44 @@ bad "routing other than e-cube on the RTL" --sim rtl --d 3 --routing min
 bad "routing given to an algorithm" --algo aap --sim model --d 2 --routing pcube
 bad "routing other than e-cube in an FFT lockstep" --algo fft1d_bitrev --sim both --d 4 --routing pcube
 
+# Bugs found while measuring (issue 19): each refusal is one printable line
+# naming what is wrong, exit 2. badmsg checks the line against a pattern and
+# that it holds no raw control or non-UTF-8 byte.
+badmsg() { # name regex args...
+  local name=$1 re=$2; shift 2
+  "$model" "$@" >"$tmp/out" 2>"$tmp/err"; local st=$?
+  local lines; lines=$(wc -l < "$tmp/err")
+  if [ $st = 2 ] && [ "$lines" = 1 ] && grep -qE "^hcsim: .*$re" "$tmp/err" \
+     && ! LC_ALL=C grep -q '[^[:print:]]' "$tmp/err" && iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then
+    ok "bad input: $name"
+  else ko "bad input: $name" "exit $st, $lines stderr lines: $(head -c 300 "$tmp/err" | cat -v)"; fi
+}
+# A NUL byte in a message list: the line and the field, never a shorter line
+# glued to the next one (0 0 1<NUL> junk + " 5" ran one 5-flit message).
+printf '0 0 1\0 junk\n 5\n' > "$tmp/nul_glue.txt"
+printf '\0' > "$tmp/nul_only.txt"
+printf '0 0 1 4\n0 0 1\0 4\n' > "$tmp/nul_late.txt"
+printf '0 0 1 4 # a c\0mment\n' > "$tmp/nul_comment.txt"
+printf '0 \033[31m 1 4\n' > "$tmp/escape.txt"
+printf '\202!\311\024\237\375P 1 1 1\n' > "$tmp/binary.txt"
+badmsg "msgfile NUL in dest" "nul_glue.txt:1: dest '1\\\\x00' holds a NUL byte at column 6" --sim model --d 2 --file "$tmp/nul_glue.txt"
+badmsg "msgfile of one NUL byte" "nul_only.txt:1: cycle '\\\\x00' holds a NUL byte at column 1" --sim model --d 2 --file "$tmp/nul_only.txt"
+badmsg "msgfile NUL on line 2" "nul_late.txt:2: dest '1\\\\x00' holds a NUL byte" --sim model --d 2 --file "$tmp/nul_late.txt"
+badmsg "msgfile NUL in a comment" "nul_comment.txt:1: a NUL byte at column 14, in a comment" --sim model --d 2 --file "$tmp/nul_comment.txt"
+badmsg "msgfile escape sequence echoed printable" "escape.txt:1: src '\\\\x1B\\[31m' is not an unsigned" --sim model --d 2 --file "$tmp/escape.txt"
+badmsg "msgfile binary bytes echoed printable" "binary.txt:1: cycle '\\\\x82!\\\\xC9\\\\x14" --sim model --d 2 --file "$tmp/binary.txt"
+badmsg "msgfile a directory" "$tmp: is a directory, not a message list" --sim model --d 2 --file "$tmp"
+bin=build/rtl/D2_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then # the RTL's hcsim reads message files with the same code
+  "$bin" --file "$tmp/nul_glue.txt" >"$tmp/out" 2>"$tmp/err"; st=$?
+  if [ $st = 2 ] && grep -q "nul_glue.txt:1: dest '1\\\\x00' holds a NUL byte" "$tmp/err"; then ok "bad input: msgfile NUL on the RTL build"
+  else ko "bad input: msgfile NUL on the RTL build" "exit $st: $(head -c 200 "$tmp/err")"; fi
+fi
+# A NUL in a schedule is named (it said found ""); a directory says so.
+printf 'hcsched 1\ndim 2\nmem 4\nlink 0 0 0: gather 0\0+1 -> scatter 0+1\n' > "$tmp/nul.hcs"
+badmsg "sched NUL byte named" 'nul.hcs:4: .*found "\\x00\+1 -> scatter 0\.\.\." \(a NUL byte' --algo sched --sim model --d 2 --sched "$tmp/nul.hcs"
+badmsg "sched a directory" "--sched $tmp: read error: Is a directory" --algo sched --sim model --d 2 --sched "$tmp"
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
