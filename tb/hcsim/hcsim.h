@@ -158,6 +158,10 @@ int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status);
 
 /* ---- processor reordering (hcsim_lcc.c), for --remap of lcc and traffic */
 
+/* Dies when --lccs or --objective is given without --remap dp, which alone
+** uses them. */
+void hcsim_remap_check(const hcsim_opts *o);
+
 /*
 ** The processor order for o->remap (opt or dp, Hou et al.) into order[d]:
 ** opt is l's optimum (Fig. 3 or Theorem 4), dp the Section 5 optimum under

@@ -140,6 +140,12 @@ static const char *parse_path(const char *name, const char *s) {
   return s;
 }
 
+/* A value that must not be empty: what it is, for the message. */
+static const char *nonempty(const char *name, const char *s, const char *what) {
+  if (*s == '\0') hcsim_die("--%s needs %s, got ''", name, what);
+  return s;
+}
+
 /* An option the mode does not take (len bytes of what). */
 static void die_unknown(const hcsim_opts *o, const char *what, int len) {
   const hcsim_mode *m = o->mode;
@@ -235,10 +241,11 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
       else o->barrier = v;
       break;
     }
-    case HO_LCC: o->lcc = val; break;
-    case HO_LCC_A: o->lcc_a = val; break;
-    case HO_LCC_B: o->lcc_b = val; break;
-    case HO_LCC_FILE: o->lcc_file = val; break;
+    /* an empty value would quietly mean "none" (--lcc-b '' meant b = 0) */
+    case HO_LCC: o->lcc = nonempty(on, val, "a preset name (or list)"); break;
+    case HO_LCC_A: o->lcc_a = nonempty(on, val, "a matrix"); break;
+    case HO_LCC_B: o->lcc_b = nonempty(on, val, "a vector (leave it out for b = 0)"); break;
+    case HO_LCC_FILE: o->lcc_file = parse_path(on, val); break;
     case HO_LCC_KIND:
       if (strcmp(val, "auto") == 0) o->lcc_kind = HC_LCC_AUTO;
       else if (strcmp(val, "lcp") == 0) o->lcc_kind = HC_LCP;
@@ -251,8 +258,14 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
         hcsim_die("--remap: '%s' is not none, opt or dp", val);
       o->remap = val;
       break;
-    case HO_LCCS: o->lccs = val; break;
-    case HO_OBJECTIVE: o->objective = val; break;
+    case HO_LCCS: o->lccs = nonempty(on, val, "a list of LCC presets, NAME,NAME,..."); break;
+    case HO_OBJECTIVE: {
+      hc_lcc_objective obj;
+      if (hc_lcc_objective_parse(val, &obj) != HC_OK)
+        hcsim_die("--objective: '%s' is not maxmax, maxsum or sumsum", val);
+      o->objective = val;
+      break;
+    }
     default: break;
   }
 }

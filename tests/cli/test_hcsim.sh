@@ -143,6 +143,31 @@ printf 'hcsched 1\ndim 2\nmem 4\nlink 0 0 0: gather 0\0+1 -> scatter 0+1\n' > "$
 badmsg "sched NUL byte named" 'nul.hcs:4: .*found "\\x00\+1 -> scatter 0\.\.\." \(a NUL byte' --algo sched --sim model --d 2 --sched "$tmp/nul.hcs"
 badmsg "sched a directory" "--sched $tmp: read error: Is a directory" --algo sched --sim model --d 2 --sched "$tmp"
 
+# --lcc-file: lines of any length (text past column 1023 became the b
+# vector), one b line, no NUL, not a directory.
+{ printf '1000\n0100\n0010\n0001'; printf '%1019s' ''; printf 'b 1111\n'; } > "$tmp/lcc_long.txt"
+{ printf '1000\n0100\n0010\n0'; printf '%2000s' ''; printf '001\nb 1010\n'; } > "$tmp/lcc_wide.txt"
+printf '1000\n0100\n0010\n0001\nb 1010\nb 0101\n' > "$tmp/lcc_two_b.txt"
+printf '1000\n0100\n0010\n0001\nb\t\n' > "$tmp/lcc_empty_b.txt"
+printf '1000\n01\00000\n0010\n0001\n' > "$tmp/lcc_nul.txt"
+badmsg "lcc-file line longer than 1023 columns" "lcc_long.txt: row 4 \\(line 4\\), entry 5: 'b' is not a binary entry" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_long.txt"
+badmsg "lcc-file two b lines" "lcc_two_b.txt:6: a second b line \\(the first is line 5\\)" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_two_b.txt"
+badmsg "lcc-file b without a vector" "lcc_empty_b.txt:5: a b line without a vector" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_empty_b.txt"
+badmsg "lcc-file NUL byte" "lcc_nul.txt:2: a NUL byte at column 3" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_nul.txt"
+badmsg "lcc-file a directory" "--lcc-file $tmp: is a directory" --algo lcc --sim model --d 4 --lcc-file "$tmp"
+"$model" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_wide.txt" --quiet --json "$tmp/lw.json"; st=$?
+if [ $st = 0 ] && jq -e '.t_hardware == [1, 0, 1, 0]' "$tmp/lw.json" >/dev/null; then ok "lcc-file a row of 2004 columns"
+else ko "lcc-file a row of 2004 columns" "exit $st"; fi
+# LCC options that do not apply, or are empty, are refused
+badmsg "objective not a name" "--objective: 'foo' is not maxmax" --algo lcc --sim model --d 4 --lcc transpose --objective foo
+badmsg "objective without remap dp" "--objective .* does not apply to --remap none" --algo lcc --sim model --d 4 --lcc transpose --objective maxsum
+badmsg "lccs without remap dp" "--lccs .* does not apply to --remap opt" --algo lcc --sim model --d 4 --lcc transpose --remap opt --lccs bitrev
+badmsg "lccs for traffic without remap dp" "--lccs .* does not apply to --remap none" --sim model --d 4 --traffic bitrev --lccs zzz
+badmsg "lcc-b empty" "--lcc-b needs a vector" --algo lcc --sim model --d 4 --lcc-a '1000;0100;0010;0001' --lcc-b ''
+badmsg "lccs empty name inside" "--lccs bitrev,,transpose: name 2 is empty" --algo lcc --sim model --d 4 --lcc transpose --remap dp --lccs bitrev,,transpose
+badmsg "lccs trailing comma" "--lccs bitrev,: name 2 is empty" --algo lcc --sim model --d 4 --lcc transpose --remap dp --lccs bitrev,
+badmsg "lccs empty" "--lccs needs a list" --sim model --d 4 --traffic bitrev --remap dp --lccs ''
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
