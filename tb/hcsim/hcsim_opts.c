@@ -7,6 +7,8 @@
 ** are checked here against their ranges (--d and --k against the mode's);
 ** what depends on several options is checked by the mode.
 */
+#include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -122,17 +124,37 @@ static uint64_t parse_uint(const char *name, const char *s, uint64_t lo, uint64_
   return v;
 }
 
-/* Parse a finite decimal number for option name, in [lo, hi]; exits 2 otherwise. */
+/* Whether s is a decimal number: [+-] digits [. digits] [e [+-] digits],
+** with digits on at least one side of the point (no hex, inf or nan). */
+static int is_decimal(const char *s) {
+  size_t k = (s[0] == '+' || s[0] == '-'), a, b = 0;
+  a = strspn(s + k, "0123456789");
+  k += a;
+  if (s[k] == '.') {
+    b = strspn(s + k + 1, "0123456789");
+    k += 1 + b;
+  }
+  if (a + b == 0) return 0;
+  if (s[k] == 'e' || s[k] == 'E') {
+    k++;
+    if (s[k] == '+' || s[k] == '-') k++;
+    const size_t e = strspn(s + k, "0123456789");
+    if (e == 0) return 0;
+    k += e;
+  }
+  return s[k] == '\0';
+}
+
+/* Parse a decimal number for option name, in [lo, hi]; exits 2 otherwise,
+** also when it is too small to be represented (1e-400 would become 0). */
 static double parse_real(const char *name, const char *s, double lo, double hi) {
-  char *end = NULL;
-  if (*s == '\0' || !(*s == '.' || *s == '+' || *s == '-' || (*s >= '0' && *s <= '9')))
-    hcsim_die("--%s expects a number, got '%s'", name, s);
-  double v = strtod(s, &end); /* an underflow to 0 or a denormal is fine here */
-  if (end == s) hcsim_die("--%s expects a number, got '%s'", name, s);
-  if (*end != '\0') hcsim_die("--%s expects a number, got '%s' (trailing '%s')", name, s, end);
-  if (!(isfinite(v) && v >= lo && v <= hi))
-    hcsim_die("--%s %s is out of range [%g, %g]", name, s, lo, hi);
-  return v;
+  if (!is_decimal(s)) hcsim_die("--%s expects a decimal number such as 0.25 or 2.5e-1, got '%s'", name, s);
+  errno = 0;
+  const double v = strtod(s, NULL);
+  if ((errno == ERANGE || (v != 0.0 && fabs(v) < DBL_MIN)) && fabs(v) <= 1.0)
+    hcsim_die("--%s %s is too small to be represented (it would be %g); write 0 for none", name, s, v);
+  if (!(isfinite(v) && v >= lo && v <= hi)) hcsim_die("--%s %s is out of range [%g, %g]", name, s, lo, hi);
+  return v == 0.0 ? 0.0 : v; /* -0 is 0 */
 }
 
 static const char *parse_path(const char *name, const char *s) {

@@ -168,6 +168,14 @@ badmsg "lccs empty name inside" "--lccs bitrev,,transpose: name 2 is empty" --al
 badmsg "lccs trailing comma" "--lccs bitrev,: name 2 is empty" --algo lcc --sim model --d 4 --lcc transpose --remap dp --lccs bitrev,
 badmsg "lccs empty" "--lccs needs a list" --sim model --d 4 --traffic bitrev --remap dp --lccs ''
 
+# Rates and fractions are decimal (0x0.1p0 ran at 0.0625), and one that
+# underflows is not quietly 0 (1e-400 ran with nothing offered)
+badmsg "rate in hex" "--rate expects a decimal number .*'0x0.1p0'" --sim model --d 2 --rate 0x0.1p0
+badmsg "rate underflowing to 0" "--rate 1e-400 is too small to be represented" --sim model --d 2 --rate 1e-400
+badmsg "rate subnormal" "--rate 1e-310 is too small to be represented" --sim model --d 2 --rate 1e-310
+badmsg "rate two signs" "--rate expects a decimal number" --sim model --d 2 --rate=--0.1
+badmsg "hot-frac in hex" "--hot-frac expects a decimal number" --sim model --d 2 --traffic hotspot --hot-frac 0x1p-1
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
