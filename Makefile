@@ -257,7 +257,7 @@ sim: deps
 	if [ "$(SIM)" = model ] || [ "$(SIM)" = exec ] || [ "$(ALGO)" = list ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
-	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
+	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --check-args $(if $(SFGEOM),--sfgeom $(SFGEOM)) || exit 2; fi; \
 	if [ -n "$(ROUTING)" ] && [ "$(ROUTING)" != ecube ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \

@@ -39,7 +39,7 @@ typedef enum hcsim_opt {
   HO_TRAFFIC, HO_RATE, HO_LEN, HO_CYCLES, HO_WARMUP, HO_DRAIN, HO_FILE, HO_HOT_NODE,
   HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP,
   /* algorithms */
-  HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N,
+  HO_ALGO, HO_CHECK_ARGS, HO_SFGEOM, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N,
   /* the paper's cost model (wormhole algorithms) */
   HO_TAU, HO_XI, HO_SWITCHING, HO_OVERLAP, HO_BARRIER,
   /* linear-complement communication and processor reordering */
@@ -60,6 +60,7 @@ typedef struct hcsim_mode {
   hcsim_entry run;
   uint64_t takes;          /* the options it accepts */
   unsigned max_d;          /* largest --d */
+  const char *max_d_why;   /* the limit it is, named in the refusal */
   unsigned long max_k;     /* largest --k */
   unsigned long k_default; /* --k when not given */
   const char *doc;         /* where its options are described (NULL: --help) */
@@ -89,6 +90,7 @@ struct hcsim_opts {
   uint64_t seed;
   const char *json, *waves;
   int quiet, check_only;
+  hc_sf_geom sfgeom;  /* --sfgeom: under --check-args, the RTL build's geometry to check against */
   /* synthetic traffic */
   hc_pattern traffic;
   double rate, hot_frac;
@@ -136,6 +138,10 @@ typedef struct hcsim_run {
 ** linked RTL's (else model, 4, 16, 2, 4); dies unless the backend can run it
 ** in this binary (a --routing other than e-cube: the model only) and w >= d. The store-and-forward geometry (cfg.sf) is the
 ** RTL's with --sim rtl|both, else the default (resolved: no 0 fields).
+** Under --check-args (make sim's check before it builds the RTL) a binary
+** without RTL checks --sim rtl|both against the build make is about to
+** make: the configuration given, with --sfgeom's geometry (else the
+** default).
 */
 void hcsim_config(hcsim_opts *o);
 

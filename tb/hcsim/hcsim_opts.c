@@ -35,6 +35,7 @@ static const struct optdef {
     [HO_MODE] = {"mode", 1},        [HO_ROUTING] = {"routing", 1},
     [HO_HELP] = {"help", 0},
     [HO_ALGO] = {"algo", 1},        [HO_CHECK_ARGS] = {"check-args", 0},
+    [HO_SFGEOM] = {"sfgeom", 1},
     [HO_K] = {"k", 1},              [HO_M] = {"m", 1},
     [HO_BETA] = {"beta", 1},        [HO_SCHED] = {"sched", 1},
     [HO_G] = {"g", 1},              [HO_SRC] = {"src", 1},
@@ -162,6 +163,22 @@ static const char *parse_path(const char *name, const char *s) {
   return s;
 }
 
+/* BankAW,SegAW,DescAW, each HC_SF_AW_MIN..HC_SF_AW_MAX (make sim's SFGEOM). */
+static hc_sf_geom parse_geom(const char *name, const char *s) {
+  unsigned v[3];
+  const char *p = s;
+  for (int k = 0; k < 3; k++) {
+    char tok[24];
+    const size_t len = strcspn(p, ",");
+    if (len == 0 || len >= sizeof tok || (k < 2 && p[len] != ',') || (k == 2 && p[len] != '\0'))
+      hcsim_die("--%s expects BankAW,SegAW,DescAW (e.g. 12,10,7), got '%s'", name, s);
+    snprintf(tok, sizeof tok, "%.*s", (int)len, p);
+    v[k] = (unsigned)parse_uint(name, tok, HC_SF_AW_MIN, HC_SF_AW_MAX);
+    p += len + (k < 2);
+  }
+  return (hc_sf_geom){v[0], v[1], v[2]};
+}
+
 /* A value that must not be empty: what it is, for the message. */
 static const char *nonempty(const char *name, const char *s, const char *what) {
   if (*s == '\0') hcsim_die("--%s needs %s, got ''", name, what);
@@ -187,7 +204,11 @@ static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *va
         hcsim_die("--sim must be model, rtl or both%s, got '%s'",
                   (o->mode->takes & HO_BIT(HO_SCHED)) ? " (or exec)" : "", val);
       break;
-    case HO_D: o->cfg.d = (unsigned)parse_uint(on, val, 1, o->mode->max_d); break;
+    case HO_D:
+      if (parse_uint(on, val, 1, UINT64_MAX) > o->mode->max_d)
+        hcsim_die("--d %s is out of range 1..%u (%s)", val, o->mode->max_d, o->mode->max_d_why);
+      o->cfg.d = (unsigned)parse_uint(on, val, 1, o->mode->max_d);
+      break;
     case HO_W: o->cfg.w = (unsigned)parse_uint(on, val, 1, HC_MAX_W); break;
     case HO_BUF: o->cfg.buf_depth = (unsigned)parse_uint(on, val, 1, HC_MAX_DEPTH); break;
     case HO_INJ: o->cfg.inj_depth = (unsigned)parse_uint(on, val, 1, HC_MAX_DEPTH); break;
@@ -236,6 +257,7 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
   switch (id) {
     case HO_ALGO: o->algo = val; break;
     case HO_CHECK_ARGS: o->check_only = 1; break;
+    case HO_SFGEOM: o->sfgeom = parse_geom(on, val); break;
     case HO_K: o->k = (unsigned long)parse_uint(on, val, 1, o->mode->max_k); break;
     case HO_M: o->m = (unsigned long)parse_uint(on, val, 1, 1u << 20); break;
     /* beta >= 0 here: the hardware's minimum is checked by the mode, which
@@ -343,11 +365,17 @@ static hcsim_opt next_opt(int argc, char **argv, int *i, const hcsim_opts *o, co
 
 void hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o) {
   int present;
+  const char *first[HO_NUM] = {0}; /* the value each option was first given */
   set_defaults(mode, o);
   o->algo = hcsim_algo_arg(argc, argv, &present);
   for (int i = 1; i < argc; i++) {
     const char *val;
     const hcsim_opt id = next_opt(argc, argv, &i, o, &val);
+    /* a second value would quietly replace the first: say so instead */
+    if (o->set[id] && optdefs[id].has_arg)
+      hcsim_die("--%s given twice ('%s', then '%s'): give it once", optdefs[id].name, first[id], val);
+    if (o->set[id]) hcsim_die("--%s given twice: give it once", optdefs[id].name);
+    first[id] = val;
     o->set[id] = 1;
     if (id < HO_ALGO) take_run(o, id, optdefs[id].name, val);
     else take_algo(o, id, optdefs[id].name, val);

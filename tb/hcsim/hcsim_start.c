@@ -51,14 +51,27 @@ void hcsim_config(hcsim_opts *o) {
   const hc_cfg *b = &o->built;
   memset(&o->built, 0, sizeof o->built);
   o->have_rtl = hc_rtl_built_cfg(&o->built) == HC_OK;
+  if (o->set[HO_SFGEOM] && !(o->check_only && !o->have_rtl))
+    hcsim_die("--sfgeom is for --check-args on a binary without RTL (make sim's check before it builds the RTL); "
+              "a binary with RTL has its build's geometry");
   if (!o->set[HO_SIM]) o->sim = o->have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;
   if (o->sim != HC_SIM_MODEL && c->routing != HC_ROUTE_ECUBE)
     hcsim_die("--routing %s runs on the model only (the RTL routes e-cube): add --sim model, not --sim %s",
               hc_routing_name(c->routing), hc_sim_name(o->sim));
-  if (o->sim != HC_SIM_MODEL && !o->have_rtl)
+  if (o->sim != HC_SIM_MODEL && !o->have_rtl && !o->check_only)
     hcsim_die("--sim %s: this hcsim has no RTL linked (built without Verilator); run make sim (which builds "
               "it) or use --sim model",
               hc_sim_name(o->sim));
+  if (o->sim != HC_SIM_MODEL && !o->have_rtl && c->d > HC_BUILD_MAX_D)
+    hcsim_die("--d %u: make builds the RTL up to D = %d (HC_BUILD_MAX_D); use SIM=model for larger cubes", c->d,
+              HC_BUILD_MAX_D);
+  if (o->sim != HC_SIM_MODEL && !o->have_rtl) { /* --check-args: the build make is about to make */
+    o->built.d = o->set[HO_D] ? c->d : HC_DEFAULT_D;
+    o->built.w = o->set[HO_W] ? c->w : HC_DEFAULT_W;
+    o->built.buf_depth = o->set[HO_BUF] ? c->buf_depth : HC_DEFAULT_B;
+    o->built.inj_depth = o->set[HO_INJ] ? c->inj_depth : HC_DEFAULT_I;
+    o->built.sf = o->sfgeom;
+  }
   if (!o->set[HO_D]) c->d = o->have_rtl ? b->d : HC_DEFAULT_D;
   if (!o->set[HO_W]) c->w = o->have_rtl ? b->w : HC_DEFAULT_W;
   if (!o->set[HO_BUF]) c->buf_depth = o->have_rtl ? b->buf_depth : HC_DEFAULT_B;

@@ -176,6 +176,46 @@ badmsg "rate subnormal" "--rate 1e-310 is too small to be represented" --sim mod
 badmsg "rate two signs" "--rate expects a decimal number" --sim model --d 2 --rate=--0.1
 badmsg "hot-frac in hex" "--hot-frac expects a decimal number" --sim model --d 2 --traffic hotspot --hot-frac 0x1p-1
 
+# An option given twice is refused, not quietly the last one
+badmsg "option given twice" "--d given twice \\('3', then '5'\\)" --sim model --d 3 --d 5
+badmsg "option given twice, = form" "--rate given twice" --sim model --rate=0.1 --rate 0.2
+badmsg "flag given twice" "--quiet given twice" --sim model --quiet --quiet
+badmsg "algo given twice" "--algo given twice" --algo aap --algo aap_prime --sim model
+
+# Sizes checked first (docs/hcsim.md): --check-args, which make sim runs
+# before it builds the RTL, refuses a store-and-forward case the build
+# cannot hold from its sizes alone (the total exchange at D = 8 started a
+# 19-minute build before failing), naming the limit and what holds it
+badmsg "check-args: total_exchange D=8 on the default build" \
+  "total_exchange d=8 does not fit the RTL build \\(SFGEOM=11,10,6\\): a link carries 128 packets; the hardware has 64 packet descriptors \\(DescAW = 6; DescAW = 7 holds it\\); build one .*SFGEOM=11,10,7" \
+  --algo total_exchange --sim both --d 8 --check-args
+badmsg "check-args: complete_exchange D=5 default M, the M that fits named" \
+  "complete_exchange d=5 does not fit the RTL build .*BankAW = 12 holds it\\) \\(M = 60 fits\\)" \
+  --algo complete_exchange --sim both --d 5 --check-args
+badmsg "check-args: D above the RTL builds' limit" "--d 9: make builds the RTL up to D = 8 \\(HC_BUILD_MAX_D\\)" \
+  --algo total_exchange --sim both --d 9 --check-args
+badmsg "sfgeom without check-args" "--sfgeom is for --check-args" --algo total_exchange --sim model --d 3 --sfgeom 11,10,7
+badmsg "sfgeom malformed" "--sfgeom expects BankAW,SegAW,DescAW" --algo total_exchange --sim both --d 3 --check-args --sfgeom 11,10
+"$model" --algo total_exchange --sim both --d 8 --check-args --sfgeom 11,10,7 >"$tmp/out" 2>&1; st=$?
+if [ $st = 0 ] && [ ! -s "$tmp/out" ]; then ok "check-args: total_exchange D=8 with SFGEOM=11,10,7"
+else ko "check-args: total_exchange D=8 with SFGEOM=11,10,7" "exit $st: $(head -c 200 "$tmp/out")"; fi
+# the Makefile's own check (make -n prints it; running it builds nothing)
+chk=$(make -n --no-print-directory sim ALGO=total_exchange D=8 2>/dev/null | grep -o 'build/bin/hcsim [^;|]*--check-args[^;|]*' | head -1)
+if [ -n "$chk" ] && ! grep -q -- '--sim model' <<< "$chk" && ! eval "$chk" 2>"$tmp/err" && grep -q 'DescAW = 7 holds it' "$tmp/err"; then
+  ok "make sim ALGO=total_exchange D=8: refused by --check-args before the RTL build"
+else ko "make sim ALGO=total_exchange D=8: refused by --check-args before the RTL build" "check: '$chk': $(head -c 200 "$tmp/err")"; fi
+# the model: a case this process cannot hold in memory is refused before it
+# is built (it ran 8 s and said "out of memory"), naming the size
+( ulimit -v 700000; timeout 60 "$model" --algo complete_exchange --sim model --d 8 ) >"$tmp/out" 2>"$tmp/err"; st=$?
+if [ $st = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] \
+   && grep -q 'complete_exchange d=8: M = 64 needs at least 0.75 GB (21317632 words in all.*limited to .*(M = 32 fits)' "$tmp/err"; then
+  ok "bad input: sf case above the memory limit, before building"
+else ko "bad input: sf case above the memory limit, before building" "exit $st: $(head -c 300 "$tmp/err")"; fi
+# every limit on d named where it refuses
+badmsg "d limit of the store-and-forward mode named" "--d 16 is out of range 1..15 \\(.*HC_RTL_MAX_D" --algo broadcast2 --sim model --d 16
+badmsg "d limit of a generator named" "--d 11: broadcast2 goes up to d = 10 \\(the generators' limit, HC_SF_MAX_D\\)" --algo broadcast2 --sim model --d 11
+badmsg "d limit of the model named" "--d 17 is out of range 1..16 \\(the model's largest cube, HC_MODEL_MAX_D\\)" --sim model --d 17
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
@@ -271,9 +311,10 @@ else ko "fft1d_bitrev d=4 routing pcube on the model: data ok" "exit $st"; fi
 # and the papers' formulas met exactly (000 §2: m + d beta = 64 + 4*4 = 80;
 # 000 §6: 2^(d-1) m + d beta = 4*12 + 3*5 = 63; 002 §4: 2^(d-1) (beta + k)
 # = 8*(3+2) = 40).
-sfcase() { # name expected-cycles args...
+sfcase() { # name expected-cycles args... (--sim model unless args give --sim)
   local name=$1 want=$2; shift 2
-  "$model" --sim model --quiet --json "$tmp/s.json" "$@"; local st=$?
+  local sim=(--sim model); [[ " $* " == *" --sim "* ]] && sim=()
+  "$model" "${sim[@]}" --quiet --json "$tmp/s.json" "$@"; local st=$?
   local missing=""
   for k in algo cycles formula_cycles lower_bound_cycles data_ok lockstep; do
     jq -e --arg k "$k" 'has($k)' "$tmp/s.json" >/dev/null 2>&1 || missing+=" $k"
