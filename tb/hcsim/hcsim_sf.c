@@ -65,6 +65,9 @@ static void read_sched_file(const char *path, unsigned d, hc_sched_case *c) {
   if (rc == HC_ENOMEM) hcsim_die("out of memory validating %s", path);
   if (rc != HC_OK && err.line) hcsim_die("%s:%lu: %s", path, err.line, err.msg);
   if (rc != HC_OK) hcsim_die("%s: %s", path, err.msg);
+  /* no own data (so, valid, no packets either): a run would compare 0 words and prove nothing */
+  if (hc_sched_num_own(c->sched) == 0)
+    hcsim_die("%s: the schedule has no words (no own line, so no packets): nothing to run or check", path);
   if (hc_sched_case_alloc(c) != HC_OK) hcsim_die("out of memory");
 }
 

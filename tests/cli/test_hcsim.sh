@@ -216,6 +216,12 @@ badmsg "d limit of the store-and-forward mode named" "--d 16 is out of range 1..
 badmsg "d limit of a generator named" "--d 11: broadcast2 goes up to d = 10 \\(the generators' limit, HC_SF_MAX_D\\)" --algo broadcast2 --sim model --d 11
 badmsg "d limit of the model named" "--d 17 is out of range 1..16 \\(the model's largest cube, HC_MODEL_MAX_D\\)" --sim model --d 17
 
+# A schedule with no words is bad input (it said "0 words compared, all
+# equal", FAILED, exit 1, nothing on stderr)
+printf 'hcsched 1\ndim 2\nmem 4\n' > "$tmp/empty.hcs"
+badmsg "sched with no words" "empty.hcs: the schedule has no words" --algo sched --sim model --d 2 --sched "$tmp/empty.hcs"
+badmsg "sched with no words, executor" "empty.hcs: the schedule has no words" --algo sched --sim exec --d 2 --sched "$tmp/empty.hcs"
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
