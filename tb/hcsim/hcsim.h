@@ -129,7 +129,9 @@ void hcsim_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noretu
 typedef struct hcsim_run {
   hc_backend *be;
   hc_driver *drv;
-  FILE *json;      /* --json, open for writing, or NULL */
+  FILE *json;      /* the --json report, written in memory, or NULL */
+  char *json_buf;  /* its text (open_memstream) */
+  size_t json_len;
   const char *fst; /* the waveform being written, or NULL */
 } hcsim_run;
 
@@ -146,12 +148,25 @@ typedef struct hcsim_run {
 void hcsim_config(hcsim_opts *o);
 
 /*
-** Open what a run writes and runs on: the --json file, the --waves path
-** (checked writable; ignored with a note for the model), the backend and the
-** driver, and the GTKWave save file beside the waveform. Dies (status 2) on
-** an unwritable path, exits 1 when the backend cannot be opened.
+** Open what a run writes and runs on: the --json report, the --waves path
+** (both checked writable, neither created yet; the waveform ignored with a
+** note for the model), the backend and the driver, and the GTKWave save
+** file beside the waveform. Dies (status 2) on an unwritable path, exits 1
+** when the backend cannot be opened.
 */
 void hcsim_open(hcsim_opts *o, hcsim_run *r);
+
+/*
+** The --json report alone (hcsim_open does it too): the path checked
+** writable without creating it, and r->json a stream in memory. The file
+** is written by hcsim_json_close only, so a run refused after this (exit
+** 2) leaves no file behind and an existing one as it was.
+*/
+void hcsim_json_open(const hcsim_opts *o, hcsim_run *r);
+
+/* Write the report to the --json file (if any); a failed write is said and
+** makes status 1. Returns status. */
+int hcsim_json_close(const hcsim_opts *o, hcsim_run *r, int status);
 
 /* Another network of the same configuration, without files (a second run). */
 void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, hc_driver **drv);

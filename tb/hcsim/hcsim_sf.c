@@ -778,7 +778,7 @@ int hcsim_sf(hcsim_opts *o) {
   hcsim_run run = {0};
   int rc;
   if (o->exec_only) {
-    if (o->json && !(run.json = fopen(o->json, "w"))) hcsim_die("--json: cannot write '%s'", o->json);
+    hcsim_json_open(o, &run);
     rc = run_exec(o, &s, &r, &err);
   } else {
     pick_geometry(o, &s);
@@ -797,9 +797,6 @@ int hcsim_sf(hcsim_opts *o) {
   if (run.json) json_sf(run.json, o, &s, &r, rc, mm);
   const int ok = rc == HC_OK && hc_sf_result_ok(&r) && (!s.has_formula || r.cycles == s.formula);
   hc_sched_case_free(&s.c);
-  if (o->exec_only) {
-    if (run.json && fclose(run.json) != 0) hcsim_die("--json: cannot write '%s'", o->json);
-    return ok ? 0 : HCSIM_EXIT_CHECK;
-  }
+  if (o->exec_only) return hcsim_json_close(o, &run, ok ? 0 : HCSIM_EXIT_CHECK);
   return hcsim_close(o, &run, ok ? 0 : HCSIM_EXIT_CHECK);
 }

@@ -9,6 +9,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hc_gtkw.h"
 #include "hc_rtl.h"
@@ -105,6 +107,26 @@ void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, h
   }
 }
 
+/* Dies unless path can be written, without creating it: an existing file
+** that is not a directory and is writable, or a new name in a writable
+** directory. What writes it does so only once the run has started. */
+static void check_writable(const char *opt, const char *path) {
+  struct stat sb;
+  errno = 0;
+  if (stat(path, &sb) == 0) {
+    if (S_ISDIR(sb.st_mode)) hcsim_die("--%s %s: is a directory", opt, path);
+    if (access(path, W_OK) != 0) hcsim_die("--%s %s: cannot write: %s", opt, path, strerror(errno));
+    return;
+  }
+  if (errno != ENOENT) hcsim_die("--%s %s: cannot write: %s", opt, path, strerror(errno));
+  char dir[4096];
+  const char *slash = strrchr(path, '/');
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else if (slash == path) snprintf(dir, sizeof dir, "/");
+  else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+  if (access(dir, W_OK | X_OK) != 0) hcsim_die("--%s %s: cannot write: %s", opt, path, strerror(errno));
+}
+
 /* The --waves path, checked writable now rather than after the run; NULL
 ** for the model, which has no waveform. */
 static const char *waves_path(const hcsim_opts *o) {
@@ -113,20 +135,42 @@ static const char *waves_path(const hcsim_opts *o) {
     hcsim_say("note: the model has no waveform; --waves %s is ignored (use --sim rtl or both)", o->waves);
     return NULL;
   }
-  errno = 0;
-  FILE *wf = fopen(o->waves, "w");
-  if (!wf) hcsim_die("--waves %s: cannot write: %s", o->waves, errno ? strerror(errno) : "error");
-  fclose(wf);
+  check_writable("waves", o->waves);
   return o->waves;
+}
+
+void hcsim_json_open(const hcsim_opts *o, hcsim_run *r) {
+  r->json = NULL;
+  r->json_buf = NULL;
+  r->json_len = 0;
+  if (!o->json) return;
+  check_writable("json", o->json);
+  r->json = open_memstream(&r->json_buf, &r->json_len);
+  if (!r->json) {
+    hcsim_say("out of memory opening the JSON report");
+    exit(HCSIM_EXIT_CHECK);
+  }
+}
+
+int hcsim_json_close(const hcsim_opts *o, hcsim_run *r, int status) {
+  if (!r->json) return status;
+  int werr = ferror(r->json) || fclose(r->json) != 0;
+  r->json = NULL;
+  errno = 0;
+  FILE *f = werr ? NULL : fopen(o->json, "w");
+  if (f && (fwrite(r->json_buf, 1, r->json_len, f) != r->json_len || ferror(f))) werr = 1;
+  if (!f || fclose(f) != 0 || werr) {
+    hcsim_say("--json %s: write failed%s%s", o->json, errno ? ": " : "", errno ? strerror(errno) : "");
+    status = HCSIM_EXIT_CHECK;
+  }
+  free(r->json_buf);
+  r->json_buf = NULL;
+  return status;
 }
 
 void hcsim_open(hcsim_opts *o, hcsim_run *r) {
   memset(r, 0, sizeof *r);
-  if (o->json) {
-    errno = 0;
-    r->json = fopen(o->json, "w");
-    if (!r->json) hcsim_die("--json %s: cannot write: %s", o->json, errno ? strerror(errno) : "error");
-  }
+  hcsim_json_open(o, r);
   r->fst = waves_path(o);
   hcsim_open_network(o, r->fst, &r->be, &r->drv);
   if (r->fst) {
@@ -139,15 +183,7 @@ void hcsim_open(hcsim_opts *o, hcsim_run *r) {
 }
 
 int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status) {
-  if (r->json) {
-    int werr = ferror(r->json) ? -1 : 0;
-    if (fclose(r->json) != 0) werr = -1;
-    if (werr) {
-      hcsim_say("--json %s: write failed", o->json);
-      status = HCSIM_EXIT_CHECK;
-    }
-    r->json = NULL;
-  }
+  status = hcsim_json_close(o, r, status);
   hc_driver_free(r->drv);
   hc_backend_close(r->be);
   r->drv = NULL;

@@ -222,6 +222,24 @@ printf 'hcsched 1\ndim 2\nmem 4\n' > "$tmp/empty.hcs"
 badmsg "sched with no words" "empty.hcs: the schedule has no words" --algo sched --sim model --d 2 --sched "$tmp/empty.hcs"
 badmsg "sched with no words, executor" "empty.hcs: the schedule has no words" --algo sched --sim exec --d 2 --sched "$tmp/empty.hcs"
 
+# --json: a refused run writes no file (it left a 0-byte one) and leaves an
+# existing one as it was; an unwritable path is refused before the run
+echo '{"old": true}' > "$tmp/keep.json"
+"$model" --algo sched --sim model --d 2 --sched "$tmp/empty.hcs" --json "$tmp/keep.json" 2>/dev/null
+"$model" --algo sched --sim model --d 2 --sched "$tmp/empty.hcs" --json "$tmp/none.json" 2>/dev/null
+if [ "$(cat "$tmp/keep.json")" = '{"old": true}' ] && [ ! -e "$tmp/none.json" ]; then ok "json: a refused run writes no file"
+else ko "json: a refused run writes no file" "$(ls -l "$tmp"/*.json | tr '\n' ' ')"; fi
+badmsg "json path is a directory" "--json $tmp: is a directory" --sim model --d 2 --cycles 100 --warmup 0 --json "$tmp"
+badmsg "json path in a missing directory" "--json $tmp/no/such.json: cannot write: No such file or directory" \
+  --sim model --d 2 --cycles 100 --warmup 0 --json "$tmp/no/such.json"
+bin=build/rtl/D2_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then # refused after the JSON path was checked: the waveform's directory is missing
+  "$bin" --sim rtl --cycles 100 --warmup 0 --json "$tmp/rtl.json" --waves "$tmp/no/w.fst" >/dev/null 2>"$tmp/err"; st=$?
+  if [ $st = 2 ] && [ ! -e "$tmp/rtl.json" ] && grep -q -- "--waves $tmp/no/w.fst: cannot write" "$tmp/err"; then
+    ok "json: a run refused for its waveform path writes no JSON (RTL build)"
+  else ko "json: a run refused for its waveform path writes no JSON (RTL build)" "exit $st: $(ls -l "$tmp/rtl.json" 2>&1)"; fi
+fi
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
