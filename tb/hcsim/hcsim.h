@@ -91,6 +91,8 @@ struct hcsim_opts {
   const char *json, *waves;
   int quiet, check_only;
   hc_sf_geom sfgeom;  /* --sfgeom: under --check-args, the RTL build's geometry to check against */
+  int vl_argc;        /* Verilator's run-time arguments: "hcsim", then each +verilator+... */
+  const char *vl_argv[8];
   /* synthetic traffic */
   hc_pattern traffic;
   double rate, hot_frac;

@@ -336,6 +336,32 @@ static void set_defaults(const hcsim_mode *mode, hcsim_opts *o) {
   o->barrier = -1;
 }
 
+/*
+** A run-time argument of Verilator's (+verilator+rand+reset+N, N = 0..2, and
+** +verilator+seed+N, N = 1..2^31-1, which the randomised-reset runs use)
+** into o->vl_argv: checked here, so a wrong one is one line, not Verilator's
+** fatal error; hc_rtl_set_args hands them on.
+*/
+static void take_verilator(hcsim_opts *o, const char *a) {
+  static const struct { const char *prefix; uint64_t lo, hi; } known[] = {
+      {"+verilator+rand+reset+", 0, 2}, {"+verilator+seed+", 1, 2147483647}};
+  size_t k = 0;
+  while (k < 2 && strncmp(a, known[k].prefix, strlen(known[k].prefix)) != 0) k++;
+  if (k == 2)
+    hcsim_die("unknown Verilator argument '%s' (hcsim passes +verilator+rand+reset+N and +verilator+seed+N)", a);
+  const char *v = a + strlen(known[k].prefix);
+  uint64_t n = 0;
+  const size_t nd = strspn(v, "0123456789");
+  for (size_t j = 0; j < nd && j < 11; j++) n = n * 10 + (uint64_t)(v[j] - '0');
+  if (nd == 0 || v[nd] != '\0' || nd > 10 || n < known[k].lo || n > known[k].hi)
+    hcsim_die("%s: N must be a decimal integer %" PRIu64 "..%" PRIu64 ", got '%s'", a, known[k].lo, known[k].hi, v);
+  for (int i = 1; i < o->vl_argc; i++)
+    if (strncmp(o->vl_argv[i], known[k].prefix, strlen(known[k].prefix)) == 0)
+      hcsim_die("%s given twice ('%s', then '%s'): give it once", known[k].prefix, o->vl_argv[i], a);
+  if (o->vl_argc == 0) o->vl_argv[o->vl_argc++] = "hcsim";
+  o->vl_argv[o->vl_argc++] = a;
+}
+
 /* The option argv[*i] names (advancing *i past a separate value), or dies. */
 static hcsim_opt next_opt(int argc, char **argv, int *i, const hcsim_opts *o, const char **val) {
   const char *a = argv[*i];
@@ -370,6 +396,10 @@ void hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o) {
   o->algo = hcsim_algo_arg(argc, argv, &present);
   for (int i = 1; i < argc; i++) {
     const char *val;
+    if (strncmp(argv[i], "+verilator+", 11) == 0) { /* Verilator's, for the RTL */
+      take_verilator(o, argv[i]);
+      continue;
+    }
     const hcsim_opt id = next_opt(argc, argv, &i, o, &val);
     /* a second value would quietly replace the first: say so instead */
     if (o->set[id] && optdefs[id].has_arg)

@@ -81,6 +81,11 @@ void hcsim_config(hcsim_opts *o) {
   if (o->sim != HC_SIM_MODEL &&
       (c->d != b->d || c->w != b->w || c->buf_depth != b->buf_depth || c->inj_depth != b->inj_depth))
     die_built(b);
+  if (o->vl_argc && o->sim == HC_SIM_MODEL)
+    hcsim_say("note: %s%s: Verilator's arguments apply to the RTL; --sim model runs none", o->vl_argv[1],
+              o->vl_argc > 2 ? " ..." : "");
+  else if (o->vl_argc)
+    hc_rtl_set_args(o->vl_argc, o->vl_argv);
   /* The store-and-forward geometry: the RTL's where the RTL runs; on the
   ** model alone the default, which the store-and-forward mode enlarges to
   ** what its case needs (hcsim_sf.c). */

@@ -240,6 +240,21 @@ if [ -x "$bin" ]; then # refused after the JSON path was checked: the waveform's
   else ko "json: a run refused for its waveform path writes no JSON (RTL build)" "exit $st: $(ls -l "$tmp/rtl.json" 2>&1)"; fi
 fi
 
+# Verilator's own run-time arguments are passed through to the RTL (they
+# were refused as unexpected arguments); the model says it runs none
+"$model" --sim model --d 2 --cycles 200 --warmup 0 +verilator+rand+reset+2 +verilator+seed+7 >"$tmp/out" 2>"$tmp/err"; st=$?
+if [ $st = 0 ] && grep -q 'note: +verilator+rand+reset+2 ...: Verilator' "$tmp/err" && grep -q '^result *pass' "$tmp/out"; then
+  ok "verilator plusargs accepted by the model build"
+else ko "verilator plusargs accepted by the model build" "exit $st: $(head -c 200 "$tmp/err")"; fi
+badmsg "verilator rand reset out of range" "\\+verilator\\+rand\\+reset\\+3: N must be a decimal integer 0..2" --sim model --d 2 +verilator+rand+reset+3
+badmsg "verilator argument unknown" "unknown Verilator argument '\\+verilator\\+frob'" --sim model --d 2 +verilator+frob
+bin=build/rtl/D2_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then # random initial values in lockstep with the model: reset must set every flop that matters
+  out=$("$bin" --sim both --traffic uniform --rate 0.3 --len 4 --cycles 500 --warmup 50 +verilator+rand+reset+2 +verilator+seed+11 2>&1); st=$?
+  if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out"; then ok "verilator plusargs on the RTL build, lockstep"
+  else ko "verilator plusargs on the RTL build, lockstep" "exit $st: $(grep -E 'lockstep|hcsim|Error' <<< "$out" | head -3 | tr '\n' ' ')"; fi
+fi
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
