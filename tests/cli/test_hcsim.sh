@@ -255,6 +255,23 @@ if [ -x "$bin" ]; then # random initial values in lockstep with the model: reset
   else ko "verilator plusargs on the RTL build, lockstep" "exit $st: $(grep -E 'lockstep|hcsim|Error' <<< "$out" | head -3 | tr '\n' ' ')"; fi
 fi
 
+# make sim passes every variable given, so hcsim refuses or notes what does
+# not apply (it dropped TRAFFIC beside FILE, RATE and LEN without the note,
+# REMAP and LCCS in the traffic branch)
+msim() { make --no-print-directory -s sim SIM=model "$@" >"$tmp/out" 2>"$tmp/err"; }
+echo "0 0 1 4" > "$tmp/one.txt"
+msim TRAFFIC=bitrev FILE="$tmp/one.txt"; st=$?
+if [ $st = 2 ] && grep -q '^hcsim: --file is only for --traffic file (got --traffic bitrev)' "$tmp/err"; then
+  ok "make sim TRAFFIC=bitrev FILE=f: refused"
+else ko "make sim TRAFFIC=bitrev FILE=f: refused" "exit $st: $(head -c 200 "$tmp/err")"; fi
+msim FILE="$tmp/one.txt" RATE=0.5 LEN=3 CYCLES=10 WARMUP=0; st=$?
+if [ $st = 0 ] && grep -q '^hcsim: note: --rate and --len do not apply to --traffic file' "$tmp/err"; then
+  ok "make sim FILE=f RATE=0.5 LEN=3: the note"
+else ko "make sim FILE=f RATE=0.5 LEN=3: the note" "exit $st: $(head -c 200 "$tmp/err")"; fi
+msim TRAFFIC=bitrev REMAP=dp LCCS=bitrev, CYCLES=100 WARMUP=0; st=$?
+if [ $st = 2 ] && grep -q '^hcsim: --lccs bitrev,: name 2 is empty' "$tmp/err"; then ok "make sim REMAP=dp LCCS=...: passed to traffic"
+else ko "make sim REMAP=dp LCCS=...: passed to traffic" "exit $st: $(head -c 200 "$tmp/err")"; fi
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
