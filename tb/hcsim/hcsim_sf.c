@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include "hc_report.h"
 #include "hc_sf_algo.h"
@@ -171,9 +172,13 @@ static void read_perm(const hcsim_opts *o, sf_case *s) {
     return;
   }
   static char text[1u << 20];
+  struct stat sb;
+  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) hcsim_die("PERM=%s: is a directory", o->perm);
+  errno = 0;
   const size_t len = fread(text, 1, sizeof text, f);
-  const int big = !feof(f);
+  const int bad = ferror(f), e = errno, big = !bad && !feof(f) && getc(f) != EOF;
   fclose(f);
+  if (bad) hcsim_die("PERM=%s: read error: %s", o->perm, e ? strerror(e) : "unknown error");
   if (big) hcsim_die("PERM=%s: larger than %zu bytes", o->perm, sizeof text);
   if (hc_sf_perm_parse(text, len, d, s->perm, why, sizeof why) != HC_OK) hcsim_die("PERM=%s: %s", o->perm, why);
 }

@@ -272,6 +272,12 @@ msim TRAFFIC=bitrev REMAP=dp LCCS=bitrev, CYCLES=100 WARMUP=0; st=$?
 if [ $st = 2 ] && grep -q '^hcsim: --lccs bitrev,: name 2 is empty' "$tmp/err"; then ok "make sim REMAP=dp LCCS=...: passed to traffic"
 else ko "make sim REMAP=dp LCCS=...: passed to traffic" "exit $st: $(head -c 200 "$tmp/err")"; fi
 
+# PERM=file: a directory said so (it said "larger than 1048576 bytes"), a
+# NUL byte named (it said found ')
+printf '3 2 1\0 0\n' > "$tmp/perm_nul.txt"
+badmsg "perm a directory" "PERM=$tmp: is a directory" --algo permuted_send --sim model --d 2 --perm "$tmp"
+badmsg "perm NUL byte named" "perm_nul.txt: line 1: expected a node number, found '\\\\x00'" --algo permuted_send --sim model --d 2 --perm "$tmp/perm_nul.txt"
+
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
 # it used; the RTL refuses all but e-cube with one line, and runs e-cube.
