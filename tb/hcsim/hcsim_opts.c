@@ -153,7 +153,8 @@ static double parse_real(const char *name, const char *s, double lo, double hi) 
   errno = 0;
   const double v = strtod(s, NULL);
   if ((errno == ERANGE || (v != 0.0 && fabs(v) < DBL_MIN)) && fabs(v) <= 1.0)
-    hcsim_die("--%s %s is too small to be represented (it would be %g); write 0 for none", name, s, v);
+    hcsim_die("--%s %s is too small to be represented (a nonzero value is at least %g); write 0 for none", name, s,
+              DBL_MIN);
   if (!(isfinite(v) && v >= lo && v <= hi)) hcsim_die("--%s %s is out of range [%g, %g]", name, s, lo, hi);
   return v == 0.0 ? 0.0 : v; /* -0 is 0 */
 }
