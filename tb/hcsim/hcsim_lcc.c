@@ -105,6 +105,7 @@ static void read_lcc_file(const char *path, int n, hc_lcc_kind kind, hc_lcc *out
       if (b[0] == '\0') hcsim_die("--lcc-file %s:%lu: a b line without a vector (leave it out for b = 0)", path, lineno);
       bline = lineno;
       line[0] = '\n'; /* an empty line of A's text */
+      line[1] = '\0';
       len = 1;
     }
     if (used + (size_t)len + 1 > acap) {
