@@ -162,7 +162,8 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
 ** segments depend on the placement: not known without building. */
 static void sizes(const hc_sf_params *p, hc_sf_sizes *z) {
   const uint64_t own = ((1ull << p->d) + 1) * p->m, link = hc_xchg_time(p->d, p->m, 0);
-  *z = (hc_sf_sizes){own > link ? own : link, p->d, 0, 0, hc_sf_complete_exchange_mem(p->d, p->m)};
+  *z = (hc_sf_sizes){own > link ? own : link, p->d, 0, 0, hc_sf_complete_exchange_mem(p->d, p->m),
+                     ((uint64_t)p->d * p->d) << p->d};
 }
 
 const hc_sf_algo hc_sf_algo_complete_exchange = {

@@ -249,7 +249,8 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
 ** the 2^(d-1) k a link bank gets. */
 static void sizes(const hc_sf_params *p, hc_sf_sizes *z) {
   const uint64_t half = 1ull << (p->d - 1);
-  *z = (hc_sf_sizes){((2 * half) + 1) * p->m, half, half, 0, hc_sf_exchange_mem(p->d, p->m)};
+  *z = (hc_sf_sizes){((2 * half) + 1) * p->m, half, half, 0, hc_sf_exchange_mem(p->d, p->m),
+                     hc_sf_total_exchange_transmissions(p->d)};
 }
 
 static uint64_t opt_units(const hc_sf_params *p) { return 1ull << (p->d - 1); }

@@ -305,7 +305,7 @@ static int fit(const ld *l, hc_sf_geom g, hc_sched_err *err) {
 /* The smallest geometry that holds l (every field at least 1). */
 /* The largest of each size over every node and link of l. */
 static hc_sf_sizes sizes_of(const ld *l) {
-  hc_sf_sizes z = {0, 0, 0, 0, (uint64_t)l->mem};
+  hc_sf_sizes z = {0, 0, 0, 0, (uint64_t)l->mem, hc_sched_num_packets(l->s)};
   for (size_t k = 0; k < (size_t)l->n * (l->d + 1); k++)
     if (l->bank_cnt[k] > z.bank_words) z.bank_words = l->bank_cnt[k];
   for (size_t L = 0; L < l->nl; L++) {

@@ -74,13 +74,14 @@ int hc_sfload_need(hc_sched_case *c, hc_sf_geom *need, hc_sched_err *err);
 ** The sizes of a case that decide which geometries hold it, the largest
 ** over every node and link: the words of one bank, the packets of one TX
 ** engine, the table segments of one engine (gather or scatter), the
-** largest need threshold, and the words of a node's memory (the
-** schedule's mem). hc_sfload_need counts them on a built case; a
-** generator may know them from its parameters alone (hc_sf_algo.sizes),
-** 0 standing for a size it does not know without building.
+** largest need threshold; and what it holds in all: the words of a node's
+** memory (the schedule's mem) and the packets of the schedule.
+** hc_sfload_need counts them on a built case; a generator may know them
+** from its parameters alone (hc_sf_algo.sizes), 0 standing for a size it
+** does not know without building.
 */
 typedef struct hc_sf_sizes {
-  uint64_t bank_words, packets, segments, threshold, node_words;
+  uint64_t bank_words, packets, segments, threshold, node_words, all_packets;
 } hc_sf_sizes;
 
 /* The smallest geometry that holds sizes z (every field at least 1; a

@@ -214,13 +214,15 @@ static void die_fit(const hcsim_opts *o, const char *name, hc_sf_geom need, cons
 /* What the run holds in memory at once at least, in bytes, for a case of
 ** sizes z at d: the case's initial and expected values and which words
 ** count (4 + 4 + 1 bytes a word), the reference executor's final memory (4),
-** and unless the executor runs alone the loader's placement (8) and, on
-** the model, the banks of its geometry (the larger of the default and what
-** the case needs; 4 bytes a bank word). Tables and schedule come on top. */
+** and unless the executor runs alone the loader's placement (8), its
+** configuration writes (per packet at least its descriptor, 1 + d writes,
+** and one gather and one scatter segment, 3 writes each) and, on the
+** model, the banks of its geometry (the larger of the default and what
+** the case needs; 4 bytes a bank word). The schedule comes on top. */
 static double least_bytes(const hcsim_opts *o, const hc_sf_sizes *z) {
   const double nodes = (double)(1ull << o->cfg.d), words = nodes * (double)z->node_words;
   if (o->exec_only) return 13.0 * words;
-  double b = 21.0 * words;
+  double b = 21.0 * words + (double)z->all_packets * (7.0 + o->cfg.d) * sizeof(hc_cfg_op);
   if (o->sim == HC_SIM_MODEL) {
     const hc_sf_geom need = hc_sfload_geom_for(z), def = hc_sf_geom_resolve((hc_sf_geom){0, 0, 0});
     const unsigned aw = need.bank_aw > def.bank_aw ? need.bank_aw : def.bank_aw;
@@ -274,7 +276,8 @@ static int sizes_fit(const hcsim_opts *o, const hc_sf_algo *al, const hc_sf_para
   if (lim > 0 && need > lim)
     return snprintf(why, n, "%s = %u needs at least %.2f GB (%llu words in all, %s), and %s %.2f GB", al->param,
                     q->m, need / 1e9, (unsigned long long)words,
-                    o->exec_only ? "13 bytes a word" : "21 bytes a word and the model's banks", what, lim / 1e9),
+                    o->exec_only ? "13 bytes a word" : "21 bytes a word, the configuration writes and the model's banks",
+                    what, lim / 1e9),
            HC_ENOMEM;
   return HC_OK;
 }

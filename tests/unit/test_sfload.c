@@ -999,7 +999,8 @@ static void test_sizes_match_the_loader(void **state) {
         assert_int_equal(hc_sfload_build(&c, 4, big, &l, &e), HC_OK);
         if ((z.bank_words && z.bank_words != l.bank_max) || (z.packets && z.packets != l.desc_max) ||
             (z.segments && z.segments != l.seg_max) || (z.threshold && z.threshold != l.need_max) ||
-            z.node_words != hc_sched_mem_words(c.sched))
+            z.node_words != hc_sched_mem_words(c.sched) ||
+            (z.all_packets && z.all_packets != hc_sched_num_packets(c.sched)))
           fail_msg("%s d=%u m=%u: sizes bank %llu packets %llu segments %llu threshold %llu words %llu; the loader "
                    "counts %u, %u, %u, %u, %u", (*a)->name, d, ms[k], (unsigned long long)z.bank_words,
                    (unsigned long long)z.packets, (unsigned long long)z.segments, (unsigned long long)z.threshold,
@@ -1030,15 +1031,15 @@ static void test_sizes_match_the_loader(void **state) {
 static void test_fit_sizes_words(void **state) {
   (void)state;
   char why[256];
-  const hc_sf_sizes te8 = {257 * 4, 128, 128, 0, 0};
+  const hc_sf_sizes te8 = {257 * 4, 128, 128, 0, 0, 0};
   assert_int_equal(hc_sfload_fit_sizes(&te8, G0, why, sizeof why), HC_EFIT);
   assert_string_equal(why, "a link carries 128 packets; the hardware has 64 packet descriptors (DescAW = 6; DescAW "
                            "= 7 holds it)");
-  const hc_sf_sizes huge = {1ull << 17, 1, 0, 0, 0};
+  const hc_sf_sizes huge = {1ull << 17, 1, 0, 0, 0, 0};
   assert_int_equal(hc_sfload_fit_sizes(&huge, (hc_sf_geom){16, 16, 16}, why, sizeof why), HC_EFIT);
   assert_non_null(strstr(why, "a node needs 131072 words in one bank; the hardware's banks have 65536 (BankAW = 16; "
                               "no build holds it: it needs BankAW = 17"));
-  const hc_sf_sizes none = {0, 0, 0, 0, 0};
+  const hc_sf_sizes none = {0, 0, 0, 0, 0, 0};
   assert_int_equal(hc_sfload_fit_sizes(&none, (hc_sf_geom){1, 1, 1}, why, sizeof why), HC_OK);
 }
 
