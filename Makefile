@@ -230,9 +230,13 @@ $(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_networ
 rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 
 # ---- the main job -----------------------------------------------------------
-ifneq ($(ALGO),)
-SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
-           $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
+# Every variable given is passed on, whichever mode runs, so that hcsim
+# refuses (one line, exit 2) one the mode does not take instead of make
+# dropping it: the variables of the --algo modes when set, and in the algo
+# branch the traffic ones (their defaults are here, so: when given on the
+# command line or in the environment).
+given = $(filter command line environment,$(origin $(1)))
+ALGO_VARS_ARGS = $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
            $(if $(G),--g $(G)) $(if $(SRC),--src $(SRC)) $(if $(DST),--dst $(DST)) $(if $(PERM),--perm $(PERM)) \
            $(if $(NWAVES),--nwaves $(NWAVES)) $(if $(N),--n $(N)) \
            $(if $(TAU),--tau $(TAU)) $(if $(XI),--xi $(XI)) $(if $(SWITCHING),--switching $(SWITCHING)) \
@@ -240,15 +244,25 @@ SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) -
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \
            $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(LCC_KIND),--lcc-kind $(LCC_KIND)) \
            $(if $(REMAP),--remap $(REMAP)) \
-           $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE)) \
+           $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE))
+TRAFFIC_SET_ARGS = $(if $(FILE),--file $(FILE)) $(if $(DRAIN),--drain $(DRAIN)) \
+           $(if $(HOT_NODE),--hot-node $(HOT_NODE)) $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(MODE),--mode $(MODE))
+ifneq ($(ALGO),)
+SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
+           $(ALGO_VARS_ARGS) $(TRAFFIC_SET_ARGS) \
+           $(if $(call given,TRAFFIC),--traffic $(TRAFFIC)) $(if $(call given,RATE),--rate $(RATE)) \
+           $(if $(call given,LEN),--len $(LEN)) $(if $(call given,CYCLES),--cycles $(CYCLES)) \
+           $(if $(call given,WARMUP),--warmup $(WARMUP)) \
            $(if $(ROUTING),--routing $(ROUTING)) \
            $(if $(JSON),--json $(JSON)) $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 else
+# With FILE, TRAFFIC only when given (hcsim takes the file's traffic
+# itself, and refuses another pattern beside it); RATE and LEN always
+# (hcsim notes values other than its defaults as not applying to a file).
 SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
-           $(if $(FILE),--file $(FILE),--traffic $(TRAFFIC) --rate $(RATE) --len $(LEN)) \
+           $(if $(and $(FILE),$(if $(call given,TRAFFIC),,1)),,--traffic $(TRAFFIC)) --rate $(RATE) --len $(LEN) \
            --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
-           $(if $(DRAIN),--drain $(DRAIN)) $(if $(HOT_NODE),--hot-node $(HOT_NODE)) \
-           $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(JSON),--json $(JSON)) $(if $(MODE),--mode $(MODE)) \
+           $(TRAFFIC_SET_ARGS) $(ALGO_VARS_ARGS) $(if $(JSON),--json $(JSON)) \
            $(if $(ROUTING),--routing $(ROUTING)) \
            $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 endif
@@ -258,7 +272,7 @@ sim: deps
 	if [ "$(SIM)" = model ] || [ "$(SIM)" = exec ] || [ "$(ALGO)" = list ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
-	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
+	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --check-args $(if $(SFGEOM),--sfgeom $(SFGEOM)) || exit 2; fi; \
 	if [ -n "$(ROUTING)" ] && [ "$(ROUTING)" != ecube ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \

@@ -7,6 +7,14 @@
 ** that matches no sent message is counted corrupted, one that matches a
 ** message already delivered is counted duplicated, and any message never
 ** delivered is lost.
+**
+** Two hash tables keep the cost of a delivery independent of the length of
+** the run: the live table holds the messages whose head has been offered
+** and that are not delivered yet (at most what the network and the NIs
+** hold), and the delivered table one delivered message for each distinct
+** content, which is all a duplicate needs to be recognised exactly. A
+** message enters the live table when its head is offered and leaves it when
+** it is delivered.
 */
 #include "hc_driver.h"
 
@@ -24,6 +32,13 @@ typedef struct hc_rx { /* reassembly at one ejection port */
   unsigned len, cap;
 } hc_rx;
 
+/* A hash table of message indices, chained through hc_driver.chain (a
+** message is in at most one table at a time). */
+typedef struct hc_table {
+  int64_t *bucket; /* [nbuckets], a power of two; -1: empty */
+  uint64_t nbuckets, count;
+} hc_table;
+
 typedef struct hc_mon {
   hc_monitor_fn fn;
   void *ctx;
@@ -35,10 +50,10 @@ struct hc_driver {
   unsigned n;
   hc_msg *msgs;
   uint64_t *key;   /* content hash per message */
-  int64_t *chain;  /* next message in the same bucket, -1 ends */
+  int64_t *chain;  /* next message in the same bucket of its table, -1 ends */
   uint64_t nmsgs, cap;
-  int64_t *bucket;
-  uint64_t nbuckets;
+  hc_table live;   /* offered and not delivered */
+  hc_table done;   /* one delivered message per distinct content */
   hc_queue *q;
   hc_queue *pq;        /* mode 3: messages whose path set-up is not offered yet */
   unsigned mode;       /* the mode register as this driver last wrote it */
@@ -112,26 +127,69 @@ static uint32_t eject_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
   return f;
 }
 
+/* Empty t, keeping its buckets. */
+static void table_clear(hc_table *t) {
+  for (uint64_t i = 0; i < t->nbuckets; i++) t->bucket[i] = -1;
+  t->count = 0;
+}
+
+/* A new empty t of 1024 buckets. Returns 0, or -1 out of memory. */
+static int table_init(hc_table *t) {
+  t->nbuckets = 1024;
+  t->bucket = malloc(t->nbuckets * sizeof *t->bucket);
+  if (!t->bucket) return -1;
+  table_clear(t);
+  return 0;
+}
+
+/* Double t's buckets, relinking its messages. Returns 0, or -1 out of memory. */
+static int table_grow(hc_driver *drv, hc_table *t) {
+  const uint64_t nb = t->nbuckets * 2;
+  int64_t *b = malloc(nb * sizeof *b);
+  if (!b) return -1;
+  for (uint64_t i = 0; i < nb; i++) b[i] = -1;
+  for (uint64_t h = 0; h < t->nbuckets; h++) {
+    for (int64_t i = t->bucket[h], next; i >= 0; i = next) {
+      next = drv->chain[i];
+      int64_t *head = &b[drv->key[i] & (nb - 1)];
+      drv->chain[i] = *head;
+      *head = i;
+    }
+  }
+  free(t->bucket);
+  t->bucket = b;
+  t->nbuckets = nb;
+  return 0;
+}
+
+/* Put message i into t, growing t when it averages two messages a bucket.
+** Returns 0, or -1 out of memory. */
+static int table_add(hc_driver *drv, hc_table *t, uint64_t i) {
+  if (t->count >= 2 * t->nbuckets && table_grow(drv, t) != 0) return -1;
+  int64_t *head = &t->bucket[drv->key[i] & (t->nbuckets - 1)];
+  drv->chain[i] = *head;
+  *head = (int64_t)i;
+  t->count++;
+  return 0;
+}
+
 int hc_driver_new(hc_backend *b, hc_driver **out) {
   hc_driver *drv = calloc(1, sizeof *drv);
   if (!drv) return HC_ENOMEM;
   drv->be = b;
   drv->cfg = *hc_backend_cfg(b);
   drv->n = 1u << drv->cfg.d;
-  drv->nbuckets = 1024;
-  drv->bucket = malloc(drv->nbuckets * sizeof *drv->bucket);
   drv->q = calloc(drv->n, sizeof *drv->q);
   drv->pq = calloc(drv->n, sizeof *drv->pq);
   drv->next_flit = calloc(drv->n, sizeof *drv->next_flit);
   drv->rx = calloc(drv->n, sizeof *drv->rx);
   drv->inj_valid = calloc(drv->n, 1);
   drv->inj_flit = calloc(drv->n, sizeof *drv->inj_flit);
-  if (!drv->bucket || !drv->q || !drv->pq || !drv->next_flit || !drv->rx || !drv->inj_valid ||
-      !drv->inj_flit || hc_obs_new(&drv->cfg, &drv->obs) != HC_OK) {
+  if (table_init(&drv->live) != 0 || table_init(&drv->done) != 0 || !drv->q || !drv->pq || !drv->next_flit ||
+      !drv->rx || !drv->inj_valid || !drv->inj_flit || hc_obs_new(&drv->cfg, &drv->obs) != HC_OK) {
     hc_driver_free(drv);
     return HC_ENOMEM;
   }
-  for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
   for (unsigned k = 0; k < drv->cfg.d; k++) drv->remap[k] = (uint8_t)k;
   *out = drv;
   return HC_OK;
@@ -154,7 +212,8 @@ void hc_driver_free(hc_driver *drv) {
   free(drv->msgs);
   free(drv->key);
   free(drv->chain);
-  free(drv->bucket);
+  free(drv->live.bucket);
+  free(drv->done.bucket);
   if (drv->obs.link_valid) hc_obs_free(&drv->obs);
   free(drv);
 }
@@ -175,23 +234,6 @@ static int queue_push(hc_queue *q, uint64_t v) {
   return 0;
 }
 
-/* Double the hash table when it averages two messages a bucket. */
-static int rehash(hc_driver *drv) {
-  uint64_t nb = drv->nbuckets * 2;
-  int64_t *b = malloc(nb * sizeof *b);
-  if (!b) return -1;
-  for (uint64_t i = 0; i < nb; i++) b[i] = -1;
-  for (uint64_t i = 0; i < drv->nmsgs; i++) {
-    uint64_t h = drv->key[i] & (nb - 1);
-    drv->chain[i] = b[h];
-    b[h] = (int64_t)i;
-  }
-  free(drv->bucket);
-  drv->bucket = b;
-  drv->nbuckets = nb;
-  return 0;
-}
-
 int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len,
                        uint32_t tag) {
   if (len == 0 || src >= drv->n || dest >= drv->n) return -1;
@@ -208,7 +250,6 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
     drv->chain = c;
     drv->cap = ncap;
   }
-  if (drv->nmsgs >= 2 * drv->nbuckets && rehash(drv) != 0) return -1;
   uint64_t i = drv->nmsgs;
   hc_msg *m = &drv->msgs[i];
   memset(m, 0, sizeof *m);
@@ -225,8 +266,7 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
   uint64_t h = key_start(m->phys_dest);
   for (unsigned j = 0; j < len; j++) h = key_step(h, eject_flit(drv, m, j), j);
   drv->key[i] = h;
-  drv->chain[i] = drv->bucket[h & (drv->nbuckets - 1)];
-  drv->bucket[h & (drv->nbuckets - 1)] = (int64_t)i;
+  drv->chain[i] = -1; /* in no table until its head is offered */
   drv->nmsgs++;
   drv->st.injected++;
   return (int64_t)i;
@@ -244,34 +284,53 @@ static int rx_push(hc_rx *rx, uint32_t f) {
   return 0;
 }
 
+/* Whether message m is what came out at node x (the flits of rx). */
+static int same_content(const hc_driver *drv, const hc_msg *m, unsigned x, const hc_rx *rx) {
+  if (m->phys_dest != x || m->len != rx->len) return 0;
+  unsigned j = 0;
+  while (j < m->len && eject_flit(drv, m, j) == rx->flits[j]) j++;
+  return j == m->len;
+}
+
+/* The link to the message in t with the content of rx (key h) and the
+** smallest sequence number (the link holds -1 when there is none), or
+** NULL; *compared counts the messages whose flits were compared. */
+static int64_t *table_find(const hc_driver *drv, const hc_table *t, uint64_t h, unsigned x, const hc_rx *rx,
+                           uint64_t *compared) {
+  int64_t *best = NULL;
+  for (int64_t *at = &t->bucket[h & (t->nbuckets - 1)]; *at >= 0; at = &drv->chain[*at]) {
+    if (drv->key[*at] != h) continue;
+    ++*compared;
+    if (same_content(drv, &drv->msgs[*at], x, rx) && (!best || *at < *best)) best = at;
+  }
+  return best;
+}
+
 /*
 ** A whole message came out at node x: find it among the sent ones. Messages
 ** with identical content (possible when the payload is too narrow to hold
 ** the whole sequence number) are told apart by age: the credit goes to the
 ** oldest undelivered one whose head has been offered, which is the one a
-** network that keeps per-path order must have delivered.
+** network that keeps per-path order must have delivered. It moves from the
+** live table to the delivered one unless a delivered message with its
+** content is there already. Returns HC_OK or HC_ENOMEM.
 */
-static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cycle) {
-  uint64_t h = content_key(x, rx->flits, rx->len);
-  int seen_before = 0;
-  hc_msg *best = NULL;
-  for (int64_t i = drv->bucket[h & (drv->nbuckets - 1)]; i >= 0; i = drv->chain[i]) {
-    hc_msg *m = &drv->msgs[i];
-    if (drv->key[i] != h || m->phys_dest != x || m->len != rx->len) continue;
-    unsigned j = 0;
-    while (j < m->len && eject_flit(drv, m, j) == rx->flits[j]) j++;
-    if (j != m->len) continue;
-    if (m->delivered || !m->offered) {
-      seen_before |= m->delivered;
-      continue;
-    }
-    if (!best || m->seq < best->seq) best = m;
-  }
-  if (!best) {
-    if (seen_before) drv->st.duplicated++;
+static int scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cycle) {
+  const uint64_t h = content_key(x, rx->flits, rx->len);
+  uint64_t compared = 0;
+  int64_t *at = table_find(drv, &drv->live, h, x, rx, &compared);
+  const int64_t *seen = table_find(drv, &drv->done, h, x, rx, &compared);
+  if (compared > drv->st.compared_max) drv->st.compared_max = compared;
+  if (!at) {
+    if (seen) drv->st.duplicated++;
     else drv->st.corrupted++;
-    return;
+    return HC_OK;
   }
+  const uint64_t i = (uint64_t)*at;
+  hc_msg *best = &drv->msgs[i];
+  *at = drv->chain[i]; /* out of the live table */
+  drv->live.count--;
+  if (!seen && table_add(drv, &drv->done, i) != 0) return HC_ENOMEM;
   best->delivered = 1;
   best->t_deliver = cycle;
   drv->st.delivered++;
@@ -282,6 +341,7 @@ static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cyc
     if (lat > drv->st.latency_max) drv->st.latency_max = lat;
   }
   if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, best);
+  return HC_OK;
 }
 
 int hc_driver_step(hc_driver *drv) {
@@ -305,6 +365,7 @@ int hc_driver_step(hc_driver *drv) {
     if (drv->next_flit[x] == 0) {
       m->t_head = cycle;
       m->offered = 1;
+      if (table_add(drv, &drv->live, q->buf[q->head]) != 0) return HC_ENOMEM;
     }
     drv->inj_valid[x] = 1;
     drv->inj_flit[x] = hc_driver_flit(drv, m, drv->next_flit[x]);
@@ -328,8 +389,9 @@ int hc_driver_step(hc_driver *drv) {
     }
     if (rx_push(rx, f) != 0) return HC_ENOMEM;
     if (hc_kind_is_tail(kind)) {
-      scoreboard(drv, x, rx, cycle);
+      rc = scoreboard(drv, x, rx, cycle);
       rx->len = 0;
+      if (rc != HC_OK) return rc;
     }
   }
   for (unsigned i = 0; i < drv->nmons; i++) drv->mons[i].fn(drv->mons[i].ctx, drv, &drv->obs);
@@ -345,7 +407,8 @@ void hc_driver_reset(hc_driver *drv) {
     drv->rx[x].len = 0;
   }
   drv->nmsgs = 0;
-  for (uint64_t i = 0; i < drv->nbuckets; i++) drv->bucket[i] = -1;
+  table_clear(&drv->live);
+  table_clear(&drv->done);
   memset(&drv->st, 0, sizeof drv->st);
   drv->measure_from = 0;
   drv->mode = HC_MODE_WORMHOLE;
