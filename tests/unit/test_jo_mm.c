@@ -1,0 +1,231 @@
+/*
+** cmocka tests of the node-program layer (algorithms/hc_np_algo.h) and of
+** the matrix products of Johnsson (shared/seeds/003 §5) run on it through
+** the reference executor, one group per algorithm. Every run: the product
+** in the final memories equals C + A B computed here (from the same seeded
+** matrices, by a loop written here, read out of the memories by the
+** layout written here); every phase takes exactly its first-principles
+** steps of 1 + beta cycles, and their sum equals the expression written
+** here; the paper's count is evaluated here from the paper's expression and
+** compared with the record's; every node does the multiply-adds counted
+** here. The layer's own parts: the Gray code, the rotation routes of MMC2
+** (shortest, directed-edge disjoint, for every rotation up to k = 5), the
+** phase case (own data and written words partition the memory), and the
+** refusals of bad sizes.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hc_np_algo.h"
+
+static const uint32_t betas[] = {0, 1, 3, 7};
+#define NBETAS (sizeof betas / sizeof betas[0])
+#define W 16 /* the default hardware word */
+
+static uint32_t gray(uint32_t i) { return i ^ (i >> 1); }
+
+static unsigned popc(uint32_t v) {
+  unsigned n = 0;
+  for (; v; v &= v - 1) n++;
+  return n;
+}
+
+/* Node of array position (r, c): row code high, column code low. */
+static uint32_t node_of(unsigned k, uint32_t r, uint32_t c, int g) {
+  return g ? (gray(r) << k) | gray(c) : (r << k) | c;
+}
+
+/* C + A B mod 2^W, the test's own loop. */
+static uint32_t *product(uint64_t seed, uint32_t n) {
+  const size_t nn = (size_t)n * n;
+  uint32_t *a = malloc(nn * 4), *b = malloc(nn * 4), *c = malloc(nn * 4);
+  assert_non_null(a);
+  assert_non_null(b);
+  assert_non_null(c);
+  hc_np_matrix(seed, 0, n, W, a);
+  hc_np_matrix(seed, 1, n, W, b);
+  hc_np_matrix(seed, 2, n, W, c);
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < n; j++) {
+      uint64_t s = c[i * n + j];
+      for (uint32_t l = 0; l < n; l++) s += (uint64_t)a[i * n + l] * b[l * n + j];
+      c[i * n + j] = (uint32_t)(s & 0xffffu);
+    }
+  free(a);
+  free(b);
+  return c;
+}
+
+/* The product is in block (i/M, j/M) at words hoff.. of each node. */
+static void check_product(const hc_np_params *p, const hc_np_result *r, uint32_t hoff, int g) {
+  uint32_t *want = product(p->seed, p->n);
+  const uint32_t m = p->n >> p->k;
+  for (uint32_t i = 0; i < p->n; i++)
+    for (uint32_t j = 0; j < p->n; j++) {
+      const uint32_t x = node_of(p->k, i / m, j / m, g);
+      const uint32_t got = r->mem[(size_t)x * p->mem + hoff + (i % m) * m + j % m];
+      if (got != want[i * p->n + j])
+        fail_msg("d=%u N=%u: C(%u,%u) = %u, expected %u", p->d, p->n, i, j, got, want[i * p->n + j]);
+    }
+  free(want);
+}
+
+/* check, run on the executor; the data verified and every phase exact. */
+static void run_prog(const hc_np_algo *a, unsigned d, uint32_t n, uint32_t beta, hc_np_params *p,
+                     hc_np_result *r) {
+  char why[256] = "";
+  hc_np_params_init(p, d, n, beta, W, 1000u + d * 31u + n);
+  if (a->check(p, why, sizeof why) != HC_OK) fail_msg("%s d=%u N=%u: refused: %s", a->name, d, n, why);
+  assert_int_equal(hc_np_run(a, p, NULL, NULL, r), HC_OK);
+  if (!r->verified) fail_msg("%s d=%u N=%u beta=%u: %s", a->name, d, n, beta, r->why);
+  if (!r->steps_ok)
+    fail_msg("%s d=%u N=%u beta=%u: phase %u took %llu cycles, %llu steps of 1 + beta expected", a->name, d, n, beta,
+             r->bad_phase, (unsigned long long)r->bad_cycles, (unsigned long long)a->steps(p, r->bad_phase));
+  assert_int_equal(r->phases, p->phases);
+}
+
+/* Total cycles = steps (the test's expression) x (1 + beta); every node
+** did madd multiply-adds and nothing else. */
+static void check_counts(const hc_np_params *p, const hc_np_result *r, uint64_t steps, uint64_t madd) {
+  if (r->cycles != steps * (1 + p->beta))
+    fail_msg("d=%u N=%u beta=%u: %llu cycles, expected %llu steps x (1 + beta)", p->d, p->n, p->beta,
+             (unsigned long long)r->cycles, (unsigned long long)steps);
+  assert_int_equal(r->steps, steps);
+  assert_int_equal(r->arith_max, madd);
+  assert_int_equal(r->arith_min, madd);
+  assert_int_equal(r->ops_max.madd, madd);
+}
+
+/* ------------------------------------------------------------ the layer */
+
+static void test_gray(void **state) {
+  (void)state;
+  for (uint32_t i = 0; i < 1024; i++) {
+    assert_int_equal(hc_np_gray(i), gray(i));
+    assert_int_equal(hc_np_gray_inv(gray(i)), i);
+    assert_int_equal(popc(gray(i) ^ gray((i + 1) % 1024)), 1); /* a ring: dilation 1 */
+  }
+}
+
+/* Every rotation of every ring up to k = 5: each path is a shortest path
+** from G(c + r) to G(c), and no directed edge carries two paths. */
+static void test_rotation_routes(void **state) {
+  (void)state;
+  for (unsigned k = 1; k <= 5; k++) {
+    const uint32_t P = 1u << k;
+    for (uint32_t r = 0; r < P; r++) {
+      uint8_t dims[32 * 5], len[32], used[32 * 5] = {0};
+      assert_int_equal(hc_np_rotation_route(k, r, dims, len), HC_OK);
+      unsigned longest = 0;
+      for (uint32_t c = 0; c < P; c++) {
+        uint32_t x = gray((c + r) % P);
+        assert_int_equal(len[c], popc(x ^ gray(c)));
+        for (unsigned h = 0; h < len[c]; h++) {
+          const unsigned b = dims[c * k + h];
+          assert_true(b < k);
+          if (used[x * k + b]++) fail_msg("k=%u r=%u: edge %u-%u carries two paths", k, r, x, b);
+          x ^= 1u << b;
+        }
+        assert_int_equal(x, gray(c));
+        if (len[c] > longest) longest = len[c];
+      }
+      if (r == hc_np_gray_inv(P - 1)) assert_int_equal(longest, k); /* G(r) = 1...1 is k from G(0) */
+    }
+  }
+  uint8_t dims[6 * 64], len[64];
+  assert_int_equal(hc_np_rotation_route(6, 1, dims, len), HC_EPARAM);
+  assert_int_equal(hc_np_rotation_route(0, 0, dims, len), HC_EPARAM);
+}
+
+/* A phase's case: every word is own data or written by exactly one packet. */
+static void test_phase_case(void **state) {
+  (void)state;
+  hc_np_params p;
+  char why[200];
+  hc_np_params_init(&p, 4, 8, 0, W, 5);
+  assert_int_equal(hc_np_algo_mmc2.check(&p, why, sizeof why), HC_OK);
+  for (unsigned ph = 0; ph < 2; ph++) {
+    hc_sched_case c;
+    assert_int_equal(hc_np_phase_case(&hc_np_algo_mmc2, &p, ph, NULL, &c), HC_OK);
+    hc_sched_err e;
+    if (hc_sched_validate(c.sched, &e) != HC_OK) fail_msg("phase %u: %s", ph, e.msg);
+    const size_t total = (size_t)16 * p.mem;
+    uint8_t *cnt = calloc(total, 1);
+    for (size_t i = 0; i < hc_sched_num_own(c.sched); i++) {
+      uint32_t x;
+      hc_seg g;
+      hc_sched_own(c.sched, i, &x, &g);
+      for (uint32_t a = g.addr; a < g.addr + g.len; a++) cnt[(size_t)x * p.mem + a]++;
+    }
+    for (size_t i = 0; i < hc_sched_num_packets(c.sched); i++) {
+      hc_packet_info pi;
+      hc_sched_packet(c.sched, i, &pi);
+      assert_int_equal(pi.words, 1); /* one element, one packet */
+      cnt[(size_t)(pi.node ^ (1u << pi.dim)) * p.mem + pi.scatter[0].addr]++;
+    }
+    for (size_t i = 0; i < total; i++) assert_int_equal(cnt[i], 1);
+    free(cnt);
+    hc_sched_case_free(&c);
+  }
+}
+
+/* Bad sizes are refused with a sentence. */
+static void test_refusals(void **state) {
+  (void)state;
+  static const struct {
+    unsigned d;
+    uint32_t n;
+  } bad[] = {{4, 12}, {4, 2}, {3, 8}, {0, 4}, {12, 64}, {2, 256}};
+  for (const hc_np_algo *const *a = hc_np_algos; *a; a++)
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+      hc_np_params p;
+      char why[256] = "";
+      hc_np_params_init(&p, bad[i].d, bad[i].n, 0, W, 1);
+      if ((*a)->check(&p, why, sizeof why) != HC_EPARAM)
+        fail_msg("%s d=%u N=%u accepted", (*a)->name, bad[i].d, bad[i].n);
+      assert_true(strlen(why) > 10 && !strchr(why, '\n'));
+    }
+}
+
+/* ------------------------------------------------------------------ MMC2 */
+
+static void test_mmc2(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_mmc2;
+  unsigned i = 0;
+  for (unsigned d = 2; d <= 6; d += 2)
+    for (uint32_t mult = 1; mult <= (d == 6 ? 4u : 8u); mult *= 2) {
+      const unsigned k = d / 2;
+      const uint64_t P = 1u << k, M = mult;
+      hc_np_params p;
+      hc_np_result r;
+      run_prog(a, d, (uint32_t)(P * M), betas[i++ % NBETAS], &p, &r);
+      check_product(&p, &r, 4 * M * M, 1);
+      /* set-up M^2 + k - 1, then 2^k - 1 shifts of M^2 */
+      check_counts(&p, &r, P * M * M + k - 1, P * M * M * M);
+      assert_int_equal(r.phases, P);
+      assert_int_equal(r.phase_cycles[0], (M * M + k - 1) * (1 + p.beta));
+      /* Theorem 5.3, N1 = N2 = N3 = N: M^3 (2^k - 1) + M^2 + k - 1 */
+      assert_int_equal(a->paper_steps(&p), M * M * M * (P - 1) + M * M + k - 1);
+      assert_int_equal(a->paper_arith(&p), M * M * M * P);
+      if (M == 1) assert_int_equal(r.steps, a->paper_steps(&p)); /* Theorem 5.1's 2^k + k - 1 */
+      hc_np_result_free(&r);
+    }
+}
+
+int main(void) {
+  const struct CMUnitTest layer[] = {cmocka_unit_test(test_gray), cmocka_unit_test(test_rotation_routes),
+                                     cmocka_unit_test(test_phase_case), cmocka_unit_test(test_refusals)};
+  const struct CMUnitTest mmc2[] = {cmocka_unit_test(test_mmc2)};
+  int fails = 0;
+  fails += cmocka_run_group_tests_name("np_layer", layer, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_mmc2", mmc2, NULL, NULL);
+  return fails ? 1 : 0;
+}
