@@ -5,4 +5,8 @@
 ** includes this list to build hc_np_algos[].
 */
 /* 003 (Johnsson) §5.1-5.4: matrix multiplication */
+HC_NP_ALGO(mmc1)
 HC_NP_ALGO(mmc2)
+HC_NP_ALGO(mmc3)
+HC_NP_ALGO(mmc41)
+HC_NP_ALGO(mmc42)

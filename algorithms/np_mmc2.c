@@ -21,52 +21,11 @@
 ** Memory of a node, B = M^2 words per block:
 **   E0 0, E1 B, F0 2B, F1 3B, H 4B, R_j (5 + j)B for incoming dimension j.
 */
-#include <stdlib.h>
+#include "np_mm.h"
 
-#include "hc_np_algo.h"
+static int check(hc_np_params *p, char *why, size_t n) { return hc_np_mm_check(p, 1u << (p->d / 2), 5u + p->d, why, n); }
 
-#define E_AT(p, i) ((i) * (p)->m * (p)->m)
-#define F_AT(p, i) ((2u + (i)) * (p)->m * (p)->m)
-#define H_AT(p) (4u * (p)->m * (p)->m)
-#define R_AT(p, j) ((5u + (j)) * (p)->m * (p)->m)
-
-static int check(hc_np_params *p, char *why, size_t n) {
-  int rc = hc_np_check_square(p, 2u << (p->d / 2), why, n);
-  if (rc != HC_OK) return rc;
-  p->phases = p->p;
-  return hc_np_check_mem(p, (5ull + p->d) * p->m * p->m, why, n);
-}
-
-static void load(const hc_np_params *p, uint32_t *mem) {
-  const size_t nn = (size_t)p->n * p->n;
-  uint32_t *a = malloc(nn * sizeof *a);
-  if (!a) return; /* verify() then fails */
-  hc_np_matrix(p->seed, 0, p->n, p->w, a);
-  hc_np_put_blocks(p, 1, a, mem, E_AT(p, 0));
-  hc_np_matrix(p->seed, 1, p->n, p->w, a);
-  hc_np_put_blocks(p, 1, a, mem, F_AT(p, 0));
-  hc_np_matrix(p->seed, 2, p->n, p->w, a);
-  hc_np_put_blocks(p, 1, a, mem, H_AT(p));
-  free(a);
-}
-
-/*
-** One rotation path of the set-up: from node x across dims[0..l-1] (plus
-** off: 0 for A along a row, k for B along a column), out of the block at
-** from, into to at the end, through R_j at every node it passes.
-*/
-static int path(const hc_np_params *p, hc_sched *s, uint32_t x, const uint8_t *dims, unsigned l, unsigned off,
-                uint32_t from, uint32_t to) {
-  const uint32_t b = p->m * p->m;
-  int rc = HC_OK;
-  for (unsigned h = 0; h < l && rc == HC_OK; h++) {
-    const unsigned dim = dims[h] + off;
-    const uint32_t src = h == 0 ? from : R_AT(p, dims[h - 1] + off), dst = h + 1 == l ? to : R_AT(p, dim);
-    rc = hc_np_send(s, x, dim, src, dst, b);
-    x ^= 1u << dim;
-  }
-  return rc;
-}
+static void load(const hc_np_params *p, uint32_t *mem) { hc_np_mm_load(p, 1, mem, NP_E(p, 0), NP_F(p, 0), NP_H(p)); }
 
 /* Row t of A rotates t places, column t of B too (t = 0 stays). */
 static int setup(const hc_np_params *p, hc_sched *s) {
@@ -76,32 +35,30 @@ static int setup(const hc_np_params *p, hc_sched *s) {
     rc = hc_np_rotation_route(p->k, t, dims, len);
     for (uint32_t c = 0; c < p->p && rc == HC_OK; c++) {
       const uint32_t from = (c + t) % p->p;
-      rc = path(p, s, hc_np_node(p, t, from, 1), dims + c * p->k, len[c], 0, E_AT(p, 0), E_AT(p, 1));
+      rc = hc_np_mm_path(p, s, hc_np_node(p, t, from, 1), dims + c * p->k, len[c], 0, NP_E(p, 0), NP_E(p, 1));
       if (rc == HC_OK)
-        rc = path(p, s, hc_np_node(p, from, t, 1), dims + c * p->k, len[c], p->k, F_AT(p, 0), F_AT(p, 1));
+        rc = hc_np_mm_path(p, s, hc_np_node(p, from, t, 1), dims + c * p->k, len[c], p->k, NP_F(p, 0), NP_F(p, 1));
     }
   }
   return rc;
 }
-
-/* Which of the two buffers holds the block after phase i: rows (columns)
-** other than 0 received theirs in the set-up, and every shift flips. */
-static unsigned cur(uint32_t rc, unsigned i) { return ((rc != 0) + i) & 1u; }
 
 /* The dimension between ring positions a and a - 1 of the Gray ring. */
 static unsigned ring_dim(const hc_np_params *p, uint32_t a) {
   return (unsigned)hc_np_msb(hc_np_gray(a) ^ hc_np_gray((a + p->p - 1) % p->p));
 }
 
+/* E(r,c) <- E(r, c + 1), F(r,c) <- F(r + 1, c): each node sends its
+** current blocks one place back along its row and its column. */
 static int shift(const hc_np_params *p, unsigned i, hc_sched *s) {
   const uint32_t b = p->m * p->m;
   int rc = HC_OK;
   for (uint32_t r = 0; r < p->p; r++)
     for (uint32_t c = 0; c < p->p && rc == HC_OK; c++) {
       const uint32_t x = hc_np_node(p, r, c, 1);
-      rc = hc_np_send(s, x, ring_dim(p, c), E_AT(p, cur(r, i - 1)), E_AT(p, cur(r, i)), b);
+      rc = hc_np_send(s, x, ring_dim(p, c), NP_E(p, hc_np_mm_cur(r, i - 1)), NP_E(p, hc_np_mm_cur(r, i)), b);
       if (rc == HC_OK)
-        rc = hc_np_send(s, x, p->k + ring_dim(p, r), F_AT(p, cur(c, i - 1)), F_AT(p, cur(c, i)), b);
+        rc = hc_np_send(s, x, p->k + ring_dim(p, r), NP_F(p, hc_np_mm_cur(c, i - 1)), NP_F(p, hc_np_mm_cur(c, i)), b);
     }
   return rc;
 }
@@ -111,29 +68,11 @@ static int comm(const hc_np_params *p, unsigned phase, hc_sched *s) {
 }
 
 static void compute(const hc_np_params *p, unsigned phase, uint32_t x, uint32_t *mem, hc_np_ops *ops) {
-  uint32_t r, c;
-  hc_np_pos(p, x, 1, &r, &c);
-  hc_np_block_madd(p->m, p->w, mem + H_AT(p), mem + E_AT(p, cur(r, phase)), mem + F_AT(p, cur(c, phase)), ops);
+  hc_np_mm_shift_compute(p, 1, phase, x, mem, ops);
 }
 
 static int verify(const hc_np_params *p, const uint32_t *mem, char *why, size_t n) {
-  const size_t nn = (size_t)p->n * p->n;
-  uint32_t *a = malloc(nn * sizeof *a), *b = malloc(nn * sizeof *b), *c = malloc(nn * sizeof *c),
-           *h = malloc(nn * sizeof *h);
-  int rc = a && b && c && h ? HC_OK : HC_ENOMEM;
-  if (rc == HC_OK) {
-    hc_np_matrix(p->seed, 0, p->n, p->w, a);
-    hc_np_matrix(p->seed, 1, p->n, p->w, b);
-    hc_np_matrix(p->seed, 2, p->n, p->w, c);
-    hc_np_host_gemm(p->n, p->w, a, b, c);
-    hc_np_get_blocks(p, 1, mem, H_AT(p), h);
-    rc = hc_np_compare("C + A B", p->n, h, c, why, n);
-  }
-  free(a);
-  free(b);
-  free(c);
-  free(h);
-  return rc;
+  return hc_np_mm_verify(p, 1, mem, NP_H(p), why, n);
 }
 
 static uint64_t steps(const hc_np_params *p, unsigned phase) {

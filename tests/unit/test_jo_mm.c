@@ -220,12 +220,154 @@ static void test_mmc2(void **state) {
     }
 }
 
+/* ------------------------------------------------------------------ MMC1 */
+
+static void test_mmc1(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_mmc1;
+  unsigned i = 1;
+  for (unsigned d = 2; d <= 6; d += 2)
+    for (uint32_t mult = 1; mult <= (d == 6 ? 4u : 8u); mult *= 2) {
+      const unsigned k = d / 2;
+      const uint64_t P = 1u << k, M = mult;
+      hc_np_params p;
+      hc_np_result r;
+      run_prog(a, d, (uint32_t)(P * M), betas[i++ % NBETAS], &p, &r);
+      check_product(&p, &r, 4 * M * M, 0); /* binary encoding */
+      /* set-up M^2 + k - 1 (Lemma 5.1), then 2^k - 1 exchanges of M^2 */
+      check_counts(&p, &r, P * M * M + k - 1, P * M * M * M);
+      assert_int_equal(r.phase_cycles[0], (M * M + k - 1) * (1 + p.beta));
+      /* Theorem 5.2: M^3 (2^k - 1) + M^2 + k - 1; Theorem 5.1 at M = 1: 2^k + k - 1 */
+      assert_int_equal(a->paper_steps(&p), M * M * M * (P - 1) + M * M + k - 1);
+      if (M == 1) assert_int_equal(r.steps, P + k - 1);
+      assert_int_equal(a->paper_arith(&p), M * M * M * P);
+      hc_np_result_free(&r);
+    }
+}
+
+/* ------------------------------------------------------------------ MMC3 */
+
+/* Lemma 5.2: the directed Gray path G(2^k-1), ..., G(0) and the edges of the
+** spanning binomial tree rooted at 0 are disjoint. */
+static void test_lemma52(void **state) {
+  (void)state;
+  for (unsigned k = 1; k <= 8; k++) {
+    const uint32_t P = 1u << k;
+    uint8_t *tree = calloc((size_t)P * k, 1);
+    for (uint32_t x = 0; x < P; x++) {
+      int hi = -1;
+      for (unsigned b = 0; b < k; b++)
+        if ((x >> b) & 1u) hi = (int)b;
+      for (unsigned b = (unsigned)(hi + 1); b < k; b++) tree[x * k + b] = 1;
+    }
+    for (uint32_t c = 1; c < P; c++) {
+      const uint32_t x = gray(c), diff = x ^ gray(c - 1);
+      unsigned b = 0;
+      while (!((diff >> b) & 1u)) b++;
+      if (tree[x * k + b]) fail_msg("k=%u: path edge %u -> %u is a tree edge", k, x, gray(c - 1));
+    }
+    free(tree);
+  }
+}
+
+static void test_mmc3(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_mmc3;
+  unsigned i = 2;
+  for (unsigned d = 2; d <= 6; d += 2)
+    for (uint32_t mult = 1; mult <= (d == 6 ? 4u : 8u); mult *= 2) {
+      const unsigned k = d / 2;
+      const uint64_t P = 1u << k, M = mult;
+      hc_np_params p;
+      hc_np_result r;
+      run_prog(a, d, (uint32_t)(P * M), betas[i++ % NBETAS], &p, &r);
+      check_product(&p, &r, 2 * M * M, 1);
+      /* one phase: the root's links stream 2^k M^2 elements, k - 1 more to the leaves */
+      check_counts(&p, &r, P * M * M + k - 1, P * M * M * M);
+      assert_int_equal(r.phases, 1);
+      /* Theorem 5.4 read as M^3 2^k + 2k - 1 */
+      assert_int_equal(a->paper_steps(&p), M * M * M * P + 2 * k - 1);
+      if (M == 1) assert_int_equal(a->paper_steps(&p) - r.steps, k);
+      hc_np_result_free(&r);
+    }
+}
+
+/* ---------------------------------------------------------------- MMC4.1 */
+
+static void test_mmc41(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_mmc41;
+  unsigned i = 3;
+  for (unsigned d = 2; d <= 6; d += 2)
+    for (uint32_t mult = 1; mult <= (d == 6 ? 4u : 8u); mult *= 2) {
+      const unsigned k = d / 2;
+      const uint64_t P = 1u << k, M = mult;
+      hc_np_params p;
+      hc_np_result r;
+      run_prog(a, d, (uint32_t)(P * M), betas[i++ % NBETAS], &p, &r);
+      check_product(&p, &r, 2 * M * M, 1);
+      /* 2^k phases, each a pipelined tree of depth k */
+      check_counts(&p, &r, P * (M * M + k - 1), P * M * M * M);
+      for (unsigned ph = 0; ph < P; ph++) assert_int_equal(r.phase_cycles[ph], (M * M + k - 1) * (1 + p.beta));
+      /* Theorem 5.5: (M^3 + 2) 2^k + 2k - 3; Lemma 5.3 at M = 1: 3(2^k - 1) + 2k */
+      assert_int_equal(a->paper_steps(&p), (M * M * M + 2) * P + 2 * k - 3);
+      if (M == 1) assert_int_equal(a->paper_steps(&p), 3 * (P - 1) + 2 * k);
+      hc_np_result_free(&r);
+    }
+}
+
+/* ---------------------------------------------------------------- MMC4.2 */
+
+/* The most packets on one link of the phase's schedule. */
+static uint64_t busiest_link(const hc_np_algo *a, const hc_np_params *p) {
+  hc_sched_case c;
+  assert_int_equal(hc_np_phase_case(a, p, 0, NULL, &c), HC_OK);
+  uint64_t *n = calloc((size_t)p->d << p->d, sizeof *n), most = 0;
+  for (size_t i = 0; i < hc_sched_num_packets(c.sched); i++) {
+    hc_packet_info pi;
+    hc_sched_packet(c.sched, i, &pi);
+    if (++n[(size_t)pi.node * p->d + pi.dim] > most) most = n[(size_t)pi.node * p->d + pi.dim];
+  }
+  free(n);
+  hc_sched_case_free(&c);
+  return most;
+}
+
+static void test_mmc42(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_mmc42;
+  unsigned i = 0;
+  for (unsigned d = 2; d <= 6; d += 2)
+    for (uint32_t mult = 1; mult <= (d == 6 ? 4u : 8u); mult *= 2) {
+      const unsigned k = d / 2;
+      const uint64_t P = 1u << k, M = mult;
+      hc_np_params p;
+      hc_np_result r;
+      run_prog(a, d, (uint32_t)(P * M), betas[i++ % NBETAS], &p, &r);
+      check_product(&p, &r, 2 * M * M, 1);
+      /* one phase as long as its busiest links: 2^(k-1) trees of M^2 elements */
+      check_counts(&p, &r, P / 2 * M * M, P * M * M * M);
+      assert_int_equal(busiest_link(a, &p), P / 2 * M * M);
+      /* Theorem 5.6 read as M^3 2^k + 2k - 1 */
+      assert_int_equal(a->paper_steps(&p), M * M * M * P + 2 * k - 1);
+      hc_np_result_free(&r);
+    }
+}
+
 int main(void) {
   const struct CMUnitTest layer[] = {cmocka_unit_test(test_gray), cmocka_unit_test(test_rotation_routes),
                                      cmocka_unit_test(test_phase_case), cmocka_unit_test(test_refusals)};
+  const struct CMUnitTest mmc1[] = {cmocka_unit_test(test_mmc1)};
   const struct CMUnitTest mmc2[] = {cmocka_unit_test(test_mmc2)};
+  const struct CMUnitTest mmc3[] = {cmocka_unit_test(test_lemma52), cmocka_unit_test(test_mmc3)};
+  const struct CMUnitTest mmc41[] = {cmocka_unit_test(test_mmc41)};
+  const struct CMUnitTest mmc42[] = {cmocka_unit_test(test_mmc42)};
   int fails = 0;
   fails += cmocka_run_group_tests_name("np_layer", layer, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_mmc1", mmc1, NULL, NULL);
   fails += cmocka_run_group_tests_name("jo_mmc2", mmc2, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_mmc3", mmc3, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_mmc41", mmc41, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_mmc42", mmc42, NULL, NULL);
   return fails ? 1 : 0;
 }
