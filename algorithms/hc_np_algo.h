@@ -38,6 +38,8 @@
 /* A node's memory: at most one bank of the largest build (BankAW 16), so
 ** that any placement the loader makes fits some build. */
 #define HC_NP_MAX_MEM (1u << HC_SF_AW_MAX)
+/* A count of the paper that does not apply to the parameters. */
+#define HC_NP_NA UINT64_MAX
 /* A parameter not given: check() picks the default and says so. */
 #define HC_NP_UNSET 0xFFFFFFFFu
 
@@ -94,12 +96,15 @@ typedef struct hc_np_algo {
   uint64_t (*steps)(const hc_np_params *p, unsigned phase);
   const char *steps_text;
   /* The paper's count of communication steps and its expression (the
-  ** paper's pipelined model), the theorem, and how the measured count
-  ** relates to it (one sentence; the docs say more). */
+  ** paper's pipelined model; HC_NP_NA where the theorem does not cover the
+  ** parameters), the theorem, and how the measured count relates to it
+  ** (one sentence; the docs say more). */
   uint64_t (*paper_steps)(const hc_np_params *p);
   const char *paper_steps_text, *paper_source, *relation;
-  /* The arithmetic steps of the busiest node from first principles, and
-  ** the paper's count, with their expressions. */
+  /* The arithmetic steps in sequence from first principles (the compute
+  ** steps one after the other, each as long as its busiest node: the
+  ** phase-separated counterpart of the paper's arithmetic steps), and the
+  ** paper's count, with their expressions; paper_arith may say HC_NP_NA. */
   uint64_t (*arith)(const hc_np_params *p);
   const char *arith_text;
   uint64_t (*paper_arith)(const hc_np_params *p);
@@ -144,6 +149,7 @@ typedef struct hc_np_result {
   uint32_t ops_node;      /* which */
   uint64_t arith_max;     /* its steps */
   uint64_t arith_min;     /* the fewest of any node */
+  uint64_t arith_seq;     /* in sequence: over the compute steps, the busiest node's steps in each */
   hc_np_ops ops_total;    /* over all nodes */
   int verified;           /* verify() said HC_OK */
   char why[512];          /* why not, or why the run stopped */
@@ -208,6 +214,10 @@ void hc_np_block_madd(uint32_t m, unsigned w, uint32_t *h, const uint32_t *e, co
 ** neighbour across dim, one packet per word, appended to link (x, dim).
 */
 int hc_np_send(hc_sched *s, uint32_t x, unsigned dim, uint32_t from, uint32_t to, uint32_t len);
+
+/* The inverse of the odd a modulo 2^w (Newton's iteration: each step
+** doubles the correct low bits). */
+uint32_t hc_np_inverse(uint32_t a, unsigned w);
 
 /* The most significant set bit of v (-1 for 0). */
 int hc_np_msb(uint32_t v);

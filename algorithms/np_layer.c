@@ -158,7 +158,13 @@ int hc_np_run(const hc_np_algo *a, const hc_np_params *p, hc_np_net_fn net, void
   if (rc == HC_OK) a->load(p, mem);
   for (unsigned i = 0; rc == HC_OK && i < p->phases; i++) {
     rc = run_comm(a, p, i, mem, net, ctx, r);
-    for (uint32_t x = 0; rc == HC_OK && x < nodes; x++) a->compute(p, i, x, mem + (size_t)x * p->mem, &ops[x]);
+    uint64_t most = 0; /* the compute step lasts as long as its busiest node */
+    for (uint32_t x = 0; rc == HC_OK && x < nodes; x++) {
+      const uint64_t before = hc_np_ops_steps(&ops[x]);
+      a->compute(p, i, x, mem + (size_t)x * p->mem, &ops[x]);
+      if (hc_np_ops_steps(&ops[x]) - before > most) most = hc_np_ops_steps(&ops[x]) - before;
+    }
+    r->arith_seq += most;
     if (rc == HC_OK) r->phases++;
   }
   if (rc == HC_OK) {
@@ -199,6 +205,13 @@ void hc_np_pos(const hc_np_params *p, uint32_t x, int gray, uint32_t *r, uint32_
 }
 
 uint32_t hc_np_mask(unsigned w) { return w >= 32 ? 0xffffffffu : (1u << w) - 1u; }
+
+uint32_t hc_np_inverse(uint32_t a, unsigned w) {
+  assert(a & 1u);
+  uint32_t x = a; /* right in the low 3 bits: a a = 1 mod 8 for odd a */
+  for (unsigned i = 0; i < 4; i++) x *= 2u - a * x;
+  return x & hc_np_mask(w);
+}
 
 int hc_np_msb(uint32_t v) {
   int b = -1;

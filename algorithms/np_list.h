@@ -10,3 +10,6 @@ HC_NP_ALGO(mmc2)
 HC_NP_ALGO(mmc3)
 HC_NP_ALGO(mmc41)
 HC_NP_ALGO(mmc42)
+/* §6.1 and §6.4.1: Gauss-Jordan elimination, a triangular solver */
+HC_NP_ALGO(gj)
+HC_NP_ALGO(trsv)

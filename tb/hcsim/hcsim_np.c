@@ -86,9 +86,13 @@ static void print_steps(const np_out *s) {
   if (!r->steps_ok)
     printf("%-12s phase %u took %llu cycles, its count is %llu steps\n", "", r->bad_phase,
            (unsigned long long)r->bad_cycles, (unsigned long long)s->a->steps(p, r->bad_phase));
-  const long long diff = (long long)s->first - (long long)s->paper;
-  printf("%-12s %s = %llu (%s); first principles - paper = %+lld: %s\n", "paper", s->a->paper_steps_text,
-         (unsigned long long)s->paper, s->a->paper_source, diff, s->a->relation);
+  if (s->paper == HC_NP_NA)
+    printf("%-12s n/a: the paper's %s (%s) does not cover N = %u; %s\n", "paper", s->a->paper_steps_text,
+           s->a->paper_source, s->p.n, s->a->relation);
+  else
+    printf("%-12s %s = %llu (%s); first principles - paper = %+lld: %s\n", "paper", s->a->paper_steps_text,
+           (unsigned long long)s->paper, s->a->paper_source, (long long)s->first - (long long)s->paper,
+           s->a->relation);
   printf("%-12s", "phase steps");
   for (unsigned i = 0; i < r->phases; i++)
     printf(" %llu", (unsigned long long)(r->phase_cycles[i] / unit));
@@ -98,13 +102,19 @@ static void print_steps(const np_out *s) {
 static void print_arith(const np_out *s) {
   const hc_np_result *r = &s->r;
   const hc_np_ops *m = &r->ops_max;
-  printf("%-12s busiest node %u: %llu steps (%llu multiply-adds, %llu mul, %llu add, %llu div), least busy %llu; "
-         "first principles %s = %llu %s; paper %s = %llu %s\n",
-         "arithmetic", r->ops_node, (unsigned long long)r->arith_max, (unsigned long long)m->madd,
+  printf("%-12s in sequence %llu (each compute step as long as its busiest node); first principles %s = %llu %s\n",
+         "arithmetic", (unsigned long long)r->arith_seq, s->a->arith_text, (unsigned long long)s->arith,
+         exact(r->arith_seq == s->arith));
+  if (s->paper_arith == HC_NP_NA)
+    printf("%-12s n/a: the paper's %s (%s) does not cover N = %u\n", "paper arith", s->a->paper_arith_text,
+           s->a->paper_source, s->p.n);
+  else
+    printf("%-12s %s = %llu (%s) %s\n", "paper arith", s->a->paper_arith_text, (unsigned long long)s->paper_arith,
+           s->a->paper_source, r->arith_seq == s->paper_arith ? "(equal)" : "(differs: see docs/johnsson.md)");
+  printf("%-12s busiest node %u: %llu (%llu multiply-adds, %llu mul, %llu add, %llu div); least busy %llu\n",
+         "per node", r->ops_node, (unsigned long long)r->arith_max, (unsigned long long)m->madd,
          (unsigned long long)m->mul, (unsigned long long)m->add, (unsigned long long)m->div,
-         (unsigned long long)r->arith_min, s->a->arith_text, (unsigned long long)s->arith,
-         exact(r->arith_max == s->arith), s->a->paper_arith_text, (unsigned long long)s->paper_arith,
-         r->arith_max == s->paper_arith ? "(equal)" : "(differs: see docs/johnsson.md)");
+         (unsigned long long)r->arith_min);
 }
 
 static void print_np(const hcsim_opts *o, const np_out *s) {
@@ -139,6 +149,12 @@ static void print_np(const hcsim_opts *o, const np_out *s) {
   if (s->mm) hc_report_mismatch(stdout, 12, s->mm);
 }
 
+/* A count, or null where the paper's does not apply. */
+static void json_count(FILE *f, uint64_t v) {
+  if (v == HC_NP_NA) fputs("null", f);
+  else fprintf(f, "%llu", (unsigned long long)v);
+}
+
 static void json_np(FILE *f, const hcsim_opts *o, const np_out *s) {
   const hc_np_params *p = &s->p;
   const hc_np_result *r = &s->r;
@@ -156,13 +172,17 @@ static void json_np(FILE *f, const hcsim_opts *o, const np_out *s) {
   fprintf(f, ",\n  \"steps_first_principles\": %llu,\n  \"steps_formula\": \"%s\",\n  \"steps_exact\": %s,\n",
           (unsigned long long)s->first, s->a->steps_text,
           s->rc == HC_OK && r->steps_ok && r->cycles == s->first * unit ? "true" : "false");
-  fprintf(f, "  \"paper_steps\": %llu,\n  \"paper_steps_formula\": \"%s\",\n  \"paper_source\": \"%s\",\n",
-          (unsigned long long)s->paper, s->a->paper_steps_text, s->a->paper_source);
-  fprintf(f, "  \"arith_steps\": %llu,\n  \"arith_min\": %llu,\n  \"madd\": %llu,\n  \"div\": %llu,\n",
-          (unsigned long long)r->arith_max, (unsigned long long)r->arith_min, (unsigned long long)r->ops_max.madd,
+  fprintf(f, "  \"paper_steps\": ");
+  json_count(f, s->paper);
+  fprintf(f, ",\n  \"paper_steps_formula\": \"%s\",\n  \"paper_source\": \"%s\",\n", s->a->paper_steps_text,
+          s->a->paper_source);
+  fprintf(f, "  \"arith_steps\": %llu,\n  \"arith_busiest_node\": %llu,\n  \"arith_least_busy_node\": %llu,\n",
+          (unsigned long long)r->arith_seq, (unsigned long long)r->arith_max, (unsigned long long)r->arith_min);
+  fprintf(f, "  \"madd\": %llu,\n  \"div\": %llu,\n", (unsigned long long)r->ops_max.madd,
           (unsigned long long)r->ops_max.div);
-  fprintf(f, "  \"arith_first_principles\": %llu,\n  \"paper_arith\": %llu,\n  \"paper_arith_formula\": \"%s\",\n",
-          (unsigned long long)s->arith, (unsigned long long)s->paper_arith, s->a->paper_arith_text);
+  fprintf(f, "  \"arith_first_principles\": %llu,\n  \"paper_arith\": ", (unsigned long long)s->arith);
+  json_count(f, s->paper_arith);
+  fprintf(f, ",\n  \"paper_arith_formula\": \"%s\",\n", s->a->paper_arith_text);
   if (!o->exec_only)
     fprintf(f, "  \"config_writes\": %llu,\n  \"readback_reads\": %llu,\n  \"load_path\": \"%s\",\n",
             (unsigned long long)s->net.load_cycles, (unsigned long long)s->net.read_cycles,
@@ -203,7 +223,7 @@ int hcsim_np(hcsim_opts *o) {
   if (!o->quiet) print_np(o, &s);
   if (run.json) json_np(run.json, o, &s);
   const int ok = s.rc == HC_OK && s.r.verified && s.r.steps_ok && s.r.cycles == s.first * (1ull + s.p.beta) &&
-                 s.r.arith_max == s.arith && !s.mm;
+                 s.r.arith_seq == s.arith && !s.mm;
   hc_np_result_free(&s.r);
   if (o->exec_only) {
     if (run.json && fclose(run.json) != 0) hcsim_die("--json: cannot write '%s'", o->json);

@@ -98,6 +98,7 @@ static void check_counts(const hc_np_params *p, const hc_np_result *r, uint64_t 
     fail_msg("d=%u N=%u beta=%u: %llu cycles, expected %llu steps x (1 + beta)", p->d, p->n, p->beta,
              (unsigned long long)r->cycles, (unsigned long long)steps);
   assert_int_equal(r->steps, steps);
+  assert_int_equal(r->arith_seq, madd); /* every compute step: M^3 each on every node */
   assert_int_equal(r->arith_max, madd);
   assert_int_equal(r->arith_min, madd);
   assert_int_equal(r->ops_max.madd, madd);
@@ -182,7 +183,7 @@ static void test_refusals(void **state) {
   static const struct {
     unsigned d;
     uint32_t n;
-  } bad[] = {{4, 12}, {4, 2}, {3, 8}, {0, 4}, {12, 64}, {2, 256}};
+  } bad[] = {{4, 12}, {4, 2}, {3, 8}, {0, 4}, {12, 64}, {2, 512}};
   for (const hc_np_algo *const *a = hc_np_algos; *a; a++)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
       hc_np_params p;
@@ -354,6 +355,109 @@ static void test_mmc42(void **state) {
     }
 }
 
+/* ------------------------------------------------------------ Gauss-Jordan */
+
+/* A = L U as the program makes it: L unit lower (stream 10), U upper with
+** an odd diagonal (stream 11), mod 2^W. */
+static uint32_t *gj_matrix(uint64_t seed, uint32_t n) {
+  const size_t nn = (size_t)n * n;
+  uint32_t *l = malloc(nn * 4), *u = malloc(nn * 4), *a = calloc(nn, 4);
+  hc_np_matrix(seed, 10, n, W, l);
+  hc_np_matrix(seed, 11, n, W, u);
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < n; j++) {
+      uint64_t s = 0;
+      for (uint32_t t = 0; t <= (i < j ? i : j); t++) {
+        const uint64_t lv = t == i ? 1 : l[i * n + t], uv = t == j ? (u[t * n + j] | 1u) : u[t * n + j];
+        s += lv * uv;
+      }
+      a[i * n + j] = (uint32_t)(s & 0xffffu);
+    }
+  free(l);
+  free(u);
+  return a;
+}
+
+static void test_gj(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_gj;
+  unsigned i = 1;
+  for (unsigned d = 2; d <= 6; d += 2)
+    for (uint32_t mult = 1; mult <= 4; mult *= 2) {
+      const unsigned k = d / 2;
+      const uint64_t P = 1u << k, M = mult, N = P * M;
+      hc_np_params p;
+      hc_np_result r;
+      run_prog(a, d, (uint32_t)N, betas[i++ % NBETAS], &p, &r);
+      /* A X = I, X read from the blocks at word 0 */
+      uint32_t *am = gj_matrix(p.seed, p.n);
+      for (uint32_t row = 0; row < N; row++)
+        for (uint32_t col = 0; col < N; col++) {
+          uint64_t s = 0;
+          for (uint32_t t = 0; t < N; t++) {
+            const uint32_t x = node_of(k, (uint32_t)(t / M), (uint32_t)(col / M), 1);
+            s += (uint64_t)am[row * N + t] * r.mem[(size_t)x * p.mem + (t % M) * M + col % M];
+          }
+          if ((s & 0xffffu) != (row == col)) fail_msg("d=%u N=%u: (A X)(%u,%u) = %u", d, p.n, row, col, (unsigned)(s & 0xffffu));
+        }
+      free(am);
+      /* 2N phases of a tree of M elements */
+      if (r.cycles != 2 * N * (M + k - 1) * (1 + p.beta))
+        fail_msg("d=%u N=%u: %llu cycles", d, p.n, (unsigned long long)r.cycles);
+      assert_int_equal(r.arith_seq, N * (M * M + M)); /* M divisions, then M^2 multiply-adds, per pivot */
+      assert_int_equal(r.arith_max, N * M * M);        /* every node the same */
+      assert_int_equal(r.arith_min, N * M * M);
+      if (M == 1) {
+        assert_int_equal(a->paper_steps(&p), 3 * (P - 1) + k); /* Corollary 6.1 */
+        assert_int_equal(a->paper_arith(&p), 2 * (P + k - 1));
+        assert_int_equal(r.arith_seq + 2 * (k - 1), a->paper_arith(&p)); /* the paper's pipeline fill */
+      } else {
+        assert_true(a->paper_steps(&p) == HC_NP_NA);
+      }
+      hc_np_result_free(&r);
+    }
+}
+
+/* --------------------------------------------------------- triangular solve */
+
+static void test_trsv(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_trsv;
+  unsigned i = 0;
+  for (unsigned d = 2; d <= 8; d += 2) {
+    const unsigned k = d / 2;
+    const uint64_t P = 1u << k;
+    hc_np_params p;
+    hc_np_result r;
+    run_prog(a, d, (uint32_t)P, betas[i++ % NBETAS], &p, &r);
+    /* L z = y with z_j at node (j, j), word 2 */
+    const uint32_t n = (uint32_t)P;
+    uint32_t *l = malloc((size_t)n * n * 4), *y = malloc((size_t)n * n * 4);
+    hc_np_matrix(p.seed, 20, n, W, l);
+    hc_np_matrix(p.seed, 21, n, W, y);
+    for (uint32_t row = 0; row < n; row++) {
+      uint64_t s = 0;
+      for (uint32_t j = 0; j <= row; j++) {
+        const uint64_t lv = j == row ? (l[row * n + j] | 1u) : l[row * n + j];
+        s += lv * r.mem[(size_t)node_of(k, j, j, 1) * p.mem + 2];
+      }
+      if ((s & 0xffffu) != y[row]) fail_msg("d=%u: (L z)_%u = %u, y = %u", d, row, (unsigned)(s & 0xffffu), y[row]);
+    }
+    free(l);
+    free(y);
+    /* per variable: a shift of one step (none for the first), a tree of k (none for the last) */
+    assert_int_equal(r.cycles, (P - 1) * (k + 1) * (1 + p.beta));
+    assert_int_equal(r.arith_seq, 2 * P - 1);
+    assert_int_equal(r.arith_max, 1);
+    assert_int_equal(a->paper_steps(&p), 2 * (P - 1));
+    hc_np_result_free(&r);
+  }
+  hc_np_params p;
+  char why[256];
+  hc_np_params_init(&p, 4, 8, 0, W, 1);
+  assert_int_equal(a->check(&p, why, sizeof why), HC_EPARAM); /* N = 2^k only */
+}
+
 int main(void) {
   const struct CMUnitTest layer[] = {cmocka_unit_test(test_gray), cmocka_unit_test(test_rotation_routes),
                                      cmocka_unit_test(test_phase_case), cmocka_unit_test(test_refusals)};
@@ -362,6 +466,8 @@ int main(void) {
   const struct CMUnitTest mmc3[] = {cmocka_unit_test(test_lemma52), cmocka_unit_test(test_mmc3)};
   const struct CMUnitTest mmc41[] = {cmocka_unit_test(test_mmc41)};
   const struct CMUnitTest mmc42[] = {cmocka_unit_test(test_mmc42)};
+  const struct CMUnitTest gj[] = {cmocka_unit_test(test_gj)};
+  const struct CMUnitTest trsv[] = {cmocka_unit_test(test_trsv)};
   int fails = 0;
   fails += cmocka_run_group_tests_name("np_layer", layer, NULL, NULL);
   fails += cmocka_run_group_tests_name("jo_mmc1", mmc1, NULL, NULL);
@@ -369,5 +475,7 @@ int main(void) {
   fails += cmocka_run_group_tests_name("jo_mmc3", mmc3, NULL, NULL);
   fails += cmocka_run_group_tests_name("jo_mmc41", mmc41, NULL, NULL);
   fails += cmocka_run_group_tests_name("jo_mmc42", mmc42, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_gj", gj, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_trsv", trsv, NULL, NULL);
   return fails ? 1 : 0;
 }
