@@ -215,7 +215,7 @@ int hcsim_np(hcsim_opts *o) {
     s.mm = hc_driver_mismatch(run.drv);
   }
   if (s.rc == HC_ENOMEM) hcsim_die("out of memory running %s", s.a->name);
-  s.first = s.paper = 0;
+  s.first = 0;
   for (unsigned i = 0; i < s.p.phases; i++) s.first += s.a->steps(&s.p, i);
   s.paper = s.a->paper_steps(&s.p);
   s.arith = s.a->arith(&s.p);
