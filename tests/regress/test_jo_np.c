@@ -61,7 +61,7 @@ static int run_np(hc_test_ctx *t, const hc_np_algo *a, uint32_t mult, uint32_t b
   return ok;
 }
 
-HC_TEST(np_programs) {
+HC_TEST(sf_np_programs) {
   const unsigned d = t->cfg.d, top = t->sim == HC_SIM_MODEL ? 6 : 4;
   if (d % 2 || d > top) {
     hc_log(t, "node programs: not run at d = %u (they need an even d, here at most %u)", d, top);
