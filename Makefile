@@ -92,7 +92,7 @@ RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 SCHED_SRC := $(sort $(wildcard csim/sched/*.c))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
 TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -316,6 +316,7 @@ bert-table: deps
 johnsson-table: deps
 	@tools/jo_table_embed.sh
 	@tools/jo_table_tree.sh
+	@tools/jo_table_mm.sh
 
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh

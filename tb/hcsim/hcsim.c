@@ -9,6 +9,7 @@
 
 #include "hc_algo_run.h"
 #include "hc_fft_run.h"
+#include "hc_np_algo.h"
 #include "hc_sched_algos.h"
 #include "hcsim.h"
 
@@ -34,8 +35,11 @@
 #define TAKES_SF                                                                                            \
   (TAKES_ALGO | HO_BIT(HO_M) | HO_BIT(HO_BETA) | HO_BIT(HO_SCHED) | HO_BIT(HO_G) | HO_BIT(HO_SRC) |           \
    HO_BIT(HO_DST) | HO_BIT(HO_PERM) | HO_BIT(HO_NWAVES) | HO_BIT(HO_N))
+/* node programs: the matrix order and the start-up, nothing of K or M (an
+** element is one word) */
+#define TAKES_NP (TAKES_RUN | HO_BIT(HO_ALGO) | HO_BIT(HO_CHECK_ARGS) | HO_BIT(HO_BETA) | HO_BIT(HO_N))
 
-enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF, MODE_FFT };
+enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF, MODE_FFT, MODE_NP };
 
 /* Each limit on d is one constant, named where it is refused. */
 const hcsim_mode hcsim_modes[] = {
@@ -53,6 +57,8 @@ const hcsim_mode hcsim_modes[] = {
                  1u << 20, 0, "docs/store_and_forward.md", 1},
     [MODE_FFT] = {"fft", hcsim_fft, TAKES_FFT, HC_FFT_RUN_MAX_D,
                   "the path walk keeps d 2^d counters: HC_FFT_RUN_MAX_D", 65536, 16, "docs/hou.md", 1},
+    [MODE_NP] = {"np", hcsim_np, TAKES_NP, HC_NP_MAX_D,
+                 "Johnsson's programs take an even d = 2k up to HC_NP_MAX_D", 0, 0, "docs/johnsson.md", 1},
 };
 
 const hcsim_mode *hcsim_mode_for(const char *algo) {
@@ -61,6 +67,7 @@ const hcsim_mode *hcsim_mode_for(const char *algo) {
   if (strcmp(algo, "lcc") == 0) return &hcsim_modes[MODE_LCC];
   if (strcmp(algo, "sched") == 0 || hc_sf_algo_find(algo)) return &hcsim_modes[MODE_SF];
   if (hc_fft_algo_find(algo)) return &hcsim_modes[MODE_FFT];
+  if (hc_np_algo_find(algo)) return &hcsim_modes[MODE_NP];
   return &hcsim_modes[MODE_ALGO]; /* which reports an unknown name */
 }
 

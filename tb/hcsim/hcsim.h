@@ -17,6 +17,7 @@
 **   lcc       lcc                            hcsim_lcc       hcsim_lcc.c
 **   sf        broadcast2, ..., sched         hcsim_sf        hcsim_sf.c
 **   fft       fft1d_bitrev, fft2d_rowcol     hcsim_fft       hcsim_fft.c
+**   np        mmc1, mmc2, ... (node programs) hcsim_np       hcsim_np.c
 */
 #ifndef HCSIM_H
 #define HCSIM_H
@@ -56,7 +57,7 @@ typedef int (*hcsim_entry)(hcsim_opts *o);
 
 /* One row of the dispatch table. */
 typedef struct hcsim_mode {
-  const char *name;        /* traffic, list, algo, lcc, sf, fft */
+  const char *name;        /* traffic, list, algo, lcc, sf, fft, np */
   hcsim_entry run;
   uint64_t takes;          /* the options it accepts */
   unsigned max_d;          /* largest --d */
@@ -77,6 +78,7 @@ int hcsim_algo(hcsim_opts *o);
 int hcsim_lcc(hcsim_opts *o);
 int hcsim_sf(hcsim_opts *o);
 int hcsim_fft(hcsim_opts *o);
+int hcsim_np(hcsim_opts *o);
 
 /* Every option of every mode, parsed once; set[] says which were given. */
 struct hcsim_opts {
@@ -102,7 +104,7 @@ struct hcsim_opts {
   /* algorithms */
   const char *algo, *sched, *perm;
   unsigned long k, m, beta, g, src, dst, nwaves, n;
-  int exec_only; /* --sim exec: the reference executor alone (store-and-forward) */
+  int exec_only; /* --sim exec: the reference executor alone (store-and-forward, node programs) */
   /* the paper's cost model: tau and xi in cycles, the switching (HC_MODE_WORMHOLE
   ** or HC_MODE_CIRCUIT), and overlap / barrier: -1 the algorithm's, else 0 or 1 */
   unsigned long tau, xi;

@@ -198,12 +198,13 @@ static void die_unknown(const hcsim_opts *o, const char *what, int len) {
 static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *val) {
   switch (id) {
     case HO_SIM:
-      /* exec: the schedule's reference executor, for store-and-forward only */
-      o->exec_only = strcmp(val, "exec") == 0 && (o->mode->takes & HO_BIT(HO_SCHED));
+      /* exec: the schedule's reference executor, for the store-and-forward
+      ** modes only (schedules and node programs: the modes that take BETA) */
+      o->exec_only = strcmp(val, "exec") == 0 && (o->mode->takes & HO_BIT(HO_BETA));
       if (o->exec_only) o->sim = HC_SIM_MODEL;
       else if (hc_sim_parse(val, &o->sim) != 0)
         hcsim_die("--sim must be model, rtl or both%s, got '%s'",
-                  (o->mode->takes & HO_BIT(HO_SCHED)) ? " (or exec)" : "", val);
+                  (o->mode->takes & HO_BIT(HO_BETA)) ? " (or exec)" : "", val);
       break;
     case HO_D:
       if (parse_uint(on, val, 1, UINT64_MAX) > o->mode->max_d)

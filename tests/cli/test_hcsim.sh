@@ -444,6 +444,46 @@ sfsteps transpose_gray 7 35 --algo transpose_gray --d 4 --k 2 --beta 3 --n 8
 sfsteps transpose_mesh 6 30 --algo transpose_mesh --d 4 --k 2 --beta 3
 sfsteps transpose_torus 6 30 --algo transpose_torus --d 4 --k 2 --beta 3 --n 8
 
+# Node programs (003 §5, §6; docs/johnsson.md): bad sizes get one line and
+# exit 2; one small model run each is checked for the product against the
+# host's, and for the communication steps (cycles / (1 + beta)) equal to the
+# first-principles count written here (k = 2, 2^k = 4, M = N/4):
+# MMC1, MMC2, MMC3 2^k M^2 + k - 1; MMC4.1 2^k (M^2 + k - 1); MMC4.2
+# 2^(k-1) M^2; Gauss-Jordan 2N (M + k - 1); the column sweep (2^k - 1)(k + 1).
+bad "np N not a power of two" --algo mmc2 --sim model --d 4 --n 12
+bad "np N below 2^k" --algo mmc2 --sim model --d 4 --n 2
+bad "np matrix does not fit the nodes' memory" --algo mmc3 --sim model --d 2 --n 1024
+bad "np odd d" --algo mmc1 --sim model --d 3
+bad "np K given" --algo mmc2 --sim model --d 4 --k 4
+bad "np M given" --algo mmc41 --sim model --d 4 --m 4
+bad "np beta below the hardware's 3" --algo mmc42 --sim model --d 4 --beta 2
+bad "np triangular solver for N other than 2^k" --algo trsv --sim model --d 4 --n 8
+bad "np exec with a waveform" --algo gj --sim exec --d 2 --waves "$tmp/w.fst"
+npcase() { # name steps args...
+  local name=$1 want=$2; shift 2
+  "$model" --quiet --json "$tmp/np.json" "$@"; local st=$?
+  if [ $st = 0 ] && jq -e --argjson w "$want" '.data_ok == true and .steps == $w and .steps_first_principles == $w
+       and .steps_exact == true and .lockstep != null' "$tmp/np.json" >/dev/null 2>&1; then ok "np $name: product and steps"
+  else ko "np $name: product and steps" "exit $st, $(tr -d '\n' < "$tmp/np.json" | head -c 300)"; fi
+}
+npcase mmc1 17 --algo mmc1 --sim model --d 4 --n 8 --beta 3
+npcase mmc2 17 --algo mmc2 --sim model --d 4 --n 8 --beta 5
+npcase mmc3 17 --algo mmc3 --sim model --d 4 --n 8 --beta 3
+npcase mmc41 20 --algo mmc41 --sim model --d 4 --n 8 --beta 4
+npcase mmc42 8 --algo mmc42 --sim model --d 4 --n 8 --beta 3
+npcase gj 16 --algo gj --sim model --d 4 --n 4 --beta 3
+npcase trsv 9 --algo trsv --sim model --d 4 --beta 3
+# Theorem 5.1 at M = 1 on the executor with the paper's beta = 0: 2^k + k - 1 = 10 (k = 3)
+npcase mmc2_exec 10 --algo mmc2 --sim exec --d 6 --n 8 --beta 0
+if jq -e '.paper_steps == 10' "$tmp/np.json" >/dev/null 2>&1; then ok "np mmc2: the paper's count at M = 1"
+else ko "np mmc2: the paper's count at M = 1" "$(tr -d '\n' < "$tmp/np.json" | head -c 300)"; fi
+out=$("$model" --algo list 2>&1)
+if grep -q '^mmc1 .*003 .*§5\.1' <<< "$out" && grep -q '^mmc2 .*003 .*§5\.2' <<< "$out" \
+   && grep -q '^mmc3 .*003 .*§5\.3' <<< "$out" && grep -q '^mmc41 .*003 .*§5\.4\.1' <<< "$out" \
+   && grep -q '^mmc42 .*003 .*§5\.4\.2' <<< "$out" && grep -q '^gj .*003 .*§6\.1' <<< "$out" \
+   && grep -q '^trsv .*003 .*§6\.4' <<< "$out"; then ok "algo list: node programs with their sections"
+else ko "algo list: node programs with their sections" "$(grep -E '^(mmc|gj|trsv)' <<< "$out")"; fi
+
 # A schedule file: by hand from section 1 of docs/store_and_forward.md with
 # beta = 5: node 0's packets on link (0,0) run in 0..8 and 9..15 (finish 9,
 # 16), on (0,1) in 0..7 (finish 8); node 1 forwards from 9 (finish 18);
