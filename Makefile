@@ -19,6 +19,7 @@
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
 #   make sf-plot       the broadcasts of Stout & Wagar §2: cycles against m (build/plots/sf_broadcast.png)
 #   make bert-table    Table 1 of Bertsekas et al. measured (model d = 1..12, lockstep 1..5), docs/bertsekas.md
+#   make johnsson-table  Johnsson's step counts measured (executor and model), docs/johnsson.md
 #                      (BERT_MODEL_D="1 2 3", BERT_LOCKSTEP_D="2 3 4", BERT_K, BERT_BETA restrict it)
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
 #   make hou-fig       Hou et al. Figs. 5-7: e-cube, mappings, adaptive routings (docs/hou.md)
@@ -93,7 +94,7 @@ RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 SCHED_SRC := $(sort $(wildcard csim/sched/*.c))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
 TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -108,7 +109,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table
+.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -231,9 +232,13 @@ $(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_networ
 rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 
 # ---- the main job -----------------------------------------------------------
-ifneq ($(ALGO),)
-SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
-           $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
+# Every variable given is passed on, whichever mode runs, so that hcsim
+# refuses (one line, exit 2) one the mode does not take instead of make
+# dropping it: the variables of the --algo modes when set, and in the algo
+# branch the traffic ones (their defaults are here, so: when given on the
+# command line or in the environment).
+given = $(filter command line environment,$(origin $(1)))
+ALGO_VARS_ARGS = $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
            $(if $(G),--g $(G)) $(if $(SRC),--src $(SRC)) $(if $(DST),--dst $(DST)) $(if $(PERM),--perm $(PERM)) \
            $(if $(NWAVES),--nwaves $(NWAVES)) $(if $(N),--n $(N)) \
            $(if $(TAU),--tau $(TAU)) $(if $(XI),--xi $(XI)) $(if $(SWITCHING),--switching $(SWITCHING)) \
@@ -241,15 +246,25 @@ SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) -
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \
            $(if $(LCC_FILE),--lcc-file $(LCC_FILE)) $(if $(LCC_KIND),--lcc-kind $(LCC_KIND)) \
            $(if $(REMAP),--remap $(REMAP)) \
-           $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE)) \
+           $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE))
+TRAFFIC_SET_ARGS = $(if $(FILE),--file $(FILE)) $(if $(DRAIN),--drain $(DRAIN)) \
+           $(if $(HOT_NODE),--hot-node $(HOT_NODE)) $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(MODE),--mode $(MODE))
+ifneq ($(ALGO),)
+SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
+           $(ALGO_VARS_ARGS) $(TRAFFIC_SET_ARGS) \
+           $(if $(call given,TRAFFIC),--traffic $(TRAFFIC)) $(if $(call given,RATE),--rate $(RATE)) \
+           $(if $(call given,LEN),--len $(LEN)) $(if $(call given,CYCLES),--cycles $(CYCLES)) \
+           $(if $(call given,WARMUP),--warmup $(WARMUP)) \
            $(if $(ROUTING),--routing $(ROUTING)) \
            $(if $(JSON),--json $(JSON)) $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 else
+# With FILE, TRAFFIC only when given (hcsim takes the file's traffic
+# itself, and refuses another pattern beside it); RATE and LEN always
+# (hcsim notes values other than its defaults as not applying to a file).
 SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
-           $(if $(FILE),--file $(FILE),--traffic $(TRAFFIC) --rate $(RATE) --len $(LEN)) \
+           $(if $(and $(FILE),$(if $(call given,TRAFFIC),,1)),,--traffic $(TRAFFIC)) --rate $(RATE) --len $(LEN) \
            --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
-           $(if $(DRAIN),--drain $(DRAIN)) $(if $(HOT_NODE),--hot-node $(HOT_NODE)) \
-           $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(JSON),--json $(JSON)) $(if $(MODE),--mode $(MODE)) \
+           $(TRAFFIC_SET_ARGS) $(ALGO_VARS_ARGS) $(if $(JSON),--json $(JSON)) \
            $(if $(ROUTING),--routing $(ROUTING)) \
            $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)
 endif
@@ -259,7 +274,7 @@ sim: deps
 	if [ "$(SIM)" = model ] || [ "$(SIM)" = exec ] || [ "$(ALGO)" = list ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
-	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --sim model --check-args || exit 2; fi; \
+	if [ -n "$(ALGO)" ]; then $(BUILD)/bin/hcsim $(SIM_ARGS) --check-args $(if $(SFGEOM),--sfgeom $(SFGEOM)) || exit 2; fi; \
 	if [ -n "$(ROUTING)" ] && [ "$(ROUTING)" != ecube ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
 	fi; \
@@ -298,6 +313,12 @@ sf-plot: deps
 
 bert-table: deps
 	@tools/bert_table.sh
+
+# Johnsson (003): every group's table in docs/johnsson.md
+johnsson-table: deps
+	@tools/jo_table_embed.sh
+	@tools/jo_table_tree.sh
+	@tools/jo_table_mm.sh
 
 lcc-table: $(BUILD)/bin/hcsim
 	@tools/lcc_table.sh

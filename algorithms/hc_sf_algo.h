@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "hc_sched.h"
+#include "hc_sfload.h"
 
 /* The generators accept d = 1..HC_SF_MAX_D (memory permitting), a record
 ** with max_d set up to that (at most HC_SF_TOP_D). */
@@ -135,6 +136,15 @@ typedef struct hc_sf_algo {
   /* The largest d the generator takes: 0 means HC_SF_MAX_D; at most
   ** HC_SF_TOP_D (hc_sf_max_d). */
   unsigned max_d;
+  /*
+  ** NULL, or the sizes of the case for checked parameters, from the
+  ** parameters alone (csim/hc_sfload.h): exactly what hc_sfload_need counts
+  ** on the built case, a size not known without building left 0
+  ** (tests/unit/test_sfload.c compares the two). A front end checks them
+  ** against the hardware before it spends the time and memory of a build
+  ** (the exchanges take gigabytes from d = 8 on).
+  */
+  void (*sizes)(const hc_sf_params *p, hc_sf_sizes *z);
 } hc_sf_algo;
 
 /* The largest d algorithm a takes (its max_d, or HC_SF_MAX_D). */

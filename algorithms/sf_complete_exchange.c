@@ -155,6 +155,17 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
                   p->beta);
 }
 
+/* One packet a link and stage, d in all; every link carries the same
+** sum_n C(d-1,n-1) n c_n words (hc_xchg_time at beta 0), all into the bank
+** of that link at the receiver; a node's own bank holds its 2^d blocks and
+** the result block's slot for itself, (2^d + 1) m words. The table
+** segments depend on the placement: not known without building. */
+static void sizes(const hc_sf_params *p, hc_sf_sizes *z) {
+  const uint64_t own = ((1ull << p->d) + 1) * p->m, link = hc_xchg_time(p->d, p->m, 0);
+  *z = (hc_sf_sizes){own > link ? own : link, p->d, 0, 0, hc_sf_complete_exchange_mem(p->d, p->m),
+                     ((uint64_t)p->d * p->d) << p->d};
+}
+
 const hc_sf_algo hc_sf_algo_complete_exchange = {
     .name = "complete_exchange",
     .source = "000 (Stout & Wagar) §6, COMPLETE EXCHANGE",
@@ -165,4 +176,5 @@ const hc_sf_algo hc_sf_algo_complete_exchange = {
     .build = build,
     .formula = formula,
     .lower = lower,
+    .sizes = sizes,
 };

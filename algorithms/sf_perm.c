@@ -62,7 +62,10 @@ int hc_sf_perm_parse(const char *text, size_t len, unsigned d, uint32_t *perm, c
       i++;
       continue;
     }
-    if (c < '0' || c > '9') return hc_sf_why(why, n, "line %lu: expected a node number, found '%c'", line, c);
+    if (c < '0' || c > '9') {
+      char q[8]; /* the byte made printable: a NUL or a control character is named, not printed */
+      return hc_sf_why(why, n, "line %lu: expected a node number, found '%s'", line, hc_printable(q, sizeof q, &c, 1));
+    }
     uint64_t v = 0;
     while (i < len && text[i] >= '0' && text[i] <= '9' && v < nodes) v = v * 10 + (uint64_t)(text[i++] - '0');
     if (v >= nodes || (i < len && text[i] >= '0' && text[i] <= '9'))

@@ -243,6 +243,16 @@ static void lower(const hc_sf_params *p, hc_sf_bound *b) {
   if (b->cut_cycles > b->cycles) b->cycles = b->cut_cycles;
 }
 
+/* Every link carries 2^(d-1) packets of k words, each one table segment
+** at both ends; a node's own bank holds its 2^d blocks and the result
+** block's slot for itself (nobody writes it), (2^d + 1) k words, more than
+** the 2^(d-1) k a link bank gets. */
+static void sizes(const hc_sf_params *p, hc_sf_sizes *z) {
+  const uint64_t half = 1ull << (p->d - 1);
+  *z = (hc_sf_sizes){((2 * half) + 1) * p->m, half, half, 0, hc_sf_exchange_mem(p->d, p->m),
+                     hc_sf_total_exchange_transmissions(p->d)};
+}
+
 static uint64_t opt_units(const hc_sf_params *p) { return 1ull << (p->d - 1); }
 
 static uint64_t opt_transmissions(const hc_sf_params *p) { return hc_sf_total_exchange_transmissions(p->d); }
@@ -261,4 +271,5 @@ const hc_sf_algo hc_sf_algo_total_exchange = {
     .opt_units_text = "2^(d-1)",
     .opt_transmissions = opt_transmissions,
     .opt_transmissions_text = "d*2^(2d-1)",
+    .sizes = sizes,
 };

@@ -303,24 +303,70 @@ static int fit(const ld *l, hc_sf_geom g, hc_sched_err *err) {
 }
 
 /* The smallest geometry that holds l (every field at least 1). */
-static hc_sf_geom need_of(const ld *l) {
-  unsigned long bank = 1, seg = 1, desc = 1, cnt = 1;
+/* The largest of each size over every node and link of l. */
+static hc_sf_sizes sizes_of(const ld *l) {
+  hc_sf_sizes z = {0, 0, 0, 0, (uint64_t)l->mem, hc_sched_num_packets(l->s)};
   for (size_t k = 0; k < (size_t)l->n * (l->d + 1); k++)
-    if (l->bank_cnt[k] > bank) bank = l->bank_cnt[k];
+    if (l->bank_cnt[k] > z.bank_words) z.bank_words = l->bank_cnt[k];
   for (size_t L = 0; L < l->nl; L++) {
-    unsigned long np = (unsigned long)(l->lk_first[L + 1] - l->lk_first[L]);
-    if (np > desc) desc = np;
-    if (l->tx_seg[L] > seg) seg = l->tx_seg[L];
-    if (l->rx_seg[L] > seg) seg = l->rx_seg[L];
-    if (l->need_max[L] > cnt) cnt = l->need_max[L];
+    const uint64_t np = l->lk_first[L + 1] - l->lk_first[L];
+    if (np > z.packets) z.packets = np;
+    if (l->tx_seg[L] > z.segments) z.segments = l->tx_seg[L];
+    if (l->rx_seg[L] > z.segments) z.segments = l->rx_seg[L];
+    if (l->need_max[L] > z.threshold) z.threshold = l->need_max[L];
   }
+  return z;
+}
+
+hc_sf_geom hc_sfload_geom_for(const hc_sf_sizes *z) {
   hc_sf_geom g;
-  g.bank_aw = aw_for(bank);
-  g.seg_aw = aw_for(seg);
-  g.desc_aw = aw_for(desc);
-  /* thresholds up to cnt need DescAW + 1 >= bits of cnt */
-  if (aw_for(cnt + 1ul) - 1 > g.desc_aw) g.desc_aw = aw_for(cnt + 1ul) - 1;
+  g.bank_aw = aw_for(z->bank_words);
+  g.seg_aw = aw_for(z->segments);
+  g.desc_aw = aw_for(z->packets);
+  /* thresholds up to t need DescAW + 1 >= the bits of t */
+  if (aw_for(z->threshold + 1ul) - 1 > g.desc_aw) g.desc_aw = aw_for(z->threshold + 1ul) - 1;
   return g;
+}
+
+static hc_sf_geom need_of(const ld *l) {
+  const hc_sf_sizes z = sizes_of(l);
+  return hc_sfload_geom_for(&z);
+}
+
+/* "(X = g; X = need holds it)", or that no geometry does. */
+static const char *holds(char *buf, size_t n, const char *name, unsigned g, unsigned need) {
+  if (need <= HC_SF_AW_MAX) snprintf(buf, n, "%s = %u; %s = %u holds it", name, g, name, need);
+  else
+    snprintf(buf, n, "%s = %u; no build holds it: it needs %s = %u, and the configuration port's %d-bit index "
+             "addresses at most %s = %d", name, g, name, need, HC_CFG_IDX_W, name, HC_SF_AW_MAX);
+  return buf;
+}
+
+int hc_sfload_fit_sizes(const hc_sf_sizes *z, hc_sf_geom g, char *why, size_t n) {
+  const hc_sf_geom need = hc_sfload_geom_for(z);
+  char h[160];
+  g = hc_sf_geom_resolve(g);
+  if (z->packets > (1ull << g.desc_aw))
+    return snprintf(why, n, "a link carries %llu packets; the hardware has %lu packet descriptors (%s)",
+                    (unsigned long long)z->packets, 1ul << g.desc_aw, holds(h, sizeof h, "DescAW", g.desc_aw,
+                                                                             need.desc_aw)),
+           HC_EFIT;
+  if (z->threshold > (2ull << g.desc_aw) - 1)
+    return snprintf(why, n, "a packet waits for %llu packets on one link; the hardware's thresholds count to %lu "
+                    "(DescAW + 1 = %u bits; %s)", (unsigned long long)z->threshold, (2ul << g.desc_aw) - 1,
+                    g.desc_aw + 1, holds(h, sizeof h, "DescAW", g.desc_aw, need.desc_aw)),
+           HC_EFIT;
+  if (z->segments > (1ull << g.seg_aw))
+    return snprintf(why, n, "an engine needs %llu table segments; the hardware has %lu (%s)",
+                    (unsigned long long)z->segments, 1ul << g.seg_aw, holds(h, sizeof h, "SegAW", g.seg_aw,
+                                                                           need.seg_aw)),
+           HC_EFIT;
+  if (z->bank_words > (1ull << g.bank_aw))
+    return snprintf(why, n, "a node needs %llu words in one bank; the hardware's banks have %lu (%s)",
+                    (unsigned long long)z->bank_words, 1ul << g.bank_aw, holds(h, sizeof h, "BankAW", g.bank_aw,
+                                                                              need.bank_aw)),
+           HC_EFIT;
+  return HC_OK;
 }
 
 /* Append one write to *o. */
@@ -493,15 +539,11 @@ int hc_sfload_need(hc_sched_case *c, hc_sf_geom *need, hc_sched_err *err) {
     return hc_sched_fail(err, HC_EPARAM, 0, "no case or no output");
   int rc = analyse(c, &l, err);
   if (rc == HC_OK) {
-    *need = need_of(&l);
-    const char *name[3] = {"BankAW", "SegAW", "DescAW"};
-    const unsigned v[3] = {need->bank_aw, need->seg_aw, need->desc_aw};
-    for (int k = 0; k < 3 && rc == HC_OK; k++)
-      if (v[k] > HC_SF_AW_MAX)
-        rc = hc_sched_fail(err, HC_EFIT, 0,
-                  "it needs %s = %u; the configuration port's %d-bit index "
-                  "addresses at most %s = %d",
-                  name[k], v[k], HC_CFG_IDX_W, name[k], HC_SF_AW_MAX);
+    const hc_sf_sizes z = sizes_of(&l);
+    const hc_sf_geom top = {HC_SF_AW_MAX, HC_SF_AW_MAX, HC_SF_AW_MAX};
+    char why[sizeof err->msg];
+    *need = hc_sfload_geom_for(&z);
+    if (hc_sfload_fit_sizes(&z, top, why, sizeof why) == HC_EFIT) rc = hc_sched_fail(err, HC_EFIT, 0, "%s", why);
   }
   ld_free(&l);
   return rc;

@@ -70,6 +70,35 @@ int hc_sfload_build(hc_sched_case *c, uint32_t beta, hc_sf_geom geom,
 */
 int hc_sfload_need(hc_sched_case *c, hc_sf_geom *need, hc_sched_err *err);
 
+/*
+** The sizes of a case that decide which geometries hold it, the largest
+** over every node and link: the words of one bank, the packets of one TX
+** engine, the table segments of one engine (gather or scatter), the
+** largest need threshold; and what it holds in all: the words of a node's
+** memory (the schedule's mem) and the packets of the schedule.
+** hc_sfload_need counts them on a built case; a generator may know them
+** from its parameters alone (hc_sf_algo.sizes), 0 standing for a size it
+** does not know without building.
+*/
+typedef struct hc_sf_sizes {
+  uint64_t bank_words, packets, segments, threshold, node_words, all_packets;
+} hc_sf_sizes;
+
+/* The smallest geometry that holds sizes z (every field at least 1; a
+** size of 0 asks for nothing): the one rule of hc_sfload_need. */
+hc_sf_geom hc_sfload_geom_for(const hc_sf_sizes *z);
+
+/*
+** Whether geometry g (0 fields: the defaults) holds sizes z, for the sizes
+** known: HC_OK, or HC_EFIT with one sentence in why[n] naming the size, the
+** hardware's limit, the parameter and the value that holds it ("a link
+** carries 128 packets; the hardware has 64 packet descriptors (DescAW = 6;
+** DescAW = 7 holds it)"), or that no build does (above HC_SF_AW_MAX).
+** Checked in the order of hc_sfload_build: packets, thresholds, segments,
+** banks. hc_sfload_need refuses with the same words above HC_SF_AW_MAX.
+*/
+int hc_sfload_fit_sizes(const hc_sf_sizes *z, hc_sf_geom g, char *why, size_t n);
+
 /* Free the arrays of l and zero it; NULL is allowed. */
 void hc_sfload_free(hc_sfload *l);
 

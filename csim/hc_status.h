@@ -56,4 +56,19 @@ const char *hc_strerror(int code);
 ** not in the table. Never NULL; the string is static. */
 const char *hc_status_name(int code);
 
+#include <stddef.h>
+
+/*
+** The len bytes at s (NUL bytes included) as text that is safe to print
+** in a message, into out[size] (NUL-terminated when size > 0): printable
+** ASCII and well-formed UTF-8 other than control characters are kept as
+** they are, a tab, newline and carriage return become \t, \n and \r,
+** and every other byte (NUL, control characters, bytes that are not
+** UTF-8) becomes \xNN. When out is too small the text ends in "..." at
+** a whole character. Backslashes are kept, so text already made printable
+** passes through unchanged. Returns out. (It lives here because every
+** layer that words a message links this file.)
+*/
+char *hc_printable(char *out, size_t size, const char *s, size_t len);
+
 #endif

@@ -51,10 +51,12 @@ for comm in transpose bitrev revflip; do
   for c in "${curves[@]}"; do
     IFS=: read -r routing map label <<< "$c"
     past=0
+    lccs=() # the list of the dynamic programme; hcsim refuses it elsewhere
+    [ "$map" = dp ] && lccs=(--lccs transpose,bitrev,revflip)
     for r in $RATES; do
       nice -n 10 "$hcsim" --sim model --d $D --buf "$BUF" --inj $INJ --traffic $comm --rate "$r" --len $LEN \
         --cycles "$CYCLES" --warmup "$WARMUP" --drain 2000000 --seed "$SEED" --routing "$routing" \
-        --remap "$map" --lccs transpose,bitrev,revflip --quiet --json "$json" || {
+        --remap "$map" "${lccs[@]}" --quiet --json "$json" || {
         echo "hou-fig: $comm $routing $map rate $r failed (exit $?)" >&2
         exit 1
       }

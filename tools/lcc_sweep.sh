@@ -23,11 +23,13 @@ for comm in transpose bitrev revflip; do
   csv=build/lcc/$comm$suffix.csv
   echo "mapping,offered,throughput,avg_latency,delivered,lost" > "$csv"
   for map in none opt dp; do
+    lccs=() # the list of the dynamic programme; hcsim refuses it elsewhere
+    [ "$map" = dp ] && lccs=(--lccs transpose,bitrev,revflip)
     for r in $RATES; do
       j=build/lcc/run.json
       build/bin/hcsim --sim model --d 8 --buf "$BUF" --inj 4 --traffic $comm --rate "$r" --len 20 \
         --cycles "$CYCLES" --warmup "$WARMUP" --drain 400000 --seed 1 --remap $map \
-        --lccs transpose,bitrev,revflip --quiet --json "$j" || true
+        "${lccs[@]}" --quiet --json "$j" || true
       echo "$map,$(val offered_window "$j"),$(val throughput "$j"),$(val avg_latency "$j"),$(val messages_delivered "$j"),$(val lost "$j")" >> "$csv"
     done
   done

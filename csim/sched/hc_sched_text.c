@@ -11,6 +11,7 @@
 */
 #include "hc_sched_int.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,19 +193,19 @@ static void ps_ws(psr *ps) {
     ps->p++;
 }
 
-/* HC_ESYNTAX: "expected <what>, found <the next 16 characters>". */
+/* HC_ESYNTAX: "expected <what>, found <the next 16 bytes>", the bytes
+** made printable (a NUL byte is named, not taken for the end). */
 static int ps_syntax(psr *ps, const char *what) {
-  char got[24];
-  size_t k = 0;
-  const char *q = ps->p;
-  while (q < ps->e && k < 16) got[k++] = *q++;
-  got[k] = 0;
+  char got[72];
+  const size_t k = (size_t)(ps->e - ps->p) < 16 ? (size_t)(ps->e - ps->p) : 16;
   if (k == 0)
     return hc_sched_fail(ps->err, HC_ESYNTAX, ps->line,
                          "expected %s, found end of line", what);
+  hc_printable(got, sizeof got, ps->p, k);
   return hc_sched_fail(ps->err, HC_ESYNTAX, ps->line,
-                       "expected %s, found \"%s%s\"", what, got,
-                       q < ps->e ? "..." : "");
+                       "expected %s, found \"%s%s\"%s", what, got,
+                       ps->p + k < ps->e ? "..." : "",
+                       memchr(ps->p, '\0', k) ? " (a NUL byte: a schedule is text)" : "");
 }
 
 /* Match keyword kw (a whole word). */
@@ -440,10 +441,12 @@ int hc_sched_parse(const char *text, size_t len, hc_sched **out,
   return HC_OK;
 }
 
-/* hc_sched_parse on the whole of stream f; adds HC_EIO. */
+/* hc_sched_parse on the whole of stream f; adds HC_EIO, whose message
+** gives the reason (a directory: "Is a directory"). */
 int hc_sched_read(FILE *f, hc_sched **out, hc_sched_err *err) {
   char *b = NULL;
   size_t n = 0, cap = 0;
+  errno = 0;
   for (;;) {
     if (hc_sched_grow((void **)&b, &cap, n + 65536, 1)) {
       free(b);
@@ -454,8 +457,9 @@ int hc_sched_read(FILE *f, hc_sched **out, hc_sched_err *err) {
     if (k == 0) break;
   }
   if (ferror(f)) {
+    const int e = errno;
     free(b);
-    return hc_sched_fail(err, HC_EIO, 0, "read error");
+    return hc_sched_fail(err, HC_EIO, 0, "read error: %s", e ? strerror(e) : "unknown error");
   }
   int rc = hc_sched_parse(b, n, out, err);
   free(b);

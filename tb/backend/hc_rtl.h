@@ -34,6 +34,16 @@ int hc_rtl_built_cfg(hc_cfg *cfg);
 */
 int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out);
 
+/*
+** Verilator's own run-time arguments (+verilator+rand+reset+2,
+** +verilator+seed+N, ...: argv[0..argc-1], argv[0] the program's name),
+** handed to every RTL simulation created after this call
+** (VerilatedContext::commandArgs, before the model is constructed, so the
+** random reset values follow them). The strings must outlive the
+** simulations. Without RTL linked it does nothing.
+*/
+void hc_rtl_set_args(int argc, const char **argv);
+
 /* Close the waveform and free the simulation; NULL is allowed. */
 void hc_rtl_free(hc_rtl *r);
 

@@ -83,6 +83,15 @@ struct hc_rtl {
 // RTL simulations of this process that saw an assertion fail.
 static unsigned long assert_failures = 0;
 
+// Verilator's run-time arguments for the simulations to come (hc_rtl_set_args).
+static int vl_argc = 0;
+static const char **vl_argv = nullptr;
+
+extern "C" void hc_rtl_set_args(int argc, const char **argv) {
+  vl_argc = argc;
+  vl_argv = argv;
+}
+
 static const unsigned kNodes = 1u << HC_D;
 static const unsigned kFlitW = HC_W + 2;
 
@@ -115,6 +124,9 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   // printed by Verilator and sets gotError(), which hc_rtl_step() reports;
   // it must not abort the process, so the test framework can fail the test.
   r->ctx.fatalOnError(false);
+  // before the model exists: +verilator+rand+reset+N sets the values its
+  // constructor gives the flops
+  if (vl_argc > 0) r->ctx.commandArgs(vl_argc, vl_argv);
   r->top = new (std::nothrow) Vhc_network(&r->ctx, "tb");
   if (!r->top) {
     delete r;

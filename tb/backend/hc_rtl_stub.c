@@ -19,6 +19,10 @@ int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
   return HC_ENORTL;
 }
 
+void hc_rtl_set_args(int argc, const char **argv) {
+  (void)argc;
+  (void)argv;
+}
 void hc_rtl_free(hc_rtl *r) { (void)r; }
 void hc_rtl_reset(hc_rtl *r) { (void)r; }
 int hc_rtl_inj_ready(const hc_rtl *r, unsigned x) {

@@ -8,6 +8,14 @@
 ** message already delivered is counted duplicated, and any message never
 ** delivered is lost.
 **
+** Two tables keep the cost of a delivery independent of the length of the
+** run: the live table holds the messages whose head has been offered and
+** that are not delivered yet (at most what the network and the NIs hold),
+** and the delivered table one delivered message for each distinct content,
+** which is all a duplicate needs to be recognised exactly. A message enters
+** the live table when its head is offered and leaves it when it is
+** delivered.
+**
 ** A cycle costs the driver the nodes that have something to send and the
 ** flits that come out, not the size of the network: it keeps the list of
 ** nodes whose send queues are not empty, offers flits one node at a time
@@ -41,12 +49,19 @@ typedef struct hc_dnode {
   hc_rx rx;
 } hc_dnode;
 
-/* A slot of the scoreboard's table: a message's content key and index
+/* A slot of a scoreboard table: a message's content key and index
 ** (idx -1: empty). The key beside the index makes a lookup one cache line. */
 typedef struct hc_slot {
   uint64_t key;
   int64_t idx;
 } hc_slot;
+
+/* Messages by content key: open addressing with linear probing, half full
+** at most, so that a probe soon reaches an empty slot. */
+typedef struct hc_table {
+  hc_slot *slot; /* [cap], a power of two */
+  uint64_t cap, count;
+} hc_table;
 
 typedef struct hc_mon {
   hc_monitor_fn fn;
@@ -58,9 +73,9 @@ struct hc_driver {
   hc_cfg cfg;
   unsigned n;
   hc_msg *msgs;
-  hc_slot *tab;    /* the messages by content key: open addressing, half full at most */
-  uint64_t tcap;   /* slots, a power of two */
   uint64_t nmsgs, cap;
+  hc_table live;       /* offered and not delivered */
+  hc_table done;       /* one delivered message per distinct content */
   hc_dnode *nd;        /* [n] */
   unsigned mode;       /* the mode register as this driver last wrote it */
   uint32_t *src;       /* the nodes with a message in q or pq, in no order */
@@ -132,24 +147,91 @@ static uint32_t eject_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
   return f;
 }
 
+/* The content key of m as it must come out at its destination. */
+static uint64_t msg_key(const hc_driver *drv, const hc_msg *m) {
+  uint64_t h = key_start(m->phys_dest);
+  for (unsigned j = 0; j < m->len; j++) h = key_step(h, eject_flit(drv, m, j), j);
+  return h;
+}
+
+/* Empty t, keeping its slots. */
+static void table_clear(hc_table *t) {
+  for (uint64_t i = 0; i < t->cap; i++) t->slot[i].idx = -1;
+  t->count = 0;
+}
+
+/* A new empty t of 2048 slots. Returns 0, or -1 out of memory. */
+static int table_init(hc_table *t) {
+  t->cap = 2048;
+  t->slot = malloc(t->cap * sizeof *t->slot);
+  if (!t->slot) return -1;
+  table_clear(t);
+  return 0;
+}
+
+/* Put message i of content key h into slots (cap of them, one free at least). */
+static void slot_put(hc_slot *slot, uint64_t cap, uint64_t h, int64_t i) {
+  uint64_t pos = h & (cap - 1u);
+  while (slot[pos].idx >= 0) pos = (pos + 1u) & (cap - 1u);
+  slot[pos].key = h;
+  slot[pos].idx = i;
+}
+
+/* Double t's slots. Returns 0, or -1 out of memory. */
+static int table_grow(hc_table *t) {
+  const uint64_t nc = t->cap * 2u;
+  hc_slot *s = malloc(nc * sizeof *s);
+  if (!s) return -1;
+  for (uint64_t i = 0; i < nc; i++) s[i].idx = -1;
+  for (uint64_t i = 0; i < t->cap; i++)
+    if (t->slot[i].idx >= 0) slot_put(s, nc, t->slot[i].key, t->slot[i].idx);
+  free(t->slot);
+  t->slot = s;
+  t->cap = nc;
+  return 0;
+}
+
+/* Put message i of content key h into t, growing t when it would be more
+** than half full. Returns 0, or -1 out of memory. */
+static int table_add(hc_table *t, uint64_t h, uint64_t i) {
+  if (2u * (t->count + 1u) > t->cap && table_grow(t) != 0) return -1;
+  slot_put(t->slot, t->cap, h, (int64_t)i);
+  t->count++;
+  return 0;
+}
+
+/* Empty slot pos of t. A probe stops at an empty slot, so each later entry
+** of the same run whose probe passes the hole moves back into it, leaving a
+** hole further on (deletion without tombstones, which would pile up: the
+** live table sees as many removals as additions). */
+static void table_remove(hc_table *t, uint64_t pos) {
+  const uint64_t mask = t->cap - 1u;
+  for (uint64_t at = (pos + 1u) & mask; t->slot[at].idx >= 0; at = (at + 1u) & mask) {
+    /* the entry at at may fill pos when pos lies between its home and at */
+    if (((at - t->slot[at].key) & mask) >= ((at - pos) & mask)) {
+      t->slot[pos] = t->slot[at];
+      pos = at;
+    }
+  }
+  t->slot[pos].idx = -1;
+  t->count--;
+}
+
 int hc_driver_new(hc_backend *b, hc_driver **out) {
   hc_driver *drv = calloc(1, sizeof *drv);
   if (!drv) return HC_ENOMEM;
   drv->be = b;
   drv->cfg = *hc_backend_cfg(b);
   drv->n = 1u << drv->cfg.d;
-  drv->tcap = 2048;
-  drv->tab = malloc(drv->tcap * sizeof *drv->tab);
   drv->nd = calloc(drv->n, sizeof *drv->nd);
   drv->src = calloc(drv->n, sizeof *drv->src);
   /* The model alone and no monitor: nothing reads more than the ejections. */
   const int lean = hc_backend_sim(b) == HC_SIM_MODEL;
-  if (!drv->tab || !drv->nd || !drv->src ||
+  if (table_init(&drv->live) != 0 || table_init(&drv->done) != 0 || !drv->nd || !drv->src ||
       (lean ? hc_obs_new_lean(&drv->cfg, &drv->obs) : hc_obs_new(&drv->cfg, &drv->obs)) != HC_OK) {
     hc_driver_free(drv);
     return HC_ENOMEM;
   }
-  for (uint64_t i = 0; i < drv->tcap; i++) drv->tab[i].idx = -1;
   for (unsigned k = 0; k < drv->cfg.d; k++) drv->remap[k] = (uint8_t)k;
   *out = drv;
   return HC_OK;
@@ -166,7 +248,8 @@ void hc_driver_free(hc_driver *drv) {
   free(drv->nd);
   free(drv->src);
   free(drv->msgs);
-  free(drv->tab);
+  free(drv->live.slot);
+  free(drv->done.slot);
   hc_obs_free(&drv->obs);
   free(drv);
 }
@@ -187,28 +270,6 @@ static int queue_push(hc_queue *q, uint64_t v) {
   return 0;
 }
 
-/* Put message i of content key h in the table (which has room). */
-static void tab_put(hc_slot *tab, uint64_t tcap, uint64_t h, int64_t i) {
-  uint64_t pos = h & (tcap - 1u);
-  while (tab[pos].idx >= 0) pos = (pos + 1u) & (tcap - 1u);
-  tab[pos].key = h;
-  tab[pos].idx = i;
-}
-
-/* Double the table when it would be more than half full. */
-static int rehash(hc_driver *drv) {
-  const uint64_t nc = drv->tcap * 2u;
-  hc_slot *t = malloc(nc * sizeof *t);
-  if (!t) return -1;
-  for (uint64_t i = 0; i < nc; i++) t[i].idx = -1;
-  for (uint64_t i = 0; i < drv->tcap; i++)
-    if (drv->tab[i].idx >= 0) tab_put(t, nc, drv->tab[i].key, drv->tab[i].idx);
-  free(drv->tab);
-  drv->tab = t;
-  drv->tcap = nc;
-  return 0;
-}
-
 int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len,
                        uint32_t tag) {
   if (len == 0 || src >= drv->n || dest >= drv->n) return -1;
@@ -219,7 +280,6 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
     drv->msgs = m;
     drv->cap = ncap;
   }
-  if (2u * (drv->nmsgs + 1u) > drv->tcap && rehash(drv) != 0) return -1;
   uint64_t i = drv->nmsgs;
   hc_msg *m = &drv->msgs[i];
   memset(m, 0, sizeof *m);
@@ -237,11 +297,7 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
     dn->in_src = 1;
     drv->src[drv->nsrc++] = src;
   }
-  /* The key is the hash of the content as it must come out at dest. */
-  uint64_t h = key_start(m->phys_dest);
-  for (unsigned j = 0; j < len; j++) h = key_step(h, eject_flit(drv, m, j), j);
-  tab_put(drv->tab, drv->tcap, h, (int64_t)i);
-  drv->nmsgs++;
+  drv->nmsgs++; /* in no table until its head is offered */
   drv->st.injected++;
   return (int64_t)i;
 }
@@ -258,50 +314,76 @@ static int rx_push(hc_rx *rx, uint32_t f) {
   return 0;
 }
 
+/* Whether message m is what came out at node x (the flits of rx). */
+static int same_content(const hc_driver *drv, const hc_msg *m, unsigned x, const hc_rx *rx) {
+  if (m->phys_dest != x || m->len != rx->len) return 0;
+  unsigned j = 0;
+  while (j < m->len && eject_flit(drv, m, j) == rx->flits[j]) j++;
+  return j == m->len;
+}
+
+/* The slot of the message in t with the content of rx (key h) and the
+** smallest sequence number, or -1; *compared counts the messages whose
+** flits were compared. */
+static int64_t table_find(const hc_driver *drv, const hc_table *t, uint64_t h, unsigned x, const hc_rx *rx,
+                          uint64_t *compared) {
+  const uint64_t mask = t->cap - 1u;
+  int64_t best = -1;
+  for (uint64_t pos = h & mask; t->slot[pos].idx >= 0; pos = (pos + 1u) & mask) {
+    if (t->slot[pos].key != h) continue;
+    ++*compared;
+    const int64_t i = t->slot[pos].idx;
+    if (same_content(drv, &drv->msgs[i], x, rx) && (best < 0 || i < t->slot[best].idx)) best = (int64_t)pos;
+  }
+  return best;
+}
+
+/* Message i is delivered in cycle: its times, the statistics, the callback. */
+static void credit(hc_driver *drv, uint64_t i, uint64_t cycle) {
+  hc_msg *m = &drv->msgs[i];
+  m->delivered = 1;
+  m->t_deliver = cycle;
+  drv->st.delivered++;
+  if (m->t_create >= drv->measure_from) {
+    uint64_t lat = cycle - m->t_create;
+    drv->st.measured++;
+    drv->st.latency_sum += (double)lat;
+    if (lat > drv->st.latency_max) drv->st.latency_max = lat;
+  }
+  if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, m);
+}
+
 /*
 ** A whole message came out at node x: find it among the sent ones. Messages
 ** with identical content (possible when the payload is too narrow to hold
 ** the whole sequence number) are told apart by age: the credit goes to the
 ** oldest undelivered one whose head has been offered, which is the one a
-** network that keeps per-path order must have delivered.
+** network that keeps per-path order must have delivered. It moves from the
+** live table to the delivered one unless a delivered message with its
+** content is there already. Returns HC_OK or HC_ENOMEM.
 */
-static void scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cycle) {
-  uint64_t h = content_key(x, rx->flits, rx->len);
-  int seen_before = 0;
-  hc_msg *best = NULL;
-  for (uint64_t pos = h & (drv->tcap - 1u); drv->tab[pos].idx >= 0; pos = (pos + 1u) & (drv->tcap - 1u)) {
-    if (drv->tab[pos].key != h) continue;
-    hc_msg *m = &drv->msgs[drv->tab[pos].idx];
-    if (m->phys_dest != x || m->len != rx->len) continue;
-    unsigned j = 0;
-    while (j < m->len && eject_flit(drv, m, j) == rx->flits[j]) j++;
-    if (j != m->len) continue;
-    if (m->delivered || !m->offered) {
-      seen_before |= m->delivered;
-      continue;
-    }
-    if (!best || m->seq < best->seq) best = m;
-  }
-  if (!best) {
-    if (seen_before) drv->st.duplicated++;
+static int scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cycle) {
+  const uint64_t h = content_key(x, rx->flits, rx->len);
+  uint64_t compared = 0;
+  const int64_t at = table_find(drv, &drv->live, h, x, rx, &compared);
+  const int64_t seen = table_find(drv, &drv->done, h, x, rx, &compared);
+  if (compared > drv->st.compared_max) drv->st.compared_max = compared;
+  if (at < 0) {
+    if (seen >= 0) drv->st.duplicated++;
     else drv->st.corrupted++;
-    return;
+    return HC_OK;
   }
-  best->delivered = 1;
-  best->t_deliver = cycle;
-  drv->st.delivered++;
-  if (best->t_create >= drv->measure_from) {
-    uint64_t lat = cycle - best->t_create;
-    drv->st.measured++;
-    drv->st.latency_sum += (double)lat;
-    if (lat > drv->st.latency_max) drv->st.latency_max = lat;
-  }
-  if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, best);
+  const uint64_t i = (uint64_t)drv->live.slot[at].idx;
+  table_remove(&drv->live, (uint64_t)at);
+  if (seen < 0 && table_add(&drv->done, h, i) != 0) return HC_ENOMEM;
+  credit(drv, i, cycle);
+  return HC_OK;
 }
 
 /* Node x's part of a cycle before the backend steps: its next path set-up
-** (mode 3) and its next flit, each when the NI takes it. Returns whether x
-** still has something to send afterwards. */
+** (mode 3) and its next flit, each when the NI takes it; a message whose
+** head is offered enters the live table. Returns whether x still has
+** something to send afterwards (1 or 0), or -1 out of memory. */
 static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
   hc_dnode *dn = &drv->nd[x];
   hc_queue *pq = &dn->pq, *q = &dn->q;
@@ -317,6 +399,7 @@ static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
     if (dn->next_flit == 0) {
       m->t_head = cycle;
       m->offered = 1;
+      if (table_add(&drv->live, msg_key(drv, m), q->buf[q->head]) != 0) return -1;
     }
     hc_backend_offer(drv->be, x, hc_driver_flit(drv, m, dn->next_flit));
     if (++dn->next_flit == m->len) {
@@ -344,8 +427,9 @@ static int take_ejections(hc_driver *drv, uint64_t cycle) {
     }
     if (rx_push(rx, f) != 0) return HC_ENOMEM;
     if (hc_kind_is_tail(kind)) {
-      scoreboard(drv, x, rx, cycle);
+      int rc = scoreboard(drv, x, rx, cycle);
       rx->len = 0;
+      if (rc != HC_OK) return rc;
     }
   }
   return HC_OK;
@@ -355,7 +439,9 @@ int hc_driver_step(hc_driver *drv) {
   const uint64_t cycle = hc_backend_cycle(drv->be);
   for (unsigned i = 0; i < drv->nsrc;) {
     const unsigned x = drv->src[i];
-    if (offer_node(drv, x, cycle)) {
+    const int more = offer_node(drv, x, cycle);
+    if (more < 0) return HC_ENOMEM;
+    if (more) {
       i++;
     } else { /* nothing left to send: out of the list (its order does not matter) */
       drv->nd[x].in_src = 0;
@@ -393,7 +479,8 @@ void hc_driver_reset(hc_driver *drv) {
   }
   drv->nsrc = 0;
   drv->nmsgs = 0;
-  for (uint64_t i = 0; i < drv->tcap; i++) drv->tab[i].idx = -1;
+  table_clear(&drv->live);
+  table_clear(&drv->done);
   memset(&drv->st, 0, sizeof drv->st);
   drv->measure_from = 0;
   drv->mode = HC_MODE_WORMHOLE;

@@ -47,6 +47,9 @@ typedef struct hc_stats {
   uint64_t measured;     /* delivered messages created at or after measure_from */
   double latency_sum;    /* over measured messages: t_deliver - t_create */
   uint64_t latency_max;
+  uint64_t compared_max; /* the most sent messages one ejected message was compared with,
+                         ** flit by flit: the scoreboard's work per delivery, bounded by
+                         ** the messages in flight however long the run */
 } hc_stats;
 
 typedef struct hc_driver hc_driver;

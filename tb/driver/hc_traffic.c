@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A heap entry: node x's next message is due in cycle due (kept beside x:
 ** the heap's comparisons touch nothing else). */
@@ -308,45 +309,59 @@ static int parse_u64(const char *s, const char *e, uint64_t max, uint64_t *v) {
 
 static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
+/* The token [s, e) as printable text (hc_printable) in buf. */
+static const char *quote(char *buf, size_t size, const char *s, const char *e) {
+  return hc_printable(buf, size, s, (size_t)(e - s));
+}
+
 /*
-** Parse one line (NUL-terminated, newline removed) into *m. Returns 1 for a
-** message, 0 for a blank or comment line, -1 for an error (err filled).
+** Parse one line (len bytes, newline removed) into *m. Returns 1 for a
+** message, 0 for a blank or comment line, -1 for an error (err filled). A
+** message file is text: a NUL byte anywhere is an error naming its column
+** and field, never the end of the line (fgets would have cut the line
+** there and glued the rest to the next one).
 */
-static int parse_line(char *line, uint64_t lineno, unsigned d, hc_file_msg *m,
+static int parse_line(const char *line, size_t len, uint64_t lineno, unsigned d, hc_file_msg *m,
                       hc_traffic_error *err) {
-  static const char *const field[4] = {"cycle", "src", "dest", "len"};
+  static const char *const field[5] = {"cycle", "src", "dest", "len", "a fifth field"};
   const uint32_t n = 1u << d;
   const uint64_t max[4] = {UINT64_MAX, n - 1u, n - 1u, HC_TRAFFIC_MAX_LEN};
   uint64_t v[4];
   unsigned nf = 0;
-  char *hash = strchr(line, '#');
-  if (hash) *hash = '\0';
-  char *p = line;
-  for (;;) {
-    while (is_blank(*p)) p++;
-    if (*p == '\0') break;
-    char *s = p;
-    while (*p != '\0' && !is_blank(*p)) p++;
+  char q[64];
+  const char *hash = memchr(line, '#', len), *end = hash ? hash : line + len;
+  const char *nul = memchr(line, '\0', len);
+  if (nul && nul >= end) {
+    set_err(err, lineno, "a NUL byte at column %zu, in a comment (a message file is text)", (size_t)(nul - line) + 1);
+    return -1;
+  }
+  for (const char *p = line;;) {
+    while (p < end && is_blank(*p)) p++;
+    if (p == end) break;
+    const char *s = p;
+    while (p < end && !is_blank(*p)) p++;
+    if ((nul = memchr(s, '\0', (size_t)(p - s))) != NULL) {
+      set_err(err, lineno, "%s '%s' holds a NUL byte at column %zu (a message file is text)", field[nf],
+              quote(q, sizeof q, s, p), (size_t)(nul - line) + 1);
+      return -1;
+    }
     if (nf == 4) {
-      set_err(err, lineno, "more than 4 fields (expected 'cycle src dest len'), extra '%.*s'",
-              (int)(p - s > 32 ? 32 : p - s), s);
+      set_err(err, lineno, "more than 4 fields (expected 'cycle src dest len'), extra '%s'", quote(q, sizeof q, s, p));
       return -1;
     }
     int rc = parse_u64(s, p, max[nf], &v[nf]);
     if (rc == -1) {
-      set_err(err, lineno, "%s '%.*s' is not an unsigned decimal integer", field[nf],
-              (int)(p - s > 32 ? 32 : p - s), s);
+      set_err(err, lineno, "%s '%s' is not an unsigned decimal integer", field[nf], quote(q, sizeof q, s, p));
       return -1;
     }
     if (rc == -2) {
       if (nf == 0)
-        set_err(err, lineno, "cycle '%.*s' is too large", (int)(p - s > 32 ? 32 : p - s), s);
+        set_err(err, lineno, "cycle '%s' is too large", quote(q, sizeof q, s, p));
       else if (nf == 3)
-        set_err(err, lineno, "len '%.*s' is out of range 1..%u", (int)(p - s > 32 ? 32 : p - s), s,
-                HC_TRAFFIC_MAX_LEN);
+        set_err(err, lineno, "len '%s' is out of range 1..%u", quote(q, sizeof q, s, p), HC_TRAFFIC_MAX_LEN);
       else
-        set_err(err, lineno, "%s '%.*s' is not a node of the %u-cube (0..%u)", field[nf],
-                (int)(p - s > 32 ? 32 : p - s), s, d, (unsigned)(n - 1u));
+        set_err(err, lineno, "%s '%s' is not a node of the %u-cube (0..%u)", field[nf], quote(q, sizeof q, s, p), d,
+                (unsigned)(n - 1u));
       return -1;
     }
     nf++;
@@ -370,39 +385,31 @@ static int parse_line(char *line, uint64_t lineno, unsigned d, hc_file_msg *m,
 
 /*
 ** Read one line of f into *buf (grown as needed, capacity *cap), without its
-** newline. Returns 1 for a line, 0 at end of file, -1 on a read error,
-** -2 when out of memory.
+** newline, its length in *len: NUL bytes are part of the line. Returns 1
+** for a line, 0 at end of file, -1 on a read error, -2 when out of memory.
 */
-static int read_line(FILE *f, char **buf, size_t *cap) {
-  size_t len = 0;
-  for (;;) {
-    if (*cap - len < 2) {
+static int read_line(FILE *f, char **buf, size_t *cap, size_t *len) {
+  int ch;
+  *len = 0;
+  while ((ch = getc(f)) != EOF && ch != '\n') {
+    if (*len + 1 >= *cap) {
       size_t ncap = *cap ? 2 * *cap : 256;
       char *nb = realloc(*buf, ncap);
       if (nb == NULL) return -2;
       *buf = nb;
       *cap = ncap;
     }
-    if (fgets(*buf + len, (int)(*cap - len > 1u << 30 ? 1u << 30 : *cap - len), f) == NULL) {
-      if (ferror(f)) return -1;
-      if (len == 0) return 0;
-      (*buf)[len] = '\0';
-      return 1; /* last line without newline */
-    }
-    len += strlen(*buf + len);
-    if (len > 0 && (*buf)[len - 1] == '\n') {
-      (*buf)[len - 1] = '\0';
-      return 1;
-    }
-    if (feof(f)) return 1;
+    (*buf)[(*len)++] = (char)ch;
   }
+  if (ferror(f)) return -1;
+  return ch == EOF && *len == 0 ? 0 : 1;
 }
 
 /* One line of a message file: a message appended to t's list, or nothing
 ** (blank or comment). Returns HC_OK, HC_EFORMAT or HC_ENOMEM (err says). */
-static int add_line(hc_traffic *t, char *line, uint64_t lineno, hc_traffic_error *err) {
+static int add_line(hc_traffic *t, const char *line, size_t len, uint64_t lineno, hc_traffic_error *err) {
   hc_file_msg m;
-  int pr = parse_line(line, lineno, t->cfg.d, &m, err);
+  int pr = parse_line(line, len, lineno, t->cfg.d, &m, err);
   if (pr < 0) return HC_EFORMAT;
   if (pr == 0) return HC_OK;
   if (t->nf > 0 && m.cycle < t->fmsgs[t->nf - 1].cycle) {
@@ -428,12 +435,12 @@ static int add_line(hc_traffic *t, char *line, uint64_t lineno, hc_traffic_error
 /* Every line of f into t's list; returns HC_OK or the first error. */
 static int read_file(hc_traffic *t, FILE *f, hc_traffic_error *err) {
   char *buf = NULL;
-  size_t cap = 0;
+  size_t cap = 0, len = 0;
   int rc = HC_OK;
   uint64_t lineno = 0;
   while (rc == HC_OK) {
     errno = 0;
-    int lr = read_line(f, &buf, &cap);
+    int lr = read_line(f, &buf, &cap, &len);
     if (lr == 0) break;
     if (lr == -1) {
       set_err(err, 0, "read error: %s", errno ? strerror(errno) : "unknown error");
@@ -442,7 +449,7 @@ static int read_file(hc_traffic *t, FILE *f, hc_traffic_error *err) {
       set_err(err, lineno + 1, "out of memory");
       rc = HC_ENOMEM;
     } else {
-      rc = add_line(t, buf, ++lineno, err);
+      rc = add_line(t, buf, len, ++lineno, err);
     }
   }
   free(buf);
@@ -462,6 +469,12 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traff
   FILE *f = fopen(path, "r");
   if (f == NULL) {
     set_err(err, 0, "cannot open: %s", errno ? strerror(errno) : "unknown error");
+    return HC_EIO;
+  }
+  struct stat sb;
+  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    fclose(f);
+    set_err(err, 0, "is a directory, not a message list");
     return HC_EIO;
   }
   hc_traffic *t = calloc(1, sizeof *t);

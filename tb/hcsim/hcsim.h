@@ -17,6 +17,7 @@
 **   lcc       lcc                            hcsim_lcc       hcsim_lcc.c
 **   sf        broadcast2, ..., sched         hcsim_sf        hcsim_sf.c
 **   fft       fft1d_bitrev, fft2d_rowcol     hcsim_fft       hcsim_fft.c
+**   np        mmc1, mmc2, ... (node programs) hcsim_np       hcsim_np.c
 */
 #ifndef HCSIM_H
 #define HCSIM_H
@@ -39,7 +40,7 @@ typedef enum hcsim_opt {
   HO_TRAFFIC, HO_RATE, HO_LEN, HO_CYCLES, HO_WARMUP, HO_DRAIN, HO_FILE, HO_HOT_NODE,
   HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP,
   /* algorithms */
-  HO_ALGO, HO_CHECK_ARGS, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N,
+  HO_ALGO, HO_CHECK_ARGS, HO_SFGEOM, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N,
   /* the paper's cost model (wormhole algorithms) */
   HO_TAU, HO_XI, HO_SWITCHING, HO_OVERLAP, HO_BARRIER,
   /* linear-complement communication and processor reordering */
@@ -56,10 +57,11 @@ typedef int (*hcsim_entry)(hcsim_opts *o);
 
 /* One row of the dispatch table. */
 typedef struct hcsim_mode {
-  const char *name;        /* traffic, list, algo, lcc, sf, fft */
+  const char *name;        /* traffic, list, algo, lcc, sf, fft, np */
   hcsim_entry run;
   uint64_t takes;          /* the options it accepts */
   unsigned max_d;          /* largest --d */
+  const char *max_d_why;   /* the limit it is, named in the refusal */
   unsigned long max_k;     /* largest --k */
   unsigned long k_default; /* --k when not given */
   const char *doc;         /* where its options are described (NULL: --help) */
@@ -76,6 +78,7 @@ int hcsim_algo(hcsim_opts *o);
 int hcsim_lcc(hcsim_opts *o);
 int hcsim_sf(hcsim_opts *o);
 int hcsim_fft(hcsim_opts *o);
+int hcsim_np(hcsim_opts *o);
 
 /* Every option of every mode, parsed once; set[] says which were given. */
 struct hcsim_opts {
@@ -89,6 +92,9 @@ struct hcsim_opts {
   uint64_t seed;
   const char *json, *waves;
   int quiet, check_only;
+  hc_sf_geom sfgeom;  /* --sfgeom: under --check-args, the RTL build's geometry to check against */
+  int vl_argc;        /* Verilator's run-time arguments: "hcsim", then each +verilator+... */
+  const char *vl_argv[8];
   /* synthetic traffic */
   hc_pattern traffic;
   double rate, hot_frac;
@@ -98,7 +104,7 @@ struct hcsim_opts {
   /* algorithms */
   const char *algo, *sched, *perm;
   unsigned long k, m, beta, g, src, dst, nwaves, n;
-  int exec_only; /* --sim exec: the reference executor alone (store-and-forward) */
+  int exec_only; /* --sim exec: the reference executor alone (store-and-forward, node programs) */
   /* the paper's cost model: tau and xi in cycles, the switching (HC_MODE_WORMHOLE
   ** or HC_MODE_CIRCUIT), and overlap / barrier: -1 the algorithm's, else 0 or 1 */
   unsigned long tau, xi;
@@ -127,7 +133,9 @@ void hcsim_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noretu
 typedef struct hcsim_run {
   hc_backend *be;
   hc_driver *drv;
-  FILE *json;      /* --json, open for writing, or NULL */
+  FILE *json;      /* the --json report, written in memory, or NULL */
+  char *json_buf;  /* its text (open_memstream) */
+  size_t json_len;
   const char *fst; /* the waveform being written, or NULL */
 } hcsim_run;
 
@@ -136,16 +144,33 @@ typedef struct hcsim_run {
 ** linked RTL's (else model, 4, 16, 2, 4); dies unless the backend can run it
 ** in this binary (a --routing other than e-cube: the model only) and w >= d. The store-and-forward geometry (cfg.sf) is the
 ** RTL's with --sim rtl|both, else the default (resolved: no 0 fields).
+** Under --check-args (make sim's check before it builds the RTL) a binary
+** without RTL checks --sim rtl|both against the build make is about to
+** make: the configuration given, with --sfgeom's geometry (else the
+** default).
 */
 void hcsim_config(hcsim_opts *o);
 
 /*
-** Open what a run writes and runs on: the --json file, the --waves path
-** (checked writable; ignored with a note for the model), the backend and the
-** driver, and the GTKWave save file beside the waveform. Dies (status 2) on
-** an unwritable path, exits 1 when the backend cannot be opened.
+** Open what a run writes and runs on: the --json report, the --waves path
+** (both checked writable, neither created yet; the waveform ignored with a
+** note for the model), the backend and the driver, and the GTKWave save
+** file beside the waveform. Dies (status 2) on an unwritable path, exits 1
+** when the backend cannot be opened.
 */
 void hcsim_open(hcsim_opts *o, hcsim_run *r);
+
+/*
+** The --json report alone (hcsim_open does it too): the path checked
+** writable without creating it, and r->json a stream in memory. The file
+** is written by hcsim_json_close only, so a run refused after this (exit
+** 2) leaves no file behind and an existing one as it was.
+*/
+void hcsim_json_open(const hcsim_opts *o, hcsim_run *r);
+
+/* Write the report to the --json file (if any); a failed write is said and
+** makes status 1. Returns status. */
+int hcsim_json_close(const hcsim_opts *o, hcsim_run *r, int status);
 
 /* Another network of the same configuration, without files (a second run). */
 void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, hc_driver **drv);
@@ -157,6 +182,10 @@ void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, h
 int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status);
 
 /* ---- processor reordering (hcsim_lcc.c), for --remap of lcc and traffic */
+
+/* Dies when --lccs or --objective is given without --remap dp, which alone
+** uses them. */
+void hcsim_remap_check(const hcsim_opts *o);
 
 /*
 ** The processor order for o->remap (opt or dp, Hou et al.) into order[d]:

@@ -13,10 +13,41 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include "hc_lcc_run.h"
 #include "hc_report.h"
 #include "hcsim.h"
+
+void hcsim_remap_check(const hcsim_opts *o) {
+  const int dp = strcmp(o->remap, "dp") == 0;
+  if (o->lccs && !dp) hcsim_die("--lccs lists the LCCs of --remap dp; it does not apply to --remap %s", o->remap);
+  if (o->set[HO_OBJECTIVE] && !dp)
+    hcsim_die("--objective is the objective of --remap dp; it does not apply to --remap %s", o->remap);
+}
+
+/* The presets of --lccs into set[*m ...] (at most 64 in all); an empty
+** name (a,,b or a trailing comma) is refused, not skipped. */
+static void lccs_presets(const hcsim_opts *o, int dp_with_l, hc_lcc *set, int *m) {
+  const unsigned d = o->cfg.d;
+  const char *p = o->lccs;
+  for (int k = 1;; k++) {
+    const size_t len = strcspn(p, ",");
+    char tok[64];
+    if (len == 0)
+      hcsim_die("--lccs %s: name %d is empty (names are separated by single commas, none at the ends)", o->lccs, k);
+    snprintf(tok, sizeof tok, "%.*s", (int)len, p);
+    if (len >= sizeof tok) hcsim_die("--lccs: unknown LCC preset '%.*s'", (int)len, p);
+    if (*m == 64) hcsim_die("--lccs: more than %d LCCs", 64 - !!dp_with_l);
+    int rc = hc_lcc_preset(tok, (int)d, &set[*m]);
+    if (rc == HC_EUNKNOWN) hcsim_die("--lccs: unknown LCC preset '%s'", tok);
+    if (rc != HC_OK) hcsim_die("--lccs: preset '%s' at d=%u: %s", tok, d, hc_strerror(rc));
+    if (!(dp_with_l && o->lcc && strcmp(tok, o->lcc) == 0)) ++*m; /* else already in as the run's LCC */
+    if (p[len] == '\0') return;
+    p += len + 1;
+  }
+}
 
 void hcsim_remap_order(const hcsim_opts *o, const hc_lcc *l, int dp_with_l, hc_lcc_objective obj,
                        int *order, uint64_t *cost) {
@@ -30,16 +61,7 @@ void hcsim_remap_order(const hcsim_opts *o, const hc_lcc *l, int dp_with_l, hc_l
   static hc_lcc set[64];
   int m = 0;
   if (dp_with_l) set[m++] = *l;
-  char buf[1024];
-  snprintf(buf, sizeof buf, "%s", o->lccs);
-  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-    if (m == 64) hcsim_die("--lccs: more than %d LCCs", 64 - !!dp_with_l);
-    int rc = hc_lcc_preset(tok, (int)d, &set[m]);
-    if (rc == HC_EUNKNOWN) hcsim_die("--lccs: unknown LCC preset '%s'", tok);
-    if (rc != HC_OK) hcsim_die("--lccs: preset '%s' at d=%u: %s", tok, d, hc_strerror(rc));
-    if (dp_with_l && o->lcc && strcmp(tok, o->lcc) == 0) continue; /* already in as the run's LCC */
-    m++;
-  }
+  lccs_presets(o, dp_with_l, set, &m);
   uint64_t c = 0;
   int rc = hc_lcc_dp(set, m, obj, order, &c);
   if (rc == HC_ETOOBIG || rc == HC_ENOMEM) hcsim_die("--remap dp: the problem is too large for memory at d=%u", d);
@@ -47,30 +69,59 @@ void hcsim_remap_order(const hcsim_opts *o, const hc_lcc *l, int dp_with_l, hc_l
   if (cost) *cost = c;
 }
 
-/* Read an LCC file: the rows of A in gf2.h's text form, and a line
-** "b <vector>" (optional). */
+/* A "b <vector>" line (b or B, then a blank, '=' or ':'): its vector, or NULL. */
+static const char *b_value(const char *line) {
+  const char *p = line + strspn(line, " \t");
+  if ((p[0] != 'b' && p[0] != 'B') || !(p[1] == ' ' || p[1] == '=' || p[1] == ':' || p[1] == '\t')) return NULL;
+  return p + 2 + strspn(p + 2, " =:\t");
+}
+
+/*
+** Read an LCC file: the rows of A in gf2.h's text form, and at most one
+** line "b <vector>". Lines may be of any length (a line is never cut into
+** two); the b line stays an empty line of A's text, so the parser's line
+** numbers are the file's. A NUL byte, a second b line, an empty b and a
+** directory are refused with the line.
+*/
 static void read_lcc_file(const char *path, int n, hc_lcc_kind kind, hc_lcc *out) {
   FILE *f = fopen(path, "r");
+  struct stat sb;
   if (!f) hcsim_die("--lcc-file %s: %s", path, strerror(errno));
-  static char a[65536], b[256];
-  char line[1024];
-  size_t used = 0;
-  b[0] = 0;
-  while (fgets(line, sizeof line, f)) {
-    const char *p = line + strspn(line, " \t");
-    if ((p[0] == 'b' || p[0] == 'B') && (p[1] == ' ' || p[1] == '=' || p[1] == ':' || p[1] == '\t')) {
-      snprintf(b, sizeof b, "%s", p + 2 + strspn(p + 2, " =:\t"));
-      b[strcspn(b, "\r\n")] = 0;
-      continue;
+  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) hcsim_die("--lcc-file %s: is a directory", path);
+  char *line = NULL, *a = NULL, *b = NULL;
+  size_t cap = 0, used = 0, acap = 0;
+  unsigned long lineno = 0, bline = 0;
+  ssize_t len;
+  errno = 0;
+  while ((len = getline(&line, &cap, f)) >= 0) {
+    const char *nul = memchr(line, '\0', (size_t)len), *v;
+    lineno++;
+    if (nul) hcsim_die("--lcc-file %s:%lu: a NUL byte at column %zu (the file is text)", path, lineno,
+                       (size_t)(nul - line) + 1);
+    if ((v = b_value(line)) != NULL) {
+      if (bline) hcsim_die("--lcc-file %s:%lu: a second b line (the first is line %lu)", path, lineno, bline);
+      if (!(b = strdup(v))) hcsim_die("out of memory reading --lcc-file %s", path);
+      b[strcspn(b, "\r\n")] = '\0';
+      if (b[0] == '\0') hcsim_die("--lcc-file %s:%lu: a b line without a vector (leave it out for b = 0)", path, lineno);
+      bline = lineno;
+      line[0] = '\n'; /* an empty line of A's text */
+      line[1] = '\0';
+      len = 1;
     }
-    size_t len = strlen(line);
-    if (used + len + 1 > sizeof a) hcsim_die("--lcc-file %s: too large", path);
-    memcpy(a + used, line, len + 1);
-    used += len;
+    if (used + (size_t)len + 1 > acap) {
+      acap = 2 * (used + (size_t)len + 1);
+      if (!(a = realloc(a, acap))) hcsim_die("out of memory reading --lcc-file %s", path);
+    }
+    memcpy(a + used, line, (size_t)len + 1);
+    used += (size_t)len;
   }
+  if (ferror(f)) hcsim_die("--lcc-file %s: read error: %s", path, errno ? strerror(errno) : "unknown error");
   fclose(f);
+  free(line);
   char err[256];
-  if (hc_lcc_parse(a, b, n, kind, out, err, sizeof err) != HC_OK) hcsim_die("--lcc-file %s: %s", path, err);
+  if (hc_lcc_parse(a ? a : "", b, n, kind, out, err, sizeof err) != HC_OK) hcsim_die("--lcc-file %s: %s", path, err);
+  free(a);
+  free(b);
 }
 
 /* The run's LCC: a preset (--lcc), a matrix (--lcc-a, --lcc-b) or a file. */
@@ -174,13 +225,14 @@ int hcsim_lcc(hcsim_opts *o) {
     return 0;
   }
   hcsim_config(o);
+  hcsim_remap_check(o);
   hc_lcc l;
   get_lcc(o, &l);
   int order[32], *use_order = NULL;
   uint64_t dp_cost = 0;
   if (strcmp(o->remap, "none") != 0) {
     hc_lcc_objective obj = HC_LCC_MAX_OF_MAX;
-    if (strcmp(o->remap, "dp") == 0 && hc_lcc_objective_parse(o->objective, &obj) != HC_OK)
+    if (strcmp(o->remap, "dp") == 0 && hc_lcc_objective_parse(o->objective, &obj) != HC_OK) /* checked when parsed */
       hcsim_die("--objective: '%s' is not maxmax, maxsum or sumsum", o->objective);
     hcsim_remap_order(o, &l, 1, obj, order, &dp_cost);
     use_order = order;

@@ -7,6 +7,8 @@
 ** are checked here against their ranges (--d and --k against the mode's);
 ** what depends on several options is checked by the mode.
 */
+#include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -33,6 +35,7 @@ static const struct optdef {
     [HO_MODE] = {"mode", 1},        [HO_ROUTING] = {"routing", 1},
     [HO_HELP] = {"help", 0},
     [HO_ALGO] = {"algo", 1},        [HO_CHECK_ARGS] = {"check-args", 0},
+    [HO_SFGEOM] = {"sfgeom", 1},
     [HO_K] = {"k", 1},              [HO_M] = {"m", 1},
     [HO_BETA] = {"beta", 1},        [HO_SCHED] = {"sched", 1},
     [HO_G] = {"g", 1},              [HO_SRC] = {"src", 1},
@@ -122,21 +125,64 @@ static uint64_t parse_uint(const char *name, const char *s, uint64_t lo, uint64_
   return v;
 }
 
-/* Parse a finite decimal number for option name, in [lo, hi]; exits 2 otherwise. */
+/* Whether s is a decimal number: [+-] digits [. digits] [e [+-] digits],
+** with digits on at least one side of the point (no hex, inf or nan). */
+static int is_decimal(const char *s) {
+  size_t k = (s[0] == '+' || s[0] == '-'), a, b = 0;
+  a = strspn(s + k, "0123456789");
+  k += a;
+  if (s[k] == '.') {
+    b = strspn(s + k + 1, "0123456789");
+    k += 1 + b;
+  }
+  if (a + b == 0) return 0;
+  if (s[k] == 'e' || s[k] == 'E') {
+    k++;
+    if (s[k] == '+' || s[k] == '-') k++;
+    const size_t e = strspn(s + k, "0123456789");
+    if (e == 0) return 0;
+    k += e;
+  }
+  return s[k] == '\0';
+}
+
+/* Parse a decimal number for option name, in [lo, hi]; exits 2 otherwise,
+** also when it is too small to be represented (1e-400 would become 0). */
 static double parse_real(const char *name, const char *s, double lo, double hi) {
-  char *end = NULL;
-  if (*s == '\0' || !(*s == '.' || *s == '+' || *s == '-' || (*s >= '0' && *s <= '9')))
-    hcsim_die("--%s expects a number, got '%s'", name, s);
-  double v = strtod(s, &end); /* an underflow to 0 or a denormal is fine here */
-  if (end == s) hcsim_die("--%s expects a number, got '%s'", name, s);
-  if (*end != '\0') hcsim_die("--%s expects a number, got '%s' (trailing '%s')", name, s, end);
-  if (!(isfinite(v) && v >= lo && v <= hi))
-    hcsim_die("--%s %s is out of range [%g, %g]", name, s, lo, hi);
-  return v;
+  if (!is_decimal(s)) hcsim_die("--%s expects a decimal number such as 0.25 or 2.5e-1, got '%s'", name, s);
+  errno = 0;
+  const double v = strtod(s, NULL);
+  if ((errno == ERANGE || (v != 0.0 && fabs(v) < DBL_MIN)) && fabs(v) <= 1.0)
+    hcsim_die("--%s %s is too small to be represented (a nonzero value is at least %g); write 0 for none", name, s,
+              DBL_MIN);
+  if (!(isfinite(v) && v >= lo && v <= hi)) hcsim_die("--%s %s is out of range [%g, %g]", name, s, lo, hi);
+  return v == 0.0 ? 0.0 : v; /* -0 is 0 */
 }
 
 static const char *parse_path(const char *name, const char *s) {
   if (*s == '\0') hcsim_die("--%s needs a path", name);
+  return s;
+}
+
+/* BankAW,SegAW,DescAW, each HC_SF_AW_MIN..HC_SF_AW_MAX (make sim's SFGEOM). */
+static hc_sf_geom parse_geom(const char *name, const char *s) {
+  unsigned v[3];
+  const char *p = s;
+  for (int k = 0; k < 3; k++) {
+    char tok[24];
+    const size_t len = strcspn(p, ",");
+    if (len == 0 || len >= sizeof tok || (k < 2 && p[len] != ',') || (k == 2 && p[len] != '\0'))
+      hcsim_die("--%s expects BankAW,SegAW,DescAW (e.g. 12,10,7), got '%s'", name, s);
+    snprintf(tok, sizeof tok, "%.*s", (int)len, p);
+    v[k] = (unsigned)parse_uint(name, tok, HC_SF_AW_MIN, HC_SF_AW_MAX);
+    p += len + (k < 2);
+  }
+  return (hc_sf_geom){v[0], v[1], v[2]};
+}
+
+/* A value that must not be empty: what it is, for the message. */
+static const char *nonempty(const char *name, const char *s, const char *what) {
+  if (*s == '\0') hcsim_die("--%s needs %s, got ''", name, what);
   return s;
 }
 
@@ -152,14 +198,19 @@ static void die_unknown(const hcsim_opts *o, const char *what, int len) {
 static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *val) {
   switch (id) {
     case HO_SIM:
-      /* exec: the schedule's reference executor, for store-and-forward only */
-      o->exec_only = strcmp(val, "exec") == 0 && (o->mode->takes & HO_BIT(HO_SCHED));
+      /* exec: the schedule's reference executor, for the store-and-forward
+      ** modes only (schedules and node programs: the modes that take BETA) */
+      o->exec_only = strcmp(val, "exec") == 0 && (o->mode->takes & HO_BIT(HO_BETA));
       if (o->exec_only) o->sim = HC_SIM_MODEL;
       else if (hc_sim_parse(val, &o->sim) != 0)
         hcsim_die("--sim must be model, rtl or both%s, got '%s'",
-                  (o->mode->takes & HO_BIT(HO_SCHED)) ? " (or exec)" : "", val);
+                  (o->mode->takes & HO_BIT(HO_BETA)) ? " (or exec)" : "", val);
       break;
-    case HO_D: o->cfg.d = (unsigned)parse_uint(on, val, 1, o->mode->max_d); break;
+    case HO_D:
+      if (parse_uint(on, val, 1, UINT64_MAX) > o->mode->max_d)
+        hcsim_die("--d %s is out of range 1..%u (%s)", val, o->mode->max_d, o->mode->max_d_why);
+      o->cfg.d = (unsigned)parse_uint(on, val, 1, o->mode->max_d);
+      break;
     case HO_W: o->cfg.w = (unsigned)parse_uint(on, val, 1, HC_MAX_W); break;
     case HO_BUF: o->cfg.buf_depth = (unsigned)parse_uint(on, val, 1, HC_MAX_DEPTH); break;
     case HO_INJ: o->cfg.inj_depth = (unsigned)parse_uint(on, val, 1, HC_MAX_DEPTH); break;
@@ -208,6 +259,7 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
   switch (id) {
     case HO_ALGO: o->algo = val; break;
     case HO_CHECK_ARGS: o->check_only = 1; break;
+    case HO_SFGEOM: o->sfgeom = parse_geom(on, val); break;
     case HO_K: o->k = (unsigned long)parse_uint(on, val, 1, o->mode->max_k); break;
     case HO_M: o->m = (unsigned long)parse_uint(on, val, 1, 1u << 20); break;
     /* beta >= 0 here: the hardware's minimum is checked by the mode, which
@@ -235,10 +287,11 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
       else o->barrier = v;
       break;
     }
-    case HO_LCC: o->lcc = val; break;
-    case HO_LCC_A: o->lcc_a = val; break;
-    case HO_LCC_B: o->lcc_b = val; break;
-    case HO_LCC_FILE: o->lcc_file = val; break;
+    /* an empty value would quietly mean "none" (--lcc-b '' meant b = 0) */
+    case HO_LCC: o->lcc = nonempty(on, val, "a preset name (or list)"); break;
+    case HO_LCC_A: o->lcc_a = nonempty(on, val, "a matrix"); break;
+    case HO_LCC_B: o->lcc_b = nonempty(on, val, "a vector (leave it out for b = 0)"); break;
+    case HO_LCC_FILE: o->lcc_file = parse_path(on, val); break;
     case HO_LCC_KIND:
       if (strcmp(val, "auto") == 0) o->lcc_kind = HC_LCC_AUTO;
       else if (strcmp(val, "lcp") == 0) o->lcc_kind = HC_LCP;
@@ -251,8 +304,14 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
         hcsim_die("--remap: '%s' is not none, opt or dp", val);
       o->remap = val;
       break;
-    case HO_LCCS: o->lccs = val; break;
-    case HO_OBJECTIVE: o->objective = val; break;
+    case HO_LCCS: o->lccs = nonempty(on, val, "a list of LCC presets, NAME,NAME,..."); break;
+    case HO_OBJECTIVE: {
+      hc_lcc_objective obj;
+      if (hc_lcc_objective_parse(val, &obj) != HC_OK)
+        hcsim_die("--objective: '%s' is not maxmax, maxsum or sumsum", val);
+      o->objective = val;
+      break;
+    }
     default: break;
   }
 }
@@ -277,6 +336,32 @@ static void set_defaults(const hcsim_mode *mode, hcsim_opts *o) {
   o->algo_switching = HC_MODE_WORMHOLE;
   o->overlap = -1;
   o->barrier = -1;
+}
+
+/*
+** A run-time argument of Verilator's (+verilator+rand+reset+N, N = 0..2, and
+** +verilator+seed+N, N = 1..2^31-1, which the randomised-reset runs use)
+** into o->vl_argv: checked here, so a wrong one is one line, not Verilator's
+** fatal error; hc_rtl_set_args hands them on.
+*/
+static void take_verilator(hcsim_opts *o, const char *a) {
+  static const struct { const char *prefix; uint64_t lo, hi; } known[] = {
+      {"+verilator+rand+reset+", 0, 2}, {"+verilator+seed+", 1, 2147483647}};
+  size_t k = 0;
+  while (k < 2 && strncmp(a, known[k].prefix, strlen(known[k].prefix)) != 0) k++;
+  if (k == 2)
+    hcsim_die("unknown Verilator argument '%s' (hcsim passes +verilator+rand+reset+N and +verilator+seed+N)", a);
+  const char *v = a + strlen(known[k].prefix);
+  uint64_t n = 0;
+  const size_t nd = strspn(v, "0123456789");
+  for (size_t j = 0; j < nd && j < 11; j++) n = n * 10 + (uint64_t)(v[j] - '0');
+  if (nd == 0 || v[nd] != '\0' || nd > 10 || n < known[k].lo || n > known[k].hi)
+    hcsim_die("%s: N must be a decimal integer %" PRIu64 "..%" PRIu64 ", got '%s'", a, known[k].lo, known[k].hi, v);
+  for (int i = 1; i < o->vl_argc; i++)
+    if (strncmp(o->vl_argv[i], known[k].prefix, strlen(known[k].prefix)) == 0)
+      hcsim_die("%s given twice ('%s', then '%s'): give it once", known[k].prefix, o->vl_argv[i], a);
+  if (o->vl_argc == 0) o->vl_argv[o->vl_argc++] = "hcsim";
+  o->vl_argv[o->vl_argc++] = a;
 }
 
 /* The option argv[*i] names (advancing *i past a separate value), or dies. */
@@ -308,11 +393,21 @@ static hcsim_opt next_opt(int argc, char **argv, int *i, const hcsim_opts *o, co
 
 void hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o) {
   int present;
+  const char *first[HO_NUM] = {0}; /* the value each option was first given */
   set_defaults(mode, o);
   o->algo = hcsim_algo_arg(argc, argv, &present);
   for (int i = 1; i < argc; i++) {
     const char *val;
+    if (strncmp(argv[i], "+verilator+", 11) == 0) { /* Verilator's, for the RTL */
+      take_verilator(o, argv[i]);
+      continue;
+    }
     const hcsim_opt id = next_opt(argc, argv, &i, o, &val);
+    /* a second value would quietly replace the first: say so instead */
+    if (o->set[id] && optdefs[id].has_arg)
+      hcsim_die("--%s given twice ('%s', then '%s'): give it once", optdefs[id].name, first[id], val);
+    if (o->set[id]) hcsim_die("--%s given twice: give it once", optdefs[id].name);
+    first[id] = val;
     o->set[id] = 1;
     if (id < HO_ALGO) take_run(o, id, optdefs[id].name, val);
     else take_algo(o, id, optdefs[id].name, val);

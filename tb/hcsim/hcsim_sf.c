@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 
 #include "hc_report.h"
 #include "hc_sf_algo.h"
@@ -56,13 +58,17 @@ static void read_sched_file(const char *path, unsigned d, hc_sched_case *c) {
   int rc = hc_sched_read(f, &c->sched, &err);
   fclose(f);
   if (rc == HC_ENOMEM) hcsim_die("out of memory reading %s", path);
-  if (rc != HC_OK) hcsim_die("%s:%lu: %s", path, err.line, err.msg);
+  if (rc != HC_OK && err.line) hcsim_die("%s:%lu: %s", path, err.line, err.msg);
+  if (rc != HC_OK) hcsim_die("--sched %s: %s", path, err.msg);
   const unsigned sd = hc_sched_dim(c->sched);
   if (sd != d) hcsim_die("%s is a schedule for a %u-cube; run it with D=%u (--d %u)", path, sd, sd, sd);
   rc = hc_sched_validate(c->sched, &err);
   if (rc == HC_ENOMEM) hcsim_die("out of memory validating %s", path);
   if (rc != HC_OK && err.line) hcsim_die("%s:%lu: %s", path, err.line, err.msg);
   if (rc != HC_OK) hcsim_die("%s: %s", path, err.msg);
+  /* no own data (so, valid, no packets either): a run would compare 0 words and prove nothing */
+  if (hc_sched_num_own(c->sched) == 0)
+    hcsim_die("%s: the schedule has no words (no own line, so no packets): nothing to run or check", path);
   if (hc_sched_case_alloc(c) != HC_OK) hcsim_die("out of memory");
 }
 
@@ -166,11 +172,173 @@ static void read_perm(const hcsim_opts *o, sf_case *s) {
     return;
   }
   static char text[1u << 20];
+  struct stat sb;
+  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) hcsim_die("PERM=%s: is a directory", o->perm);
+  errno = 0;
   const size_t len = fread(text, 1, sizeof text, f);
-  const int big = !feof(f);
+  const int bad = ferror(f), e = errno, big = !bad && !feof(f) && getc(f) != EOF;
   fclose(f);
+  if (bad) hcsim_die("PERM=%s: read error: %s", o->perm, e ? strerror(e) : "unknown error");
   if (big) hcsim_die("PERM=%s: larger than %zu bytes", o->perm, sizeof text);
   if (hc_sf_perm_parse(text, len, d, s->perm, why, sizeof why) != HC_OK) hcsim_die("PERM=%s: %s", o->perm, why);
+}
+
+/* ---- fit before any build (docs/hcsim.md, "Sizes checked first") ---- */
+
+/* The geometry a case must fit: the RTL build's with --sim rtl|both (this
+** binary's, or under --check-args the one make is about to build), else
+** the largest the configuration port addresses (the model sizes itself to
+** the case). */
+static hc_sf_geom target_geom(const hcsim_opts *o) {
+  if (o->sim != HC_SIM_MODEL) return hc_sf_geom_resolve(o->cfg.sf);
+  return (hc_sf_geom){HC_SF_AW_MAX, HC_SF_AW_MAX, HC_SF_AW_MAX};
+}
+
+/* Dies: the case name at d does not fit; why names the limit, need is the
+** geometry that holds it, hint (may be "") a size that fits. The one
+** wording of every fit refusal, before or after the build. */
+static void die_fit(const hcsim_opts *o, const char *name, hc_sf_geom need, const char *why, const char *hint) {
+  const hc_sf_geom g = hc_sf_geom_resolve(o->cfg.sf);
+  if (o->sim == HC_SIM_MODEL || need.bank_aw > HC_SF_AW_MAX || need.seg_aw > HC_SF_AW_MAX ||
+      need.desc_aw > HC_SF_AW_MAX)
+    hcsim_die("%s d=%u does not fit any build: %s%s", name, o->cfg.d, why, hint);
+  const unsigned a = need.bank_aw > g.bank_aw ? need.bank_aw : g.bank_aw,
+                 b = need.seg_aw > g.seg_aw ? need.seg_aw : g.seg_aw,
+                 c = need.desc_aw > g.desc_aw ? need.desc_aw : g.desc_aw;
+  hcsim_die("%s d=%u does not fit %s RTL build (SFGEOM=%u,%u,%u): %s%s; build one that holds it with make sim "
+            "ALGO=%s D=%u SFGEOM=%u,%u,%u ... (or SIM=model)",
+            name, o->cfg.d, o->have_rtl ? "this" : "the", g.bank_aw, g.seg_aw, g.desc_aw, why, hint, o->algo,
+            o->cfg.d, a, b, c);
+}
+
+/* What the run holds in memory at once at least, in bytes, for a case of
+** sizes z at d: the case's initial and expected values and which words
+** count (4 + 4 + 1 bytes a word), the reference executor's final memory (4),
+** and unless the executor runs alone the loader's placement (8), its
+** configuration writes (per packet at least its descriptor, 1 + d writes,
+** and one gather and one scatter segment, 3 writes each) and, on the
+** model, the banks of its geometry (the larger of the default and what
+** the case needs; 4 bytes a bank word). The schedule comes on top. */
+static double least_bytes(const hcsim_opts *o, const hc_sf_sizes *z) {
+  const double nodes = (double)(1ull << o->cfg.d), words = nodes * (double)z->node_words;
+  if (o->exec_only) return 13.0 * words;
+  double b = 21.0 * words + (double)z->all_packets * (7.0 + o->cfg.d) * sizeof(hc_cfg_op);
+  if (o->sim == HC_SIM_MODEL) {
+    const hc_sf_geom need = hc_sfload_geom_for(z), def = hc_sf_geom_resolve((hc_sf_geom){0, 0, 0});
+    const unsigned aw = need.bank_aw > def.bank_aw ? need.bank_aw : def.bank_aw;
+    b += 4.0 * nodes * (o->cfg.d + 1) * (double)(1ull << aw);
+  }
+  return b;
+}
+
+/* The memory this process may use, in bytes, and what limits it (the
+** address-space limit of ulimit -v, else the machine's memory and swap);
+** 0 when neither is known. */
+static double memory_limit(const char **what) {
+  struct rlimit rl;
+  double lim = 0;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+    lim = (double)rl.rlim_cur;
+    *what = "the address space of this process is limited to";
+  }
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (f) {
+    char line[128];
+    double kb = 0, v;
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "MemTotal: %lf kB", &v) == 1 || sscanf(line, "SwapTotal: %lf kB", &v) == 1) kb += v;
+    fclose(f);
+    if (kb > 0 && (lim == 0 || kb * 1024 < lim)) {
+      lim = kb * 1024;
+      *what = "this machine has, memory and swap together,";
+    }
+  }
+  return lim;
+}
+
+/*
+** Whether the case at q fits, from its sizes alone (al->sizes): HC_OK;
+** HC_EFIT (target g cannot hold it), HC_EPARAM (above HC_SCHED_MAX_TOTAL
+** words in all) or HC_ENOMEM (it needs more memory than this process
+** may have), why saying which.
+*/
+static int sizes_fit(const hcsim_opts *o, const hc_sf_algo *al, const hc_sf_params *q, char *why, size_t n) {
+  hc_sf_sizes z;
+  const char *what = "";
+  al->sizes(q, &z);
+  const uint64_t words = (uint64_t)z.node_words << o->cfg.d;
+  if (z.node_words == 0 || words > HC_SCHED_MAX_TOTAL)
+    return snprintf(why, n, "%s = %u needs %llu words in all, above the %llu a case may hold (HC_SCHED_MAX_TOTAL)",
+                    al->param, q->m, (unsigned long long)words, (unsigned long long)HC_SCHED_MAX_TOTAL),
+           HC_EPARAM;
+  if (!o->exec_only && hc_sfload_fit_sizes(&z, target_geom(o), why, n) != HC_OK) return HC_EFIT;
+  const double need = least_bytes(o, &z), lim = memory_limit(&what);
+  if (lim > 0 && need > lim)
+    return snprintf(why, n, "%s = %u needs at least %.2f GB (%llu words in all, %s), and %s %.2f GB", al->param,
+                    q->m, need / 1e9, (unsigned long long)words,
+                    o->exec_only ? "13 bytes a word" : "21 bytes a word, the configuration writes and the model's banks",
+                    what, lim / 1e9),
+           HC_ENOMEM;
+  return HC_OK;
+}
+
+/* The words in all of the case at q, from its sizes. */
+static uint64_t words_of(const hcsim_opts *o, const hc_sf_algo *al, const hc_sf_params *q) {
+  hc_sf_sizes z;
+  al->sizes(q, &z);
+  return z.node_words << o->cfg.d;
+}
+
+/* Dies: out of memory doing what (building, running) the case; its size
+** (param = size, 0: a file) and words in all (0: not known) named, so the
+** message says what to make smaller. */
+static void die_memory(const hcsim_opts *o, const char *doing, const char *name, const char *param, uint32_t size,
+                       uint64_t words) {
+  char sz[48] = "", w[96] = "";
+  if (size) snprintf(sz, sizeof sz, ", %s = %u", param, size);
+  if (words) snprintf(w, sizeof w, "%llu words in all, ", (unsigned long long)words);
+  hcsim_die("out of memory %s %s at d = %u%s (%smore than this process could allocate; choose a smaller %s)", doing,
+            name, o->cfg.d, sz, w, size ? param : "case");
+}
+
+/* The largest accepted size below q's, halving, whose sizes fit; 0 if none. */
+static uint32_t smaller_fit(const hcsim_opts *o, const hc_sf_algo *al, const hc_sf_params *p) {
+  const uint32_t u = al->unit(p) ? al->unit(p) : 1;
+  char why[256];
+  for (uint32_t m = p->m / 2; m >= 1; m /= 2) {
+    hc_sf_params q = *p;
+    q.m = u <= m ? m / u * u : m; /* an algorithm that rounds takes any size */
+    if (q.m && al->check(&q, NULL, 0) == HC_OK && sizes_fit(o, al, &q, why, sizeof why) == HC_OK) return q.m;
+  }
+  return 0;
+}
+
+/*
+** Before anything is built, for an algorithm that knows its sizes: the
+** case must fit the target and memory. A defaulted size that does not fit
+** the model's largest geometry or the case limit is halved until one does
+** (the report says so, as after a build); anything else is refused with
+** one line naming the limit, and a size that fits when there is one.
+*/
+static void fit_from_sizes(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s, int defaulted) {
+  char why[384], hint[96] = "";
+  if (!al->sizes) return;
+  const int rc = sizes_fit(o, al, &s->p, why, sizeof why);
+  if (rc == HC_OK) return;
+  const uint32_t fits = smaller_fit(o, al, &s->p);
+  if (defaulted && fits && rc != HC_ENOMEM && (o->sim == HC_SIM_MODEL || rc == HC_EPARAM)) {
+    snprintf(s->size_note, sizeof s->size_note, "%s = %u: the default %u does not fit at d = %u (%s)", al->param,
+             fits, s->p.m, o->cfg.d, why);
+    s->p.m = fits;
+    return;
+  }
+  if (fits) snprintf(hint, sizeof hint, " (%s = %u fits)", al->param, fits);
+  if (rc == HC_EFIT) {
+    hc_sf_sizes z;
+    al->sizes(&s->p, &z);
+    die_fit(o, al->name, hc_sfload_geom_for(&z), why, hint);
+  }
+  hcsim_die("%s d=%u: %s%s", al->name, o->cfg.d, why, fits ? hint : "");
 }
 
 /* A generator's parameters from the command line, checked by the generator. */
@@ -181,7 +349,9 @@ static void gen_params(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
   ** one of them, and the other one is an error, not something to ignore. */
   if (is_k && o->m) hcsim_die("%s takes K (unit packet words), not M", al->name);
   if (!is_k && o->k) hcsim_die("%s takes M (message words), not K", al->name);
-  if (d > hc_sf_max_d(al)) hcsim_die("--d %u: %s goes up to d = %u", d, al->name, hc_sf_max_d(al));
+  if (d > hc_sf_max_d(al))
+    hcsim_die("--d %u: %s goes up to d = %u (%s)", d, al->name, hc_sf_max_d(al),
+              al->max_d ? "its generator's limit, the record's max_d" : "the generators' limit, HC_SF_MAX_D");
   hc_sf_params *p = &s->p;
   hc_sf_params_init(p, d, (uint32_t)(is_k ? o->k : o->m), (uint32_t)o->beta);
   p->g = optional(o, al, HO_G, HC_SF_TAKES_G, "G (it is not pipelined)", o->g);
@@ -197,9 +367,11 @@ static void gen_params(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
     hcsim_die("%s needs PERM=name|file (random, bitrev, transpose, shuffle, inversion, or a file of 2^d nodes)",
               al->name);
   }
+  const int defaulted = !p->m;
   if (!p->m) p->m = default_size(al, p);
   char why[256];
   if (al->check(p, why, sizeof why) != HC_OK) hcsim_die("%s: %s", al->name, why);
+  fit_from_sizes(o, al, s, defaulted);
 }
 
 /* build() at a size q, and for a defaulted size (fit) also the check that
@@ -255,7 +427,7 @@ static void gen_case(const hcsim_opts *o, const hc_sf_algo *al, sf_case *s) {
               "smaller %s)",
               al->param, s->p.m, al->name, o->cfg.d, HC_SCHED_MAX_MEM, (unsigned long long)HC_SCHED_MAX_TOTAL,
               al->param);
-  if (rc != HC_OK) hcsim_die("out of memory building %s", al->name);
+  if (rc != HC_OK) die_memory(o, "building", al->name, al->param, s->p.m, al->sizes ? words_of(o, al, &s->p) : 0);
   s->name = al->name;
   s->source = al->source;
   s->pname = strcmp(al->param, "K") == 0 ? "k" : "m";
@@ -495,14 +667,19 @@ static int make_case(const hcsim_opts *o, sf_case *s) {
     if (o->m || o->k) hcsim_die("ALGO=sched takes no M or K: the file gives every packet");
     if (o->set[HO_G] || o->set[HO_SRC] || o->set[HO_DST] || o->set[HO_PERM] || o->set[HO_NWAVES] || o->set[HO_N])
       hcsim_die("ALGO=sched takes no G, SRC, DST, PERM, NWAVES or N: the file gives every packet");
-    if (o->check_only) return 1;
+    if (o->check_only) { /* make sim's check before the RTL build: the file and its fit */
+      read_sched_file(o->sched, o->cfg.d, &s->c);
+      s->name = "sched";
+      return 1;
+    }
     file_case(o, s);
     return 0;
   }
-  gen_params(o, al, s);
-  if (o->check_only) return 1; /* make sim validates before building RTL */
+  gen_params(o, al, s); /* with al->sizes, also the fit: nothing built yet */
+  if (o->check_only && (al->sizes || o->exec_only)) return 1;
   gen_case(o, al, s);
-  return 0;
+  if (o->check_only) s->name = al->name; /* the fit of what was built: pick_geometry */
+  return o->check_only;
 }
 
 /* The geometry of the network (docs/store_and_forward.md, section 7.2):
@@ -516,7 +693,7 @@ static void pick_geometry(hcsim_opts *o, sf_case *s) {
   hc_sched_err err = {0};
   const int rc = hc_sfload_need(&s->c, &s->need, &err);
   if (rc == HC_ENOMEM) hcsim_die("out of memory sizing %s", s->name);
-  if (rc == HC_EFIT) hcsim_die("%s d=%u does not fit any build: %s", s->name, o->cfg.d, err.msg);
+  if (rc == HC_EFIT) die_fit(o, s->name, s->need, err.msg, "");
   if (rc != HC_OK) return;
   s->have_need = 1;
   const hc_sf_geom n = s->need;
@@ -540,11 +717,7 @@ static void pick_geometry(hcsim_opts *o, sf_case *s) {
     hc_sfload_free(&l);
     snprintf(err.msg, sizeof err.msg, "it needs more than the build has");
   }
-  const unsigned a = n.bank_aw > g.bank_aw ? n.bank_aw : g.bank_aw, b = n.seg_aw > g.seg_aw ? n.seg_aw : g.seg_aw,
-                 c = n.desc_aw > g.desc_aw ? n.desc_aw : g.desc_aw;
-  hcsim_die("%s d=%u does not fit this RTL build (SFGEOM=%u,%u,%u): %s; build one that holds it with make sim "
-            "ALGO=%s D=%u SFGEOM=%u,%u,%u ... (or SIM=model)",
-            s->name, o->cfg.d, g.bank_aw, g.seg_aw, g.desc_aw, err.msg, o->algo, o->cfg.d, a, b, c);
+  die_fit(o, s->name, n, err.msg, "");
 }
 
 /* The packets the root (SRC) sent on each of its d links, for an algorithm
@@ -603,13 +776,17 @@ int hcsim_sf(hcsim_opts *o) {
   if (o->exec_only && o->waves) hcsim_die("--waves: SIM=exec runs no network, so there is no waveform");
   hcsim_config(o);
   static sf_case s;
-  if (make_case(o, &s)) return 0;
+  if (make_case(o, &s)) {
+    if (s.c.sched) pick_geometry(o, &s); /* dies when the target cannot hold it */
+    hc_sched_case_free(&s.c);
+    return 0;
+  }
   hc_sf_result r;
   hc_sched_err err = {0};
   hcsim_run run = {0};
   int rc;
   if (o->exec_only) {
-    if (o->json && !(run.json = fopen(o->json, "w"))) hcsim_die("--json: cannot write '%s'", o->json);
+    hcsim_json_open(o, &run);
     rc = run_exec(o, &s, &r, &err);
   } else {
     pick_geometry(o, &s);
@@ -619,16 +796,15 @@ int hcsim_sf(hcsim_opts *o) {
   if (rc == HC_ESCHED && err.code == HC_EFIT)
     hcsim_die("%s d=%u does not fit the hardware: %s", s.name, o->cfg.d, err.msg);
   if (rc == HC_ESCHED) hcsim_die("%s: bad schedule (%s): %s", s.name, hc_status_name(err.code), err.msg);
-  if (rc == HC_ENOMEM) hcsim_die("out of memory running %s", s.name);
+  if (rc == HC_ENOMEM)
+    die_memory(o, "running", s.name, s.al ? s.al->param : "", s.size,
+               (uint64_t)hc_sched_nodes(s.c.sched) * hc_sched_mem_words(s.c.sched));
   const hc_mismatch *mm = o->exec_only ? NULL : hc_driver_mismatch(run.drv);
   if (rc == HC_OK) root_packets(o, &s, o->exec_only ? NULL : run.drv);
   if (!o->quiet) print_sf(o, &s, &r, rc, mm);
   if (run.json) json_sf(run.json, o, &s, &r, rc, mm);
   const int ok = rc == HC_OK && hc_sf_result_ok(&r) && (!s.has_formula || r.cycles == s.formula);
   hc_sched_case_free(&s.c);
-  if (o->exec_only) {
-    if (run.json && fclose(run.json) != 0) hcsim_die("--json: cannot write '%s'", o->json);
-    return ok ? 0 : HCSIM_EXIT_CHECK;
-  }
+  if (o->exec_only) return hcsim_json_close(o, &run, ok ? 0 : HCSIM_EXIT_CHECK);
   return hcsim_close(o, &run, ok ? 0 : HCSIM_EXIT_CHECK);
 }

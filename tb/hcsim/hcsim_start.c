@@ -9,15 +9,21 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hc_gtkw.h"
 #include "hc_rtl.h"
 #include "hcsim.h"
 
+/* One line on stderr. What a message quotes from files and the command
+** line may hold any byte, so the line is made printable (hc_printable):
+** one line, and nothing a terminal would act on. */
 static void vsay(const char *fmt, va_list ap) {
-  fputs("hcsim: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  static char raw[4096], out[4 * sizeof raw];
+  int n = vsnprintf(raw, sizeof raw, fmt, ap);
+  size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+  fprintf(stderr, "hcsim: %s\n", hc_printable(out, sizeof out, raw, len));
 }
 
 void hcsim_say(const char *fmt, ...) {
@@ -47,14 +53,27 @@ void hcsim_config(hcsim_opts *o) {
   const hc_cfg *b = &o->built;
   memset(&o->built, 0, sizeof o->built);
   o->have_rtl = hc_rtl_built_cfg(&o->built) == HC_OK;
+  if (o->set[HO_SFGEOM] && !(o->check_only && !o->have_rtl))
+    hcsim_die("--sfgeom is for --check-args on a binary without RTL (make sim's check before it builds the RTL); "
+              "a binary with RTL has its build's geometry");
   if (!o->set[HO_SIM]) o->sim = o->have_rtl ? HC_SIM_BOTH : HC_SIM_MODEL;
   if (o->sim != HC_SIM_MODEL && c->routing != HC_ROUTE_ECUBE)
     hcsim_die("--routing %s runs on the model only (the RTL routes e-cube): add --sim model, not --sim %s",
               hc_routing_name(c->routing), hc_sim_name(o->sim));
-  if (o->sim != HC_SIM_MODEL && !o->have_rtl)
+  if (o->sim != HC_SIM_MODEL && !o->have_rtl && !o->check_only)
     hcsim_die("--sim %s: this hcsim has no RTL linked (built without Verilator); run make sim (which builds "
               "it) or use --sim model",
               hc_sim_name(o->sim));
+  if (o->sim != HC_SIM_MODEL && !o->have_rtl && c->d > HC_BUILD_MAX_D)
+    hcsim_die("--d %u: make builds the RTL up to D = %d (HC_BUILD_MAX_D); use SIM=model for larger cubes", c->d,
+              HC_BUILD_MAX_D);
+  if (o->sim != HC_SIM_MODEL && !o->have_rtl) { /* --check-args: the build make is about to make */
+    o->built.d = o->set[HO_D] ? c->d : HC_DEFAULT_D;
+    o->built.w = o->set[HO_W] ? c->w : HC_DEFAULT_W;
+    o->built.buf_depth = o->set[HO_BUF] ? c->buf_depth : HC_DEFAULT_B;
+    o->built.inj_depth = o->set[HO_INJ] ? c->inj_depth : HC_DEFAULT_I;
+    o->built.sf = o->sfgeom;
+  }
   if (!o->set[HO_D]) c->d = o->have_rtl ? b->d : HC_DEFAULT_D;
   if (!o->set[HO_W]) c->w = o->have_rtl ? b->w : HC_DEFAULT_W;
   if (!o->set[HO_W] && c->w < c->d) c->w = c->d; /* d > 16: the head must hold the destination */
@@ -63,6 +82,11 @@ void hcsim_config(hcsim_opts *o) {
   if (o->sim != HC_SIM_MODEL &&
       (c->d != b->d || c->w != b->w || c->buf_depth != b->buf_depth || c->inj_depth != b->inj_depth))
     die_built(b);
+  if (o->vl_argc && o->sim == HC_SIM_MODEL)
+    hcsim_say("note: %s%s: Verilator's arguments apply to the RTL; --sim model runs none", o->vl_argv[1],
+              o->vl_argc > 2 ? " ..." : "");
+  else if (o->vl_argc)
+    hc_rtl_set_args(o->vl_argc, o->vl_argv);
   /* The store-and-forward geometry: the RTL's where the RTL runs; on the
   ** model alone the default, which the store-and-forward mode enlarges to
   ** what its case needs (hcsim_sf.c). */
@@ -89,6 +113,26 @@ void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, h
   }
 }
 
+/* Dies unless path can be written, without creating it: an existing file
+** that is not a directory and is writable, or a new name in a writable
+** directory. What writes it does so only once the run has started. */
+static void check_writable(const char *opt, const char *path) {
+  struct stat sb;
+  errno = 0;
+  if (stat(path, &sb) == 0) {
+    if (S_ISDIR(sb.st_mode)) hcsim_die("--%s %s: is a directory", opt, path);
+    if (access(path, W_OK) != 0) hcsim_die("--%s %s: cannot write: %s", opt, path, strerror(errno));
+    return;
+  }
+  if (errno != ENOENT) hcsim_die("--%s %s: cannot write: %s", opt, path, strerror(errno));
+  char dir[4096];
+  const char *slash = strrchr(path, '/');
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else if (slash == path) snprintf(dir, sizeof dir, "/");
+  else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+  if (access(dir, W_OK | X_OK) != 0) hcsim_die("--%s %s: cannot write: %s", opt, path, strerror(errno));
+}
+
 /* The --waves path, checked writable now rather than after the run; NULL
 ** for the model, which has no waveform. */
 static const char *waves_path(const hcsim_opts *o) {
@@ -97,20 +141,42 @@ static const char *waves_path(const hcsim_opts *o) {
     hcsim_say("note: the model has no waveform; --waves %s is ignored (use --sim rtl or both)", o->waves);
     return NULL;
   }
-  errno = 0;
-  FILE *wf = fopen(o->waves, "w");
-  if (!wf) hcsim_die("--waves %s: cannot write: %s", o->waves, errno ? strerror(errno) : "error");
-  fclose(wf);
+  check_writable("waves", o->waves);
   return o->waves;
+}
+
+void hcsim_json_open(const hcsim_opts *o, hcsim_run *r) {
+  r->json = NULL;
+  r->json_buf = NULL;
+  r->json_len = 0;
+  if (!o->json) return;
+  check_writable("json", o->json);
+  r->json = open_memstream(&r->json_buf, &r->json_len);
+  if (!r->json) {
+    hcsim_say("out of memory opening the JSON report");
+    exit(HCSIM_EXIT_CHECK);
+  }
+}
+
+int hcsim_json_close(const hcsim_opts *o, hcsim_run *r, int status) {
+  if (!r->json) return status;
+  int werr = ferror(r->json) || fclose(r->json) != 0;
+  r->json = NULL;
+  errno = 0;
+  FILE *f = werr ? NULL : fopen(o->json, "w");
+  if (f && (fwrite(r->json_buf, 1, r->json_len, f) != r->json_len || ferror(f))) werr = 1;
+  if (!f || fclose(f) != 0 || werr) {
+    hcsim_say("--json %s: write failed%s%s", o->json, errno ? ": " : "", errno ? strerror(errno) : "");
+    status = HCSIM_EXIT_CHECK;
+  }
+  free(r->json_buf);
+  r->json_buf = NULL;
+  return status;
 }
 
 void hcsim_open(hcsim_opts *o, hcsim_run *r) {
   memset(r, 0, sizeof *r);
-  if (o->json) {
-    errno = 0;
-    r->json = fopen(o->json, "w");
-    if (!r->json) hcsim_die("--json %s: cannot write: %s", o->json, errno ? strerror(errno) : "error");
-  }
+  hcsim_json_open(o, r);
   r->fst = waves_path(o);
   hcsim_open_network(o, r->fst, &r->be, &r->drv);
   if (r->fst) {
@@ -123,15 +189,7 @@ void hcsim_open(hcsim_opts *o, hcsim_run *r) {
 }
 
 int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status) {
-  if (r->json) {
-    int werr = ferror(r->json) ? -1 : 0;
-    if (fclose(r->json) != 0) werr = -1;
-    if (werr) {
-      hcsim_say("--json %s: write failed", o->json);
-      status = HCSIM_EXIT_CHECK;
-    }
-    r->json = NULL;
-  }
+  status = hcsim_json_close(o, r, status);
   hc_driver_free(r->drv);
   hc_backend_close(r->be);
   r->drv = NULL;

@@ -32,6 +32,7 @@ static void check_traffic(hcsim_opts *o) {
               o->warmup, o->cycles);
   if (strcmp(o->remap, "none") != 0 && !hc_pattern_is_permutation(o->traffic))
     hcsim_die("--remap applies to the permutation patterns bitrev, transpose and revflip");
+  hcsim_remap_check(o);
 }
 
 /* The message-list file of --file, read and checked against the run. */

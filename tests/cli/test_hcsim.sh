@@ -93,6 +93,16 @@ bad "sched for another cube" --algo sched --sim model --d 3 --sched docs/example
 bad "sched given M" --algo sched --sim model --d 2 --m 4 --sched docs/examples/two_cube.hcs
 bad "saf message longer than the buffer" --sim model --d 3 --mode saf --buf 4 --len 5
 bad "unknown switching mode" --sim model --d 3 --mode cut-through
+# 003 (Johnsson) §3.4, §4 (algorithms/sf_sbt*.c, sf_cbt_*.c, sf_transpose_*.c)
+bad "jo transpose on an odd d" --algo transpose_bin --sim model --d 3
+bad "jo transpose N not a power of two" --algo transpose_gray --sim model --d 4 --n 12
+bad "jo transpose N below 2^k" --algo transpose_torus --sim model --d 4 --n 2
+bad "jo mesh transpose with N above 2^k" --algo transpose_mesh --sim model --d 4 --n 8
+bad "jo transpose matrix too large" --algo transpose_torus --sim model --d 10 --n 2048
+bad "jo sbt_seq more sources than nodes" --algo sbt_seq --sim model --d 3 --n 9
+bad "jo sbt given N" --algo sbt --sim model --d 3 --n 4
+bad "jo cbt_bcast on d = 2 (no tree edge)" --algo cbt_bcast --sim model --d 2
+bad "jo cbt_interior on d = 2 (nothing moves)" --algo cbt_interior --sim model --d 2
 bad "fft2d on an odd d" --algo fft2d_rowcol --sim model --d 5
 bad "fft2d on d = 1" --algo fft2d_rowcol --sim model --d 1
 bad "fft k zero" --algo fft1d_bitrev --sim model --d 4 --k 0
@@ -104,6 +114,183 @@ bad "routing other than e-cube in lockstep" --sim both --d 3 --routing pcube
 bad "routing other than e-cube on the RTL" --sim rtl --d 3 --routing min
 bad "routing given to an algorithm" --algo aap --sim model --d 2 --routing pcube
 bad "routing other than e-cube in an FFT lockstep" --algo fft1d_bitrev --sim both --d 4 --routing pcube
+
+# Bugs found while measuring (issue 19): each refusal is one printable line
+# naming what is wrong, exit 2. badmsg checks the line against a pattern and
+# that it holds no raw control or non-UTF-8 byte.
+badmsg() { # name regex args...
+  local name=$1 re=$2; shift 2
+  "$model" "$@" >"$tmp/out" 2>"$tmp/err"; local st=$?
+  local lines; lines=$(wc -l < "$tmp/err")
+  if [ $st = 2 ] && [ "$lines" = 1 ] && grep -qE "^hcsim: .*$re" "$tmp/err" \
+     && ! LC_ALL=C grep -q '[^[:print:]]' "$tmp/err" && iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then
+    ok "bad input: $name"
+  else ko "bad input: $name" "exit $st, $lines stderr lines: $(head -c 300 "$tmp/err" | cat -v)"; fi
+}
+# A NUL byte in a message list: the line and the field, never a shorter line
+# glued to the next one (0 0 1<NUL> junk + " 5" ran one 5-flit message).
+printf '0 0 1\0 junk\n 5\n' > "$tmp/nul_glue.txt"
+printf '\0' > "$tmp/nul_only.txt"
+printf '0 0 1 4\n0 0 1\0 4\n' > "$tmp/nul_late.txt"
+printf '0 0 1 4 # a c\0mment\n' > "$tmp/nul_comment.txt"
+printf '0 \033[31m 1 4\n' > "$tmp/escape.txt"
+printf '\202!\311\024\237\375P 1 1 1\n' > "$tmp/binary.txt"
+badmsg "msgfile NUL in dest" "nul_glue.txt:1: dest '1\\\\x00' holds a NUL byte at column 6" --sim model --d 2 --file "$tmp/nul_glue.txt"
+badmsg "msgfile of one NUL byte" "nul_only.txt:1: cycle '\\\\x00' holds a NUL byte at column 1" --sim model --d 2 --file "$tmp/nul_only.txt"
+badmsg "msgfile NUL on line 2" "nul_late.txt:2: dest '1\\\\x00' holds a NUL byte" --sim model --d 2 --file "$tmp/nul_late.txt"
+badmsg "msgfile NUL in a comment" "nul_comment.txt:1: a NUL byte at column 14, in a comment" --sim model --d 2 --file "$tmp/nul_comment.txt"
+badmsg "msgfile escape sequence echoed printable" "escape.txt:1: src '\\\\x1B\\[31m' is not an unsigned" --sim model --d 2 --file "$tmp/escape.txt"
+badmsg "msgfile binary bytes echoed printable" "binary.txt:1: cycle '\\\\x82!\\\\xC9\\\\x14" --sim model --d 2 --file "$tmp/binary.txt"
+badmsg "msgfile a directory" "$tmp: is a directory, not a message list" --sim model --d 2 --file "$tmp"
+bin=build/rtl/D2_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then # the RTL's hcsim reads message files with the same code
+  "$bin" --file "$tmp/nul_glue.txt" >"$tmp/out" 2>"$tmp/err"; st=$?
+  if [ $st = 2 ] && grep -q "nul_glue.txt:1: dest '1\\\\x00' holds a NUL byte" "$tmp/err"; then ok "bad input: msgfile NUL on the RTL build"
+  else ko "bad input: msgfile NUL on the RTL build" "exit $st: $(head -c 200 "$tmp/err")"; fi
+fi
+# A NUL in a schedule is named (it said found ""); a directory says so.
+printf 'hcsched 1\ndim 2\nmem 4\nlink 0 0 0: gather 0\0+1 -> scatter 0+1\n' > "$tmp/nul.hcs"
+badmsg "sched NUL byte named" 'nul.hcs:4: .*found "\\x00\+1 -> scatter 0\.\.\." \(a NUL byte' --algo sched --sim model --d 2 --sched "$tmp/nul.hcs"
+badmsg "sched a directory" "--sched $tmp: read error: Is a directory" --algo sched --sim model --d 2 --sched "$tmp"
+
+# --lcc-file: lines of any length (text past column 1023 became the b
+# vector), one b line, no NUL, not a directory.
+{ printf '1000\n0100\n0010\n0001'; printf '%1019s' ''; printf 'b 1111\n'; } > "$tmp/lcc_long.txt"
+{ printf '1000\n0100\n0010\n0'; printf '%2000s' ''; printf '001\nb 1010\n'; } > "$tmp/lcc_wide.txt"
+printf '1000\n0100\n0010\n0001\nb 1010\nb 0101\n' > "$tmp/lcc_two_b.txt"
+printf '1000\n0100\n0010\n0001\nb\t\n' > "$tmp/lcc_empty_b.txt"
+printf '1000\n01\00000\n0010\n0001\n' > "$tmp/lcc_nul.txt"
+badmsg "lcc-file line longer than 1023 columns" "lcc_long.txt: row 4 \\(line 4\\), entry 5: 'b' is not a binary entry" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_long.txt"
+badmsg "lcc-file two b lines" "lcc_two_b.txt:6: a second b line \\(the first is line 5\\)" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_two_b.txt"
+badmsg "lcc-file b without a vector" "lcc_empty_b.txt:5: a b line without a vector" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_empty_b.txt"
+badmsg "lcc-file NUL byte" "lcc_nul.txt:2: a NUL byte at column 3" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_nul.txt"
+badmsg "lcc-file a directory" "--lcc-file $tmp: is a directory" --algo lcc --sim model --d 4 --lcc-file "$tmp"
+"$model" --algo lcc --sim model --d 4 --lcc-file "$tmp/lcc_wide.txt" --quiet --json "$tmp/lw.json"; st=$?
+if [ $st = 0 ] && jq -e '.t_hardware == [1, 0, 1, 0]' "$tmp/lw.json" >/dev/null; then ok "lcc-file a row of 2004 columns"
+else ko "lcc-file a row of 2004 columns" "exit $st"; fi
+# LCC options that do not apply, or are empty, are refused
+badmsg "objective not a name" "--objective: 'foo' is not maxmax" --algo lcc --sim model --d 4 --lcc transpose --objective foo
+badmsg "objective without remap dp" "--objective .* does not apply to --remap none" --algo lcc --sim model --d 4 --lcc transpose --objective maxsum
+badmsg "lccs without remap dp" "--lccs .* does not apply to --remap opt" --algo lcc --sim model --d 4 --lcc transpose --remap opt --lccs bitrev
+badmsg "lccs for traffic without remap dp" "--lccs .* does not apply to --remap none" --sim model --d 4 --traffic bitrev --lccs zzz
+badmsg "lcc-b empty" "--lcc-b needs a vector" --algo lcc --sim model --d 4 --lcc-a '1000;0100;0010;0001' --lcc-b ''
+badmsg "lccs empty name inside" "--lccs bitrev,,transpose: name 2 is empty" --algo lcc --sim model --d 4 --lcc transpose --remap dp --lccs bitrev,,transpose
+badmsg "lccs trailing comma" "--lccs bitrev,: name 2 is empty" --algo lcc --sim model --d 4 --lcc transpose --remap dp --lccs bitrev,
+badmsg "lccs empty" "--lccs needs a list" --sim model --d 4 --traffic bitrev --remap dp --lccs ''
+
+# Rates and fractions are decimal (0x0.1p0 ran at 0.0625), and one that
+# underflows is not quietly 0 (1e-400 ran with nothing offered)
+badmsg "rate in hex" "--rate expects a decimal number .*'0x0.1p0'" --sim model --d 2 --rate 0x0.1p0
+badmsg "rate underflowing to 0" "--rate 1e-400 is too small to be represented" --sim model --d 2 --rate 1e-400
+badmsg "rate subnormal" "--rate 1e-310 is too small to be represented" --sim model --d 2 --rate 1e-310
+badmsg "rate two signs" "--rate expects a decimal number" --sim model --d 2 --rate=--0.1
+badmsg "hot-frac in hex" "--hot-frac expects a decimal number" --sim model --d 2 --traffic hotspot --hot-frac 0x1p-1
+
+# An option given twice is refused, not quietly the last one
+badmsg "option given twice" "--d given twice \\('3', then '5'\\)" --sim model --d 3 --d 5
+badmsg "option given twice, = form" "--rate given twice" --sim model --rate=0.1 --rate 0.2
+badmsg "flag given twice" "--quiet given twice" --sim model --quiet --quiet
+badmsg "algo given twice" "--algo given twice" --algo aap --algo aap_prime --sim model
+
+# Sizes checked first (docs/hcsim.md): --check-args, which make sim runs
+# before it builds the RTL, refuses a store-and-forward case the build
+# cannot hold from its sizes alone (the total exchange at D = 8 started a
+# 19-minute build before failing), naming the limit and what holds it
+badmsg "check-args: total_exchange D=8 on the default build" \
+  "total_exchange d=8 does not fit the RTL build \\(SFGEOM=11,10,6\\): a link carries 128 packets; the hardware has 64 packet descriptors \\(DescAW = 6; DescAW = 7 holds it\\); build one .*SFGEOM=11,10,7" \
+  --algo total_exchange --sim both --d 8 --check-args
+badmsg "check-args: complete_exchange D=5 default M, the M that fits named" \
+  "complete_exchange d=5 does not fit the RTL build .*BankAW = 12 holds it\\) \\(M = 60 fits\\)" \
+  --algo complete_exchange --sim both --d 5 --check-args
+badmsg "check-args: D above the RTL builds' limit" "--d 9: make builds the RTL up to D = 8 \\(HC_BUILD_MAX_D\\)" \
+  --algo total_exchange --sim both --d 9 --check-args
+badmsg "sfgeom without check-args" "--sfgeom is for --check-args" --algo total_exchange --sim model --d 3 --sfgeom 11,10,7
+badmsg "sfgeom malformed" "--sfgeom expects BankAW,SegAW,DescAW" --algo total_exchange --sim both --d 3 --check-args --sfgeom 11,10
+"$model" --algo total_exchange --sim both --d 8 --check-args --sfgeom 11,10,7 >"$tmp/out" 2>&1; st=$?
+if [ $st = 0 ] && [ ! -s "$tmp/out" ]; then ok "check-args: total_exchange D=8 with SFGEOM=11,10,7"
+else ko "check-args: total_exchange D=8 with SFGEOM=11,10,7" "exit $st: $(head -c 200 "$tmp/out")"; fi
+# the Makefile's own check (make -n prints it; running it builds nothing)
+chk=$(make -n --no-print-directory sim ALGO=total_exchange D=8 2>/dev/null | grep -o 'build/bin/hcsim [^;|]*--check-args[^;|]*' | head -1)
+if [ -n "$chk" ] && ! grep -q -- '--sim model' <<< "$chk" && ! eval "$chk" 2>"$tmp/err" && grep -q 'DescAW = 7 holds it' "$tmp/err"; then
+  ok "make sim ALGO=total_exchange D=8: refused by --check-args before the RTL build"
+else ko "make sim ALGO=total_exchange D=8: refused by --check-args before the RTL build" "check: '$chk': $(head -c 200 "$tmp/err")"; fi
+# the model: a case this process cannot hold in memory is refused before it
+# is built (it ran 8 s and said "out of memory"), naming the size
+# (not under AddressSanitizer, which reserves terabytes of address space)
+if ldd "$model" 2>/dev/null | grep -q libasan; then echo "SKIP sf case above the memory limit: ASan build"
+else
+  ( ulimit -v 700000; timeout 60 "$model" --algo complete_exchange --sim model --d 8 ) >"$tmp/out" 2>"$tmp/err"; st=$?
+  if [ $st = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] \
+     && grep -q 'complete_exchange d=8: M = 64 needs at least 0.[0-9]* GB (21317632 words in all.*limited to .*(M = 32 fits)' "$tmp/err"; then
+    ok "bad input: sf case above the memory limit, before building"
+  else ko "bad input: sf case above the memory limit, before building" "exit $st: $(head -c 300 "$tmp/err")"; fi
+fi
+# every limit on d named where it refuses
+badmsg "d limit of the store-and-forward mode named" "--d 16 is out of range 1..15 \\(.*HC_RTL_MAX_D" --algo broadcast2 --sim model --d 16
+badmsg "d limit of a generator named" "--d 11: broadcast2 goes up to d = 10 \\(the generators' limit, HC_SF_MAX_D\\)" --algo broadcast2 --sim model --d 11
+badmsg "d limit of the model named" "--d 21 is out of range 1..20 \\(the model's largest cube, HC_MODEL_MAX_D\\)" --sim model --d 21
+
+# A schedule with no words is bad input (it said "0 words compared, all
+# equal", FAILED, exit 1, nothing on stderr)
+printf 'hcsched 1\ndim 2\nmem 4\n' > "$tmp/empty.hcs"
+badmsg "sched with no words" "empty.hcs: the schedule has no words" --algo sched --sim model --d 2 --sched "$tmp/empty.hcs"
+badmsg "sched with no words, executor" "empty.hcs: the schedule has no words" --algo sched --sim exec --d 2 --sched "$tmp/empty.hcs"
+
+# --json: a refused run writes no file (it left a 0-byte one) and leaves an
+# existing one as it was; an unwritable path is refused before the run
+echo '{"old": true}' > "$tmp/keep.json"
+"$model" --algo sched --sim model --d 2 --sched "$tmp/empty.hcs" --json "$tmp/keep.json" 2>/dev/null
+"$model" --algo sched --sim model --d 2 --sched "$tmp/empty.hcs" --json "$tmp/none.json" 2>/dev/null
+if [ "$(cat "$tmp/keep.json")" = '{"old": true}' ] && [ ! -e "$tmp/none.json" ]; then ok "json: a refused run writes no file"
+else ko "json: a refused run writes no file" "$(ls -l "$tmp"/*.json | tr '\n' ' ')"; fi
+badmsg "json path is a directory" "--json $tmp: is a directory" --sim model --d 2 --cycles 100 --warmup 0 --json "$tmp"
+badmsg "json path in a missing directory" "--json $tmp/no/such.json: cannot write: No such file or directory" \
+  --sim model --d 2 --cycles 100 --warmup 0 --json "$tmp/no/such.json"
+bin=build/rtl/D2_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then # refused after the JSON path was checked: the waveform's directory is missing
+  "$bin" --sim rtl --cycles 100 --warmup 0 --json "$tmp/rtl.json" --waves "$tmp/no/w.fst" >/dev/null 2>"$tmp/err"; st=$?
+  if [ $st = 2 ] && [ ! -e "$tmp/rtl.json" ] && grep -q -- "--waves $tmp/no/w.fst: cannot write" "$tmp/err"; then
+    ok "json: a run refused for its waveform path writes no JSON (RTL build)"
+  else ko "json: a run refused for its waveform path writes no JSON (RTL build)" "exit $st: $(ls -l "$tmp/rtl.json" 2>&1)"; fi
+fi
+
+# Verilator's own run-time arguments are passed through to the RTL (they
+# were refused as unexpected arguments); the model says it runs none
+"$model" --sim model --d 2 --cycles 200 --warmup 0 +verilator+rand+reset+2 +verilator+seed+7 >"$tmp/out" 2>"$tmp/err"; st=$?
+if [ $st = 0 ] && grep -q 'note: +verilator+rand+reset+2 ...: Verilator' "$tmp/err" && grep -q '^result *pass' "$tmp/out"; then
+  ok "verilator plusargs accepted by the model build"
+else ko "verilator plusargs accepted by the model build" "exit $st: $(head -c 200 "$tmp/err")"; fi
+badmsg "verilator rand reset out of range" "\\+verilator\\+rand\\+reset\\+3: N must be a decimal integer 0..2" --sim model --d 2 +verilator+rand+reset+3
+badmsg "verilator argument unknown" "unknown Verilator argument '\\+verilator\\+frob'" --sim model --d 2 +verilator+frob
+bin=build/rtl/D2_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then # random initial values in lockstep with the model: reset must set every flop that matters
+  out=$("$bin" --sim both --traffic uniform --rate 0.3 --len 4 --cycles 500 --warmup 50 +verilator+rand+reset+2 +verilator+seed+11 2>&1); st=$?
+  if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out"; then ok "verilator plusargs on the RTL build, lockstep"
+  else ko "verilator plusargs on the RTL build, lockstep" "exit $st: $(grep -E 'lockstep|hcsim|Error' <<< "$out" | head -3 | tr '\n' ' ')"; fi
+fi
+
+# make sim passes every variable given, so hcsim refuses or notes what does
+# not apply (it dropped TRAFFIC beside FILE, RATE and LEN without the note,
+# REMAP and LCCS in the traffic branch)
+msim() { make --no-print-directory -s sim SIM=model "$@" >"$tmp/out" 2>"$tmp/err"; }
+echo "0 0 1 4" > "$tmp/one.txt"
+msim TRAFFIC=bitrev FILE="$tmp/one.txt"; st=$?
+if [ $st = 2 ] && grep -q '^hcsim: --file is only for --traffic file (got --traffic bitrev)' "$tmp/err"; then
+  ok "make sim TRAFFIC=bitrev FILE=f: refused"
+else ko "make sim TRAFFIC=bitrev FILE=f: refused" "exit $st: $(head -c 200 "$tmp/err")"; fi
+msim FILE="$tmp/one.txt" RATE=0.5 LEN=3 CYCLES=10 WARMUP=0; st=$?
+if [ $st = 0 ] && grep -q '^hcsim: note: --rate and --len do not apply to --traffic file' "$tmp/err"; then
+  ok "make sim FILE=f RATE=0.5 LEN=3: the note"
+else ko "make sim FILE=f RATE=0.5 LEN=3: the note" "exit $st: $(head -c 200 "$tmp/err")"; fi
+msim TRAFFIC=bitrev REMAP=dp LCCS=bitrev, CYCLES=100 WARMUP=0; st=$?
+if [ $st = 2 ] && grep -q '^hcsim: --lccs bitrev,: name 2 is empty' "$tmp/err"; then ok "make sim REMAP=dp LCCS=...: passed to traffic"
+else ko "make sim REMAP=dp LCCS=...: passed to traffic" "exit $st: $(head -c 200 "$tmp/err")"; fi
+
+# PERM=file: a directory said so (it said "larger than 1048576 bytes"), a
+# NUL byte named (it said found ')
+printf '3 2 1\0 0\n' > "$tmp/perm_nul.txt"
+badmsg "perm a directory" "PERM=$tmp: is a directory" --algo permuted_send --sim model --d 2 --perm "$tmp"
+badmsg "perm NUL byte named" "perm_nul.txt: line 1: expected a node number, found '\\\\x00'" --algo permuted_send --sim model --d 2 --perm "$tmp/perm_nul.txt"
 
 # The routing functions of the model (docs/hou.md): the list, e-cube first;
 # an adaptive run on the model delivers everything and says which routing
@@ -200,9 +387,10 @@ else ko "fft1d_bitrev d=4 routing pcube on the model: data ok" "exit $st"; fi
 # and the papers' formulas met exactly (000 §2: m + d beta = 64 + 4*4 = 80;
 # 000 §6: 2^(d-1) m + d beta = 4*12 + 3*5 = 63; 002 §4: 2^(d-1) (beta + k)
 # = 8*(3+2) = 40).
-sfcase() { # name expected-cycles args...
+sfcase() { # name expected-cycles args... (--sim model unless args give --sim)
   local name=$1 want=$2; shift 2
-  "$model" --sim model --quiet --json "$tmp/s.json" "$@"; local st=$?
+  local sim=(--sim model); [[ " $* " == *" --sim "* ]] && sim=()
+  "$model" "${sim[@]}" --quiet --json "$tmp/s.json" "$@"; local st=$?
   local missing=""
   for k in algo cycles formula_cycles lower_bound_cycles data_ok lockstep; do
     jq -e --arg k "$k" 'has($k)' "$tmp/s.json" >/dev/null 2>&1 || missing+=" $k"
@@ -234,6 +422,67 @@ sfcase broadcast2_exec 64 --algo broadcast2 --d 4 --m 64 --beta 0 --sim exec
 # sum_n C(3,n-1) n ceil(64/n) + 4 beta = 64 + 192 + 198 + 64 + 16 = 534
 # (the paper's 2^3 64 + 16 = 528 needs m a multiple of lcm(1..4) = 12).
 sfcase complete_exchange_rounded 534 --algo complete_exchange --d 4 --m 64 --beta 4
+# 003 (Johnsson): the paper's routing steps times K + beta cycles, on the model.
+# SBT: n = 3 steps x (2 + 3); Lemma 3.5: 2(N-1) + n = 2*7 + 3 = 17 steps x 5;
+# Thm 3.6: 1 step x 7; Thm 3.7: n - 1 = 3 steps x 5 (d = 5); Thms 4.1, 4.2 at
+# d = 4, N = 8: 2^2 + 4 - 1 = 7 steps x 5; Cor. 4.1: 2(4-1) = 6 steps x 5;
+# Cor. 4.2: (ceil(4/2) + 1) 2 = 6 steps x 5.
+sfsteps() { # name steps cycles args...
+  local name=$1 st=$2 cy=$3; shift 3
+  "$model" --sim model --quiet --json "$tmp/j.json" "$@"; local rc=$?
+  if [ $rc = 0 ] && jq -e --argjson s "$st" --argjson c "$cy" '.steps == $s and .paper_steps == $s and
+       .cycles == $c and .formula_cycles == $c and .data_ok == true' "$tmp/j.json" >/dev/null; then ok "sf $name: 003 steps"
+  else ko "sf $name: 003 steps" "exit $rc, $(tr -d '\n' < "$tmp/j.json" | head -c 300)"; fi
+}
+sfsteps sbt 3 15 --algo sbt --d 3 --k 2 --beta 3 --src 5
+sfsteps sbt_seq 17 85 --algo sbt_seq --d 3 --k 2 --beta 3
+sfsteps cbt_interior 1 7 --algo cbt_interior --d 4 --k 4 --beta 3
+sfsteps cbt_bcast 3 15 --algo cbt_bcast --d 5 --k 2 --beta 3
+sfsteps cbt_reduce 3 15 --algo cbt_reduce --d 5 --k 2 --beta 3
+sfsteps transpose_bin 7 35 --algo transpose_bin --d 4 --k 2 --beta 3 --n 8
+sfsteps transpose_gray 7 35 --algo transpose_gray --d 4 --k 2 --beta 3 --n 8
+sfsteps transpose_mesh 6 30 --algo transpose_mesh --d 4 --k 2 --beta 3
+sfsteps transpose_torus 6 30 --algo transpose_torus --d 4 --k 2 --beta 3 --n 8
+
+# Node programs (003 §5, §6; docs/johnsson.md): bad sizes get one line and
+# exit 2; one small model run each is checked for the product against the
+# host's, and for the communication steps (cycles / (1 + beta)) equal to the
+# first-principles count written here (k = 2, 2^k = 4, M = N/4):
+# MMC1, MMC2, MMC3 2^k M^2 + k - 1; MMC4.1 2^k (M^2 + k - 1); MMC4.2
+# 2^(k-1) M^2; Gauss-Jordan 2N (M + k - 1); the column sweep (2^k - 1)(k + 1).
+bad "np N not a power of two" --algo mmc2 --sim model --d 4 --n 12
+bad "np N below 2^k" --algo mmc2 --sim model --d 4 --n 2
+bad "np matrix does not fit the nodes' memory" --algo mmc3 --sim model --d 2 --n 1024
+bad "np odd d" --algo mmc1 --sim model --d 3
+bad "np K given" --algo mmc2 --sim model --d 4 --k 4
+bad "np M given" --algo mmc41 --sim model --d 4 --m 4
+bad "np beta below the hardware's 3" --algo mmc42 --sim model --d 4 --beta 2
+bad "np triangular solver for N other than 2^k" --algo trsv --sim model --d 4 --n 8
+bad "np exec with a waveform" --algo gj --sim exec --d 2 --waves "$tmp/w.fst"
+npcase() { # name steps args...
+  local name=$1 want=$2; shift 2
+  "$model" --quiet --json "$tmp/np.json" "$@"; local st=$?
+  if [ $st = 0 ] && jq -e --argjson w "$want" '.data_ok == true and .steps == $w and .steps_first_principles == $w
+       and .steps_exact == true and .lockstep != null' "$tmp/np.json" >/dev/null 2>&1; then ok "np $name: product and steps"
+  else ko "np $name: product and steps" "exit $st, $(tr -d '\n' < "$tmp/np.json" | head -c 300)"; fi
+}
+npcase mmc1 17 --algo mmc1 --sim model --d 4 --n 8 --beta 3
+npcase mmc2 17 --algo mmc2 --sim model --d 4 --n 8 --beta 5
+npcase mmc3 17 --algo mmc3 --sim model --d 4 --n 8 --beta 3
+npcase mmc41 20 --algo mmc41 --sim model --d 4 --n 8 --beta 4
+npcase mmc42 8 --algo mmc42 --sim model --d 4 --n 8 --beta 3
+npcase gj 16 --algo gj --sim model --d 4 --n 4 --beta 3
+npcase trsv 9 --algo trsv --sim model --d 4 --beta 3
+# Theorem 5.1 at M = 1 on the executor with the paper's beta = 0: 2^k + k - 1 = 10 (k = 3)
+npcase mmc2_exec 10 --algo mmc2 --sim exec --d 6 --n 8 --beta 0
+if jq -e '.paper_steps == 10' "$tmp/np.json" >/dev/null 2>&1; then ok "np mmc2: the paper's count at M = 1"
+else ko "np mmc2: the paper's count at M = 1" "$(tr -d '\n' < "$tmp/np.json" | head -c 300)"; fi
+out=$("$model" --algo list 2>&1)
+if grep -q '^mmc1 .*003 .*§5\.1' <<< "$out" && grep -q '^mmc2 .*003 .*§5\.2' <<< "$out" \
+   && grep -q '^mmc3 .*003 .*§5\.3' <<< "$out" && grep -q '^mmc41 .*003 .*§5\.4\.1' <<< "$out" \
+   && grep -q '^mmc42 .*003 .*§5\.4\.2' <<< "$out" && grep -q '^gj .*003 .*§6\.1' <<< "$out" \
+   && grep -q '^trsv .*003 .*§6\.4' <<< "$out"; then ok "algo list: node programs with their sections"
+else ko "algo list: node programs with their sections" "$(grep -E '^(mmc|gj|trsv)' <<< "$out")"; fi
 
 # A schedule file: by hand from section 1 of docs/store_and_forward.md with
 # beta = 5: node 0's packets on link (0,0) run in 0..8 and 9..15 (finish 9,
@@ -357,6 +606,45 @@ if [ -x "$bin" ]; then
   if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out"; then ok "sf total_exchange lockstep with SFGEOM=12,4,3"
   else ko "sf total_exchange lockstep with SFGEOM=12,4,3" "exit $st: $(tr '\n' ' ' <<< "$out" | head -c 300)"; fi
 else ko "sf lockstep with SFGEOM=12,4,3" "$bin not built"; fi
+
+# 003 (Johnsson) §3.1-3.3: refusals (one line, exit 2), and one small model
+# run of each schedule whose routing steps, cycles / (k + beta), equal the
+# paper's count: the dilation of the Gray-coded loop (Lemmas 3.1, 3.2: 1 for
+# N = 6, 2 for N = 7), n + M - 2 (Cor. 3.4: 4 + 3 - 2 = 5 at N = 48), 2
+# popcount(DST) - DST mod 2 (§3.1.4: DST = 6 -> 4), N/2^(d+1) + d - 1 (Thms
+# 3.1, 3.3: 64/16 + 2 = 6), 2^(2(n-k)-1) + 2k - 1 (Thm 3.2: N = 8, k = 2:
+# 2 + 3 = 5).
+bad "jo loop N not in 2^(d-1)+1..2^d" --algo gray_loop_nn --sim model --d 4 --n 8
+bad "jo loop at d = 1" --algo gray_loop_nn --sim model --d 1
+bad "jo gray2bin N not a multiple of 2^d" --algo gray2bin --sim model --d 3 --n 12
+bad "jo bin2gray at d = 1" --algo bin2gray --sim model --d 1
+bad "jo rotate DST 0" --algo gray_rotate --sim model --d 3 --dst 0
+bad "jo rotate DST 2^d" --algo gray_rotate --sim model --d 3 --dst 8
+bad "jo rotate given N" --algo gray_rotate --sim model --d 3 --n 8
+bad "jo cons2cyc N not a power of two" --algo cons2cyc --sim model --d 3 --n 48
+bad "jo cons2cyc N = 2^d" --algo cons2cyc --sim model --d 3 --n 8
+bad "jo cons2cyc given DST" --algo cons2cyc --sim model --d 3 --dst 1
+bad "jo cons2cyc_matrix odd d" --algo cons2cyc_matrix --sim model --d 3
+bad "jo cyc2cons_gray N too small" --algo cyc2cons_gray --sim model --d 2 --n 4
+jocase() { # name steps args...
+  local name=$1 want=$2; shift 2
+  "$model" --sim model --quiet --json "$tmp/j.json" "$@"; local st=$?
+  if [ $st = 0 ] && jq -e --argjson w "$want" '.steps == $w and .paper_steps == $w and .data_ok == true and
+       .cycles == .formula_cycles and .cycles == $w * (.k + .beta)' "$tmp/j.json" >/dev/null 2>&1; then
+    ok "jo $name: $want steps, the paper's"
+  else ko "jo $name: $want steps, the paper's" "exit $st, $(tr -d '\n' < "$tmp/j.json" | head -c 300)"; fi
+}
+jocase gray_loop_nn 1 --algo gray_loop_nn --d 3 --n 6 --k 2 --beta 3
+jocase gray_loop_nn_odd 2 --algo gray_loop_nn --d 3 --n 7 --k 2 --beta 5
+jocase gray2bin 5 --algo gray2bin --d 4 --n 48 --k 2 --beta 3
+jocase bin2gray 3 --algo bin2gray --d 4 --k 1 --beta 5
+jocase gray_rotate 4 --algo gray_rotate --d 3 --dst 6 --k 2 --beta 3
+jocase cons2cyc 6 --algo cons2cyc --d 3 --n 64 --k 2 --beta 3
+jocase cyc2cons 6 --algo cyc2cons --d 3 --n 64 --k 1 --beta 5
+jocase cons2cyc_matrix 5 --algo cons2cyc_matrix --d 4 --n 8 --k 2 --beta 3
+jocase cyc2cons_matrix 5 --algo cyc2cons_matrix --d 4 --n 8 --k 2 --beta 5
+jocase cons2cyc_gray 6 --algo cons2cyc_gray --d 3 --n 64 --k 2 --beta 3
+jocase cyc2cons_gray 6 --algo cyc2cons_gray --d 3 --n 64 --k 2 --beta 5
 
 # A large cube on the model (issue 16): d = 18, a quarter of a million nodes,
 # a few cycles of uniform traffic at 0.01, every message delivered (a second

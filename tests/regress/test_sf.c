@@ -13,6 +13,7 @@
 ** and the same network carries wormhole traffic again after a
 ** store-and-forward run (the mode is a register, not a build option).
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "hc_sched_algos.h"
@@ -240,6 +241,15 @@ HC_TEST(sf_bert_table1) {
 ** under the sanitizers. */
 #define EVERY_MAX_D_MODEL 6
 
+/* From this d on, a lockstep run in make test takes one algorithm in
+** EVERY_PART of the registry (the part chosen by the test's seed, so other
+** seeds take the others); make test-long (HC_TEST_LONG=1) takes them all.
+** Most of such a run is the configuration port's loading and read-back,
+** which every algorithm exercises alike; d = 3 runs the whole registry in
+** lockstep and d = 4..6 on the model. */
+#define EVERY_PART_D_RTL 4
+#define EVERY_PART 4u
+
 /* One registered algorithm on drv at d with its smallest valid size (twice
 ** that for a unit below 8), random SRC/PERM where it takes them; 1 if it ran and was right,
 ** 0 after a failure, -1 if its check() refuses this d (logged). */
@@ -330,8 +340,15 @@ HC_TEST(sf_every_algorithm) {
   ** needs. */
   hc_driver *drv = NULL;
   if (t->sim != HC_SIM_MODEL && !(drv = hc_test_driver(t, &cfg))) return;
+  const char *lg = getenv("HC_TEST_LONG");
+  const int part = t->sim != HC_SIM_MODEL && cfg.d >= EVERY_PART_D_RTL && !(lg && strcmp(lg, "1") == 0);
+  const size_t mine = (size_t)(t->seed % EVERY_PART);
+  if (part) hc_log(t, "d=%u: the algorithms numbered %zu mod %u of the registry (HC_TEST_LONG=1 runs all)", cfg.d,
+                   mine, EVERY_PART);
   for (const hc_sf_algo *const *a = hc_sf_algos; *a; a++) {
-    const int rc = run_registered(t, drv, &cfg, *a, (a - hc_sf_algos) % 2 ? 5 : HC_SF_BETA_MIN);
+    const size_t i = (size_t)(a - hc_sf_algos);
+    if (part && i % EVERY_PART != mine) continue;
+    const int rc = run_registered(t, drv, &cfg, *a, (part ? i / EVERY_PART : i) % 2 ? 5 : HC_SF_BETA_MIN);
     if (rc == 0) return;
     ran += rc > 0;
   }

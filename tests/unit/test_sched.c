@@ -307,6 +307,25 @@ static void test_format_syntax_errors(void **state) {
                 "expected a node number");
 }
 
+/* A NUL byte is named as one (not taken for the end of the text), and a
+** directory read as a schedule says so. */
+static void test_format_nul_and_directory(void **state) {
+  (void)state;
+  static const char text[] = "hcsched 1\ndim 2\nmem 8\nlink 0 0 0: gather 0\0+1 -> scatter 0+1\n";
+  hc_sched *s = NULL;
+  hc_sched_err e;
+  assert_int_equal(hc_sched_parse(text, sizeof text - 1, &s, &e), HC_ESYNTAX);
+  assert_null(s);
+  assert_int_equal(e.line, 4);
+  if (!strstr(e.msg, "found \"\\x00+1 -> scatter 0...\" (a NUL byte"))
+    fail_msg("no NUL byte named: %s", e.msg);
+  FILE *f = fopen("/", "r");
+  if (!f) skip();
+  assert_int_equal(hc_sched_read(f, &s, &e), HC_EIO);
+  fclose(f);
+  if (!strstr(e.msg, "read error: Is a directory")) fail_msg("no reason: %s", e.msg);
+}
+
 /* ------------------------------------------------------- sched_validate */
 
 #define HDR "hcsched 1\ndim 2\nmem 8\nown 0: 0+4\nown 1: 0+4\n"
@@ -1076,6 +1095,7 @@ int main(void) {
       cmocka_unit_test(test_format_round_trip),
       cmocka_unit_test(test_format_free_form),
       cmocka_unit_test(test_format_file_io),
+      cmocka_unit_test(test_format_nul_and_directory),
       cmocka_unit_test(test_format_algorithms),
       cmocka_unit_test(test_format_syntax_errors),
   };

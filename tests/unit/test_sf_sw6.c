@@ -441,6 +441,13 @@ static void test_perm_parse(void **state) {
   assert_non_null(strstr(why, "more than"));
   assert_int_equal(parse("0 1\n\n1 0", 1, p, why), HC_EPARAM);
   assert_non_null(strstr(why, "line 3")); /* the line of the first extra number */
+  /* a NUL or control byte is named, not printed (a NUL cut the message short) */
+  static const char nul[] = "3 2 1\0 0";
+  why[0] = 0;
+  assert_int_equal(hc_sf_perm_parse(nul, sizeof nul - 1, 2, p, why, 256), HC_EPARAM);
+  assert_string_equal(why, "line 1: expected a node number, found '\\x00'");
+  assert_int_equal(parse("0 1 2 \033", 2, p, why), HC_EPARAM);
+  assert_non_null(strstr(why, "found '\\x1B'"));
 }
 
 int main(void) {

@@ -28,6 +28,7 @@
 
 #include "hc_sched.h"
 #include "hc_sched_algos.h"
+#include "hc_sf_algo.h"
 #include "hc_sfload.h"
 
 /* The contract's default geometry (all fields 0). */
@@ -973,6 +974,75 @@ static void test_comb_placement(void **state) {
   hc_sched_case_free(&c);
 }
 
+/* A generator's sizes from its parameters (hc_sf_algo.sizes) are what the
+** loader counts on the built case, for every size it claims to know, at
+** d = 1..6 and message sizes that divide and that round; and the fit
+** check from sizes refuses exactly the geometries the loader refuses. */
+static void test_sizes_match_the_loader(void **state) {
+  (void)state;
+  static const uint32_t ms[] = {1, 2, 7, 12, 60, 64};
+  const hc_sf_geom big = {HC_SF_AW_MAX, HC_SF_AW_MAX, HC_SF_AW_MAX};
+  unsigned checked = 0;
+  for (const hc_sf_algo *const *a = hc_sf_algos; *a; a++) {
+    if (!(*a)->sizes) continue;
+    for (unsigned d = 1; d <= 6; d++)
+      for (size_t k = 0; k < sizeof ms / sizeof ms[0]; k++) {
+        hc_sf_params p;
+        hc_sf_params_init(&p, d, ms[k], 4);
+        if ((*a)->check(&p, NULL, 0) != HC_OK) continue;
+        hc_sf_sizes z;
+        (*a)->sizes(&p, &z);
+        hc_sched_case c;
+        hc_sfload l;
+        hc_sched_err e;
+        assert_int_equal((*a)->build(&p, &c), HC_OK);
+        assert_int_equal(hc_sfload_build(&c, 4, big, &l, &e), HC_OK);
+        if ((z.bank_words && z.bank_words != l.bank_max) || (z.packets && z.packets != l.desc_max) ||
+            (z.segments && z.segments != l.seg_max) || (z.threshold && z.threshold != l.need_max) ||
+            z.node_words != hc_sched_mem_words(c.sched) ||
+            (z.all_packets && z.all_packets != hc_sched_num_packets(c.sched)))
+          fail_msg("%s d=%u m=%u: sizes bank %llu packets %llu segments %llu threshold %llu words %llu; the loader "
+                   "counts %u, %u, %u, %u, %u", (*a)->name, d, ms[k], (unsigned long long)z.bank_words,
+                   (unsigned long long)z.packets, (unsigned long long)z.segments, (unsigned long long)z.threshold,
+                   (unsigned long long)z.node_words, l.bank_max, l.desc_max, l.seg_max, l.need_max,
+                   hc_sched_mem_words(c.sched));
+        /* one below the known needs: both refuse (the sizes' check names the limit) */
+        const hc_sf_geom need = hc_sfload_geom_for(&z);
+        hc_sf_geom g = l.need;
+        char why[256];
+        assert_int_equal(hc_sfload_fit_sizes(&z, g, why, sizeof why), HC_OK);
+        if (need.bank_aw > 1 && z.bank_words) {
+          g.bank_aw = need.bank_aw - 1;
+          assert_int_equal(hc_sfload_fit_sizes(&z, g, why, sizeof why), HC_EFIT);
+          assert_non_null(strstr(why, "BankAW"));
+          hc_sfload m;
+          assert_int_equal(hc_sfload_build(&c, 4, g, &m, &e), HC_EFIT);
+        }
+        hc_sfload_free(&l);
+        hc_sched_case_free(&c);
+        checked++;
+      }
+  }
+  assert_true(checked >= 20);
+}
+
+/* The sizes' check names the limit, the parameter that holds the case, or
+** that none does. */
+static void test_fit_sizes_words(void **state) {
+  (void)state;
+  char why[256];
+  const hc_sf_sizes te8 = {257 * 4, 128, 128, 0, 0, 0};
+  assert_int_equal(hc_sfload_fit_sizes(&te8, G0, why, sizeof why), HC_EFIT);
+  assert_string_equal(why, "a link carries 128 packets; the hardware has 64 packet descriptors (DescAW = 6; DescAW "
+                           "= 7 holds it)");
+  const hc_sf_sizes huge = {1ull << 17, 1, 0, 0, 0, 0};
+  assert_int_equal(hc_sfload_fit_sizes(&huge, (hc_sf_geom){16, 16, 16}, why, sizeof why), HC_EFIT);
+  assert_non_null(strstr(why, "a node needs 131072 words in one bank; the hardware's banks have 65536 (BankAW = 16; "
+                              "no build holds it: it needs BankAW = 17"));
+  const hc_sf_sizes none = {0, 0, 0, 0, 0, 0};
+  assert_int_equal(hc_sfload_fit_sizes(&none, (hc_sf_geom){1, 1, 1}, why, sizeof why), HC_OK);
+}
+
 int main(void) {
   const struct CMUnitTest sfload[] = {
       cmocka_unit_test(test_hand_placement),
@@ -993,6 +1063,8 @@ int main(void) {
       cmocka_unit_test(test_beta),
       cmocka_unit_test(test_invalid),
       cmocka_unit_test(test_comb_placement),
+      cmocka_unit_test(test_sizes_match_the_loader),
+      cmocka_unit_test(test_fit_sizes_words),
   };
   return cmocka_run_group_tests_name("sfload", sfload, NULL, NULL);
 }
