@@ -6,8 +6,10 @@
 #                                 SIM=model only; hcsim --routing list)
 #   make test      the whole suite (lint, synthesis, unit, lockstep), ends
 #                  with "N passed, N failed"
-#   make test-long the same with the 5-cube's RTL in lockstep too
-#   make bench     model and RTL speed and memory
+#   make test-long the same with the 5-cube's RTL in lockstep too, and the
+#                  model at d = 20 (a million nodes, tools/model_smoke.sh)
+#   make bench     the model's speed and memory, d = 4..20, light load and
+#                  saturation (build/bench/: CSV, PNG); docs/performance.md
 #   make lint      verilator --lint-only -Wall on the RTL
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
 #   make synth-check   yosys synth_ice40 of one router and of a 2-cube
@@ -340,7 +342,7 @@ test: deps
 	@tools/run_tests.sh
 
 # make test with the 5-cube's RTL in lockstep as well (its build alone takes
-# 6-7 CPU-minutes) and its complete exchange
+# 6-7 CPU-minutes) and its complete exchange, and the model at d = 20
 test-long: deps
 	@HC_TEST_LONG=1 tools/run_tests.sh
 

@@ -98,7 +98,7 @@
 /* Parameter ranges and the default configuration {d, w, buf, inj} of make sim, hcsim and the tests. */
 #define HC_RTL_MAX_D 15 /* largest Dim of hc_network */
 #define HC_BUILD_MAX_D 8 /* largest Dim that make builds as RTL */
-#define HC_MODEL_MAX_D 16 /* largest d of the C model */
+#define HC_MODEL_MAX_D 20 /* largest d of the C model (2^20 nodes: about 1.1 GiB of node records at B = 2, I = 4) */
 #define HC_MAX_W 30 /* largest payload width */
 #define HC_MAX_DEPTH 16 /* largest buffer or injection depth */
 #define HC_DEFAULT_D 4 /* default cube dimension */

@@ -2,12 +2,16 @@
 ** The golden model of the hypercube wormhole network: every router, network
 ** interface and channel counter of rtl/ modelled cycle for cycle from
 ** docs/microarchitecture.md, by hand, without any code from or link to the
-** RTL. It is also the fast simulator: all memory is taken in hc_model_new()
-** and the per-cycle call hc_model_step() allocates nothing.
+** RTL. It is also the fast simulator: a cycle visits only the nodes where
+** something happens (the others provably stay as they are), a network with
+** nothing in it skips cycles at once (hc_model_skip), all memory is taken
+** in hc_model_new() and the per-cycle call hc_model_step() allocates
+** nothing.
 */
 #ifndef HC_MODEL_H
 #define HC_MODEL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hc_route.h"
@@ -46,8 +50,25 @@ typedef struct hc_cfg {
 **   probe_valid[x*d + i], probe_dest[x*d + i]: a probe crosses the link from
 **     x to x^(1<<i) (mode 3; dest 0 when none);
 **   link_ack[x*d + i]: router x sends an acknowledgement back across its
-**     input i, to the output i of x^(1<<i) (mode 3).
+**     input i, to the output i of x^(1<<i) (mode 3);
+**   ej_node[0 .. ej_count-1]: the nodes whose ejection port carries a flit
+**     in this cycle, in increasing order (so a reader need not scan ej_valid).
 ** In mode 1 (store-and-forward) the links show the TX engines' words.
+**
+** The model rewrites a record only where it differs from an idle network's
+** picture, so the record remembers where it was written: touched[0 ..
+** ntouched-1], the nodes whose entries may differ from an idle node's
+** (touched_links[i]: bit i of the links of touched[i] written), or
+** ntouched == HC_OBS_ALL (anything may differ: rewrite it all), and
+** probe_idle, the probe_ready of an idle node in it. A record is the
+** model's to write; whoever else writes one (the RTL backend) calls
+** hc_obs_written() after it.
+**
+** A lean record (lean = 1, made by hc_obs_new_lean) has the ejections,
+** idle, sf_done and cfg_rdata only; its other arrays are NULL and nothing
+** writes them. It is for a run that reads nothing else, the model alone
+** without monitors: the links of a large cube are most of a full record
+** and most of the model's work on it.
 */
 typedef struct hc_obs {
   uint8_t *link_valid;
@@ -62,7 +83,17 @@ typedef struct hc_obs {
   uint8_t idle;
   uint8_t sf_done;
   uint32_t cfg_rdata;
+  uint32_t *ej_node;
+  uint32_t ej_count;
+  uint32_t *touched;
+  uint32_t *touched_links;
+  uint32_t ntouched;
+  uint8_t probe_idle;
+  uint8_t lean;
 } hc_obs;
+
+/* hc_obs.ntouched when every entry may differ from the idle picture. */
+#define HC_OBS_ALL UINT32_MAX
 
 typedef struct hc_model hc_model;
 
@@ -119,14 +150,64 @@ int hc_model_probe_ready(const hc_model *m, unsigned x);
 void hc_model_probe(hc_model *m, unsigned x, uint32_t dest);
 
 /*
-** Run one clock cycle. inj_valid[x] and inj_flit[x] (N entries each) are
-** what the user offers node x's NI in this cycle; inj_valid[x] may be 1 only
-** when hc_model_inj_ready(m, x). obs, if not NULL, receives the cycle's
-** channels (made by hc_obs_new for the same cfg). Then all state advances to
-** the next cycle.
+** Offer flit to node x's NI in the next hc_model_step(); only when
+** hc_model_inj_ready(m, x), at most once per node and cycle. The same as
+** inj_valid[x] = 1, inj_flit[x] = flit in that step, without an array of N
+** entries to fill and scan.
+*/
+void hc_model_offer(hc_model *m, unsigned x, uint32_t flit);
+
+/*
+** Run one clock cycle. inj_valid[x] and inj_flit[x] (N entries each; both
+** may be NULL) are what the user offers node x's NI in this cycle, beside
+** the offers of hc_model_offer(); inj_valid[x] may be 1 only when
+** hc_model_inj_ready(m, x). obs, if not NULL, receives the cycle's channels
+** (made by hc_obs_new for the same cfg). Then all state advances to the
+** next cycle.
 */
 void hc_model_step(hc_model *m, const uint8_t *inj_valid,
                    const uint32_t *inj_flit, hc_obs *obs);
+
+/*
+** Whether the network is quiet: no flit, probe, acknowledgement, set-up,
+** wait or offer anywhere, no configuration transaction or NI map write
+** pending, the store-and-forward engines at rest and the mode not 1. Then
+** a step without inputs changes nothing but the idle register (which is 1
+** from the second such step on), and hc_model_skip() may jump ahead.
+*/
+int hc_model_quiet(const hc_model *m);
+
+/*
+** Run k cycles of a quiet network (hc_model_quiet) without inputs, exactly
+** as k calls of hc_model_step(m, NULL, NULL, obs) would, in time
+** independent of k; obs (may be NULL) receives the last cycle's channels.
+** This is the next-event jump of a model-only run (a lockstep run steps
+** the RTL through every cycle).
+*/
+void hc_model_skip(hc_model *m, uint64_t k, hc_obs *obs);
+
+/*
+** The reference for the tests of the active set: with dense != 0 every
+** step visits every node and rewrites every entry of its observation record
+** (the model as it was before it skipped idle nodes); with 0 (the default)
+** it visits the nodes where something happens. Results are identical; only
+** the time differs.
+*/
+void hc_model_set_dense(hc_model *m, int dense);
+
+/*
+** Check the active set and the routers' registers: the number of nodes a
+** step would not visit though something of theirs can change, or whose
+** registers break an invariant of the passes (every busy output owned by
+** an input that holds it, one current reservation per input, counts that
+** match the nonempty bits); 0 when all is well. *first (may be NULL)
+** receives the first. O(N): for the tests, every cycle if they like.
+*/
+unsigned hc_model_audit(const hc_model *m, unsigned *first);
+
+/* Bytes the model holds (its node records and the cycle's work lists; the
+** store-and-forward engines' memories not included). */
+size_t hc_model_mem(const hc_model *m);
 
 /*
 ** Write the address map of every network interface (docs/microarchitecture.md,
@@ -177,5 +258,14 @@ const hc_cfg *hc_model_cfg(const hc_model *m);
 /* Allocate / free an observation record for cfg. Returns HC_OK or HC_ENOMEM. */
 int hc_obs_new(const hc_cfg *cfg, hc_obs *obs);
 void hc_obs_free(hc_obs *obs);
+
+/* Allocate a lean observation record for cfg (see hc_obs). Returns HC_OK,
+** HC_EPARAM or HC_ENOMEM. hc_obs_free frees it. */
+int hc_obs_new_lean(const hc_cfg *cfg, hc_obs *obs);
+
+/* obs (for a d-cube) was written by someone other than the model, every
+** entry: mark it so (the model's next step rewrites all of it) and list its
+** ejections in ej_node. */
+void hc_obs_written(hc_obs *obs, unsigned d);
 
 #endif /* HC_MODEL_H */

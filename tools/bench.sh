@@ -1,36 +1,151 @@
 #!/usr/bin/env bash
-# `make bench`: simulation speed and peak memory, never a timed test. Both
-# runs do the same work: the 8-cube, uniform traffic at 0.05 flits/cycle/node,
-# 20-flit messages, through hcsim (driver, scoreboard and all). The model runs
-# BENCH_MODEL_CYCLES cycles, the Verilated RTL (alone, no lockstep)
-# BENCH_RTL_CYCLES; speed is node-cycles per second of wall time.
-# Targets (issue 2): model >= 20 M node-cycles/s, RTL >= 0.6 M.
+# `make bench`: simulation speed and peak memory, never a timed test. Every
+# run is hcsim's traffic mode (driver, scoreboard and all) on the model
+# alone: uniform traffic, 20-flit messages, B = 2, I = 4, at a light load
+# (0.05 flits/cycle/node; also 0.01 at the largest d) and at saturation
+# (offered 1.0: every source always has a message waiting; the run drains
+# its backlog after the traffic stops, and those cycles count too), for
+# d = 4, 6, 8, 10, 12, 16, 20. Speed is node-cycles (2^d times the cycles
+# simulated) per second of CPU time (user + system), since the machines it
+# runs on are shared and wall time says more about the neighbours than
+# about the model; wall time is in the CSV too. Peak memory is the
+# process's maximum resident set (GNU time's %M), driver and all.
+#
+# BENCH_BASE=path/to/an/older/hcsim runs the same work on that binary right
+# after each run (the same conditions, the same minute) and adds its speed,
+# its peak and the ratio to the table: how docs/performance.md compares the
+# model with the one before issue 16 (a binary that refuses a d prints
+# "refused" there).
+#
+# It prints one table and writes build/bench/bench.csv and, when gnuplot is
+# there, build/bench/bench.png (node-cycles/s against nodes). The RTL
+# columns (build time, node-cycles/s, peak memory for d = 2..8, the ratio
+# RTL/model on the same work) are laid out but not measured here yet
+# (issue 16); BENCH_RTL=1 adds the old single measurement of the 8-cube's
+# RTL at 0.05 (a build of many minutes) as one more line.
+#
+# Knobs: BENCH_D (the dimensions), BENCH_BUDGET (node-cycles of traffic per
+# light run, default 2^25; saturation runs a quarter of it), BENCH_HCSIM (the
+# hcsim binary measured), BENCH_OUT (the folder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MC=${BENCH_MODEL_CYCLES:-100000}
-RC=${BENCH_RTL_CYCLES:-5000}
-cfg=D8_W16_B2_I4
-make --no-print-directory -s build/bin/hcsim
-echo "bench: building the 8-cube RTL (once; several minutes)" >&2
-make --no-print-directory -s build/rtl/$cfg/hcsim >/dev/null
+DIMS=${BENCH_D:-"4 6 8 10 12 16 20"}
+BUDGET=${BENCH_BUDGET:-33554432}
+HCSIM=${BENCH_HCSIM:-build/bin/hcsim}
+BASE=${BENCH_BASE:-}
+OUT=${BENCH_OUT:-build/bench}
+mkdir -p "$OUT"
+[ -n "${BENCH_HCSIM:-}" ] || make --no-print-directory -s build/bin/hcsim
+CSV=$OUT/bench.csv
+echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,base_node_cycles_per_s,base_peak_mib,over_base,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model" > "$CSV"
 
-run() { # label binary cycles sim
-  local json=build/bench-$1.json
-  /usr/bin/time -f '%e %M' -o build/bench-$1.time "$2" --sim "$4" --d 8 --traffic uniform \
-      --rate 0.05 --len 20 --cycles "$3" --warmup 0 --seed 1 --quiet --json "$json" >/dev/null
-  local secs kb cycles
-  read -r secs kb < build/bench-$1.time
-  cycles=$(tools/jsonval.sh "$json" cycles)
-  awk -v l="$1" -v c="$cycles" -v s="$secs" -v k="$kb" 'BEGIN {
-    r = (s > 0) ? c * 256 / s : 0;
-    printf "%-6s %8d cycles  %7.2f s  %8.2f M node-cycles/s  peak %7.1f MiB\n", l, c, s, r / 1e6, k / 1024 }'
-  echo "$cycles $secs" > build/bench-$1.rate
+# Cycles of traffic for a run of budget node-cycles at d, at least lo.
+cycles_for() { # d budget lo
+  local c=$(( $2 >> $1 ))
+  [ "$c" -ge "$3" ] || c=$3
+  echo "$c"
 }
-echo "bench: 8-cube, uniform 0.05 flits/cycle/node, 20-flit messages"
-run model build/bin/hcsim "$MC" model
-run rtl build/rtl/$cfg/hcsim "$RC" rtl
-read -r mc ms < build/bench-model.rate
-read -r rc rs < build/bench-rtl.rate
-awk -v mc="$mc" -v ms="$ms" -v rc="$rc" -v rs="$rs" 'BEGIN {
-  m = mc * 256 / ms; r = rc * 256 / rs;
-  printf "ratio  model/rtl = %.1f x   (targets: model >= 20 M, rtl >= 0.6 M node-cycles/s)\n", m / r }'
+
+# One run of binary bin: "cycles cpu wall node-cycles/s peak-MiB", or
+# "refused" (the binary does not take the work: an older model's d limit).
+measure() { # bin d rate cycles log
+  local tf=$5.time w=16 n=$(( 1 << $2 ))
+  [ "$2" -le 16 ] || w=$2
+  if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" "$1" --sim model --d "$2" --w "$w" --buf 2 --inj 4 \
+      --traffic uniform --rate "$3" --len 20 --cycles "$4" --warmup 0 --drain 1000000000 \
+      --seed 1 > "$5" 2>&1; then
+    echo refused
+    return
+  fi
+  local wall user sys kb total
+  read -r wall user sys kb < <(tail -1 "$tf")
+  total=$(awk '$1 == "cycles" { print $2 }' "$5")
+  awk -v c="$total" -v n="$n" -v u="$user" -v s="$sys" -v wall="$wall" -v kb="$kb" 'BEGIN {
+    cpu = u + s; r = (cpu > 0) ? c * n / cpu : 0; printf "%d %.2f %.2f %.0f %.1f\n", c, cpu, wall, r, kb / 1024 }'
+}
+
+# One line of the table and of the CSV.
+run() { # what d rate cycles
+  local what=$1 d=$2 rate=$3 cyc=$4 log=$OUT/run-$1-d$2-$3
+  local n=$(( 1 << d )) m b="refused"
+  m=$(measure "$HCSIM" "$d" "$rate" "$cyc" "$log.log")
+  if [ "$m" = refused ]; then
+    printf '%-6s %3d %8d %5s  not run: %s\n' "$what" "$d" "$n" "$rate" "$(grep -m1 hcsim: "$log.log" || tail -1 "$log.log")"
+    echo "$what,$d,$n,$rate,,,,,,,,,,,," >> "$CSV"
+    return
+  fi
+  [ -z "$BASE" ] || b=$(measure "$BASE" "$d" "$rate" "$cyc" "$log.base.log")
+  [ -n "$BASE" ] || b=""
+  awk -v what="$what" -v d="$d" -v n="$n" -v rate="$rate" -v m="$m" -v b="$b" -v csv="$CSV" 'BEGIN {
+    split(m, a, " "); split(b, o, " ")
+    bs = "-"; bp = "-"; x = "-"; br = ""; bm = ""; bx = ""
+    if (b == "refused") { bs = "refused" }
+    else if (b != "") { bs = sprintf("%.2f", o[4] / 1e6); bp = sprintf("%.1f", o[5]); x = sprintf("%.2f", a[4] / o[4])
+                        br = o[4]; bm = o[5]; bx = x }
+    printf "%-6s %3d %8d %5s %9d %9.2f %9.2f %10.2f %9.1f  %10s %9s %7s   %7s %10s %8s %7s\n", what, d, n, rate,
+           a[1], a[2], a[3], a[4] / 1e6, a[5], bs, bp, x, "-", "-", "-", "-"
+    printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
+}
+
+echo "bench: the model, uniform traffic, 20-flit messages, B = 2, I = 4 ($HCSIM${BASE:+; base $BASE})"
+echo "machine: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(nproc) CPUs," \
+     "$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-6s %3s %8s %5s %9s %9s %9s %10s %9s  %10s %9s %7s   %7s %10s %8s %7s\n' what d nodes rate cycles \
+       "cpu s" "wall s" "M nc/s" "peak MiB" "base M/s" "base MiB" "x base" "rtl bld" "rtl M nc/s" "rtl MiB" "rtl/mod"
+for d in $DIMS; do
+  run light "$d" 0.05 "$(cycles_for "$d" "$BUDGET" 400)"
+  [ "$d" -lt 20 ] || run light "$d" 0.01 "$(cycles_for "$d" "$BUDGET" 400)"
+  run sat "$d" 1.0 "$(cycles_for "$d" $(( BUDGET / 4 )) 100)"
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# node-cycles/s against nodes, a line per load that has points (column col
+# of the CSV: 8 this model, 10 the base binary's).
+plot_series() { # what rate col title style
+  if awk -F, -v w="$1" -v r="$2" -v c="$3" '$1 == w && $4 == r && $c != "" { f = 1 } END { exit !f }' "$CSV"; then
+    printf '"< awk -F, '"'"'$1 == \\"%s\\" \\&\\& $4 == \\"%s\\" \\&\\& $%s != \\"\\"'"'"' %s" using 3:($%s/1e6) with %s title "%s"' \
+           "$1" "$2" "$3" "$CSV" "$3" "$5" "$4"
+  fi
+}
+if command -v gnuplot > /dev/null; then
+  series=""
+  for s in "light|0.05|8|light load (0.05)|linespoints lw 2 pt 7" "light|0.01|8|light load (0.01)|points pt 9 ps 1.5" \
+           "sat|1.0|8|saturation (offered 1.0)|linespoints lw 2 pt 5" \
+           "light|0.05|10|light load (0.05), base|linespoints dt 2 pt 6" \
+           "sat|1.0|10|saturation, base|linespoints dt 2 pt 4"; do
+    IFS='|' read -r w r c t st <<< "$s"
+    p=$(plot_series "$w" "$r" "$c" "$t" "$st")
+    [ -z "$p" ] || series+="${series:+, }$p"
+  done
+  gnuplot <<EOF
+set terminal pngcairo size 800,500 enhanced
+set output "$OUT/bench.png"
+set datafile separator ","
+set logscale x 2
+set format x "2^{%L}"
+set logscale y 10
+set xlabel "nodes"
+set ylabel "model node-cycles per CPU second (millions)"
+set key top right
+set grid
+plot $series
+EOF
+  echo "bench: $CSV, $OUT/bench.png"
+else
+  echo "bench: $CSV (no gnuplot: no plot)"
+fi
+
+# The old RTL measurement, on request: the 8-cube's RTL alone on the light
+# run's work, 5000 cycles (its build takes many minutes).
+if [ "${BENCH_RTL:-0}" = 1 ]; then
+  cfg=D8_W16_B2_I4
+  echo "bench: building the 8-cube RTL (once; many minutes)" >&2
+  make --no-print-directory -s build/rtl/$cfg/hcsim > /dev/null
+  tf=$OUT/rtl.time
+  /usr/bin/time -f '%e %U %S %M' -o "$tf" build/rtl/$cfg/hcsim --sim rtl --d 8 --traffic uniform --rate 0.05 \
+      --len 20 --cycles "${BENCH_RTL_CYCLES:-5000}" --warmup 0 --seed 1 > "$OUT/run-rtl-d8.log" 2>&1
+  read -r wall user sys kb < <(tail -1 "$tf")
+  total=$(awk '$1 == "cycles" { print $2 }' "$OUT/run-rtl-d8.log")
+  awk -v c="$total" -v u="$user" -v s="$sys" -v kb="$kb" 'BEGIN {
+    printf "rtl      8      256  0.05 %9d %9.2f  %.2f M node-cycles/s, peak %.1f MiB\n", c, u + s, c * 256 / (u + s) / 1e6, kb / 1024 }'
+fi

@@ -265,6 +265,12 @@ if [ -x tests/cli/test_hcsim.sh ]; then
   count_lines cli "$(sed -n -e 's/^PASS /cli: PASS /p' -e 's/^FAIL /cli: FAIL /p' <<< "$out")" 0
 fi
 
+if [ "${HC_TEST_LONG:-0}" = 1 ]; then
+  log "the model at d = 20 (a million nodes; tools/model_smoke.sh)"
+  out=$(tools/model_smoke.sh 20 300 2>&1); echo "$out"
+  count_lines smoke "$(grep -E '^smoke: (PASS|FAIL) ' <<< "$out" || echo 'smoke: FAIL model d = 20: no verdict')"
+fi
+
 log "waiting for the synthesis and FPGA checks"
 wait
 log "synthesis"

@@ -21,6 +21,10 @@ struct hc_backend {
   hc_model *model; /* model and both */
   hc_rtl *rtl;     /* rtl and both */
   hc_obs shadow;   /* both: the RTL's observation, compared with the model's */
+  uint8_t *inj_valid; /* rtl and both: the offers of the coming cycle (hc_backend_offer) */
+  uint32_t *inj_flit;
+  uint32_t *offered;  /* the nodes offered to, noffered of them */
+  unsigned noffered;
   uint64_t cycle;
   int failed;      /* HC_OK, or what ended the run: HC_EMISMATCH or HC_EASSERT */
   hc_mismatch mm;
@@ -55,6 +59,13 @@ int hc_backend_open(hc_sim sim, const hc_cfg *cfg, const char *fst_path,
   if (sim != HC_SIM_RTL) rc = hc_model_new(cfg, &b->model);
   if (rc == HC_OK && sim != HC_SIM_MODEL) rc = hc_rtl_new(cfg, fst_path, &b->rtl);
   if (rc == HC_OK && sim == HC_SIM_BOTH) rc = hc_obs_new(cfg, &b->shadow);
+  if (rc == HC_OK && sim != HC_SIM_MODEL) {
+    const size_t n = (size_t)1 << cfg->d;
+    b->inj_valid = calloc(n, sizeof *b->inj_valid);
+    b->inj_flit = calloc(n, sizeof *b->inj_flit);
+    b->offered = calloc(n, sizeof *b->offered);
+    if (!b->inj_valid || !b->inj_flit || !b->offered) rc = HC_ENOMEM;
+  }
   if (rc != HC_OK) {
     hc_backend_close(b);
     return rc;
@@ -68,12 +79,22 @@ void hc_backend_close(hc_backend *b) {
   hc_model_free(b->model);
   hc_rtl_free(b->rtl);
   if (b->sim == HC_SIM_BOTH) hc_obs_free(&b->shadow);
+  free(b->inj_valid);
+  free(b->inj_flit);
+  free(b->offered);
   free(b);
+}
+
+/* Withdraw the offers of hc_backend_offer (the RTL's arrays). */
+static void clear_offers(hc_backend *b) {
+  for (unsigned i = 0; i < b->noffered; i++) b->inj_valid[b->offered[i]] = 0;
+  b->noffered = 0;
 }
 
 void hc_backend_reset(hc_backend *b) {
   if (b->model) hc_model_reset(b->model);
   if (b->rtl) hc_rtl_reset(b->rtl);
+  if (b->inj_valid) clear_offers(b);
   b->cycle = 0;
   b->failed = 0;
 }
@@ -89,6 +110,33 @@ int hc_backend_probe_ready(const hc_backend *b, unsigned x) {
 void hc_backend_probe(hc_backend *b, unsigned x, uint32_t dest) {
   if (b->model) hc_model_probe(b->model, x, dest);
   if (b->rtl) hc_rtl_probe(b->rtl, x, dest);
+}
+
+void hc_backend_offer(hc_backend *b, unsigned x, uint32_t flit) {
+  if (b->model) hc_model_offer(b->model, x, flit);
+  if (b->rtl) {
+    if (!b->inj_valid[x]) b->offered[b->noffered++] = x;
+    b->inj_valid[x] = 1;
+    b->inj_flit[x] = flit;
+  }
+}
+
+int hc_backend_quiet(const hc_backend *b) {
+  return b->sim == HC_SIM_MODEL && hc_model_quiet(b->model);
+}
+
+int hc_backend_skip(hc_backend *b, uint64_t k, hc_obs *obs) {
+  if (b->failed) return b->failed;
+  if (b->sim != HC_SIM_MODEL || !hc_model_quiet(b->model)) {
+    for (uint64_t i = 0; i < k; i++) {
+      int rc = hc_backend_step(b, NULL, NULL, obs);
+      if (rc != HC_OK) return rc;
+    }
+    return HC_OK;
+  }
+  hc_model_skip(b->model, k, obs);
+  b->cycle += k;
+  return HC_OK;
 }
 
 /* End the run at its first failure, code HC_EMISMATCH or HC_EASSERT (an RTL
@@ -157,19 +205,24 @@ int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
                     const uint32_t *inj_flit, hc_obs *obs) {
   if (b->failed) return b->failed; /* the run is over at the first failure */
   int rc = HC_OK;
+  /* The RTL takes arrays: the caller's, or those of hc_backend_offer. */
+  const uint8_t *rv = inj_valid ? inj_valid : b->inj_valid;
+  const uint32_t *rf = inj_valid ? inj_flit : b->inj_flit;
   switch (b->sim) {
     case HC_SIM_MODEL:
       hc_model_step(b->model, inj_valid, inj_flit, obs);
       break;
     case HC_SIM_RTL:
-      rc = hc_rtl_step(b->rtl, inj_valid, inj_flit, obs);
+      rc = hc_rtl_step(b->rtl, rv, rf, obs);
+      hc_obs_written(obs, b->cfg.d);
       break;
     case HC_SIM_BOTH:
       hc_model_step(b->model, inj_valid, inj_flit, obs);
-      rc = hc_rtl_step(b->rtl, inj_valid, inj_flit, &b->shadow);
+      rc = hc_rtl_step(b->rtl, rv, rf, &b->shadow);
       if (rc == HC_OK) rc = compare_obs(b, obs, &b->shadow);
       break;
   }
+  if (b->inj_valid) clear_offers(b);
   if (rc == HC_EASSERT) end_run(b, HC_EASSERT, 0, "RTL assertion failed", 0, 0);
   b->cycle++;
   return rc;

@@ -56,15 +56,31 @@ int hc_backend_probe_ready(const hc_backend *b, unsigned x);
 ** hc_backend_probe_ready (hc_model_probe). */
 void hc_backend_probe(hc_backend *b, unsigned x, uint32_t dest);
 
+/* Offer node x's NI flit in the coming cycle; only while
+** hc_backend_inj_ready, once per node and cycle (hc_model_offer). */
+void hc_backend_offer(hc_backend *b, unsigned x, uint32_t flit);
+
 /*
-** Run one cycle with the given injection inputs; obs receives the cycle's
-** channels (required). Returns HC_OK, HC_EMISMATCH (lockstep only; see
+** Run one cycle with the injection inputs of hc_backend_offer and, when
+** inj_valid is not NULL, those of the arrays (N entries each); obs
+** receives the cycle's channels (required). Returns HC_OK, HC_EMISMATCH (lockstep only; see
 ** hc_backend_mismatch) or HC_EASSERT (an RTL assertion failed; the cycle is
 ** in hc_backend_mismatch too); once either is seen every later call returns
 ** it again without simulating.
 */
 int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
                     const uint32_t *inj_flit, hc_obs *obs);
+
+/* Whether the next-event jump is allowed: the model alone, and quiet
+** (hc_model_quiet). */
+int hc_backend_quiet(const hc_backend *b);
+
+/*
+** Run k cycles without inputs; obs receives the last one's channels. On a
+** quiet model alone it jumps (hc_model_skip); otherwise (lockstep, the RTL)
+** it steps every cycle. Returns as hc_backend_step.
+*/
+int hc_backend_skip(hc_backend *b, uint64_t k, hc_obs *obs);
 
 /* Write every NI's address map in the coming cycle (effective from the one
 ** after): new destination bit k = old bit perm[k]. Returns HC_OK or HC_EPARAM

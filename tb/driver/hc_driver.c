@@ -8,13 +8,20 @@
 ** message already delivered is counted duplicated, and any message never
 ** delivered is lost.
 **
-** Two hash tables keep the cost of a delivery independent of the length of
-** the run: the live table holds the messages whose head has been offered
-** and that are not delivered yet (at most what the network and the NIs
-** hold), and the delivered table one delivered message for each distinct
-** content, which is all a duplicate needs to be recognised exactly. A
-** message enters the live table when its head is offered and leaves it when
-** it is delivered.
+** Two tables keep the cost of a delivery independent of the length of the
+** run: the live table holds the messages whose head has been offered and
+** that are not delivered yet (at most what the network and the NIs hold),
+** and the delivered table one delivered message for each distinct content,
+** which is all a duplicate needs to be recognised exactly. A message enters
+** the live table when its head is offered and leaves it when it is
+** delivered.
+**
+** A cycle costs the driver the nodes that have something to send and the
+** flits that come out, not the size of the network: it keeps the list of
+** nodes whose send queues are not empty, offers flits one node at a time
+** (hc_backend_offer), reads the ejections from the observation's list, and
+** over a stretch with nothing to send and nothing in the network it lets
+** the model jump (hc_driver_advance).
 */
 #include "hc_driver.h"
 
@@ -22,9 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct hc_queue { /* ring of message indices */
+typedef struct hc_queue { /* ring of message indices; cap a power of two */
   uint64_t *buf;
-  uint64_t cap, head, count;
+  uint32_t cap, head, count;
 } hc_queue;
 
 typedef struct hc_rx { /* reassembly at one ejection port */
@@ -32,11 +39,28 @@ typedef struct hc_rx { /* reassembly at one ejection port */
   unsigned len, cap;
 } hc_rx;
 
-/* A hash table of message indices, chained through hc_driver.chain (a
-** message is in at most one table at a time). */
+/* What the driver keeps per node, together: an offer touches the first
+** line (the queues, the message's progress), an ejection the last. */
+typedef struct hc_dnode {
+  hc_queue q;          /* the send queue */
+  hc_queue pq;         /* mode 3: messages whose path set-up is not offered yet */
+  unsigned next_flit;  /* flits of the front message already offered */
+  uint8_t in_src;      /* the node is in src[] */
+  hc_rx rx;
+} hc_dnode;
+
+/* A slot of a scoreboard table: a message's content key and index
+** (idx -1: empty). The key beside the index makes a lookup one cache line. */
+typedef struct hc_slot {
+  uint64_t key;
+  int64_t idx;
+} hc_slot;
+
+/* Messages by content key: open addressing with linear probing, half full
+** at most, so that a probe soon reaches an empty slot. */
 typedef struct hc_table {
-  int64_t *bucket; /* [nbuckets], a power of two; -1: empty */
-  uint64_t nbuckets, count;
+  hc_slot *slot; /* [cap], a power of two */
+  uint64_t cap, count;
 } hc_table;
 
 typedef struct hc_mon {
@@ -49,18 +73,13 @@ struct hc_driver {
   hc_cfg cfg;
   unsigned n;
   hc_msg *msgs;
-  uint64_t *key;   /* content hash per message */
-  int64_t *chain;  /* next message in the same bucket of its table, -1 ends */
   uint64_t nmsgs, cap;
-  hc_table live;   /* offered and not delivered */
-  hc_table done;   /* one delivered message per distinct content */
-  hc_queue *q;
-  hc_queue *pq;        /* mode 3: messages whose path set-up is not offered yet */
+  hc_table live;       /* offered and not delivered */
+  hc_table done;       /* one delivered message per distinct content */
+  hc_dnode *nd;        /* [n] */
   unsigned mode;       /* the mode register as this driver last wrote it */
-  unsigned *next_flit; /* flits of the front message already offered */
-  hc_rx *rx;
-  uint8_t *inj_valid;
-  uint32_t *inj_flit;
+  uint32_t *src;       /* the nodes with a message in q or pq, in no order */
+  unsigned nsrc;
   hc_obs obs;
   hc_mon mons[8];
   unsigned nmons;
@@ -114,9 +133,10 @@ uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
     uint64_t payload = m->dest | ((uint64_t)m->src << d) | (m->seq << (2 * d));
     return hc_flit(w, m->len == 1 ? HC_KIND_SINGLE : HC_KIND_HEAD, (uint32_t)payload & mask);
   }
-  uint32_t payload = (uint32_t)mix64(m->seq * 0x100000001b3ULL + j);
+  uint32_t payload;
   if (j == 1) payload = (uint32_t)m->seq;
   else if (j == 2) payload = (uint32_t)(m->seq >> w);
+  else payload = (uint32_t)mix64(m->seq * 0x100000001b3ULL + j);
   return hc_flit(w, j == m->len - 1 ? HC_KIND_TAIL : HC_KIND_BODY, payload & mask);
 }
 
@@ -127,50 +147,74 @@ static uint32_t eject_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
   return f;
 }
 
-/* Empty t, keeping its buckets. */
+/* The content key of m as it must come out at its destination. */
+static uint64_t msg_key(const hc_driver *drv, const hc_msg *m) {
+  uint64_t h = key_start(m->phys_dest);
+  for (unsigned j = 0; j < m->len; j++) h = key_step(h, eject_flit(drv, m, j), j);
+  return h;
+}
+
+/* Empty t, keeping its slots. */
 static void table_clear(hc_table *t) {
-  for (uint64_t i = 0; i < t->nbuckets; i++) t->bucket[i] = -1;
+  for (uint64_t i = 0; i < t->cap; i++) t->slot[i].idx = -1;
   t->count = 0;
 }
 
-/* A new empty t of 1024 buckets. Returns 0, or -1 out of memory. */
+/* A new empty t of 2048 slots. Returns 0, or -1 out of memory. */
 static int table_init(hc_table *t) {
-  t->nbuckets = 1024;
-  t->bucket = malloc(t->nbuckets * sizeof *t->bucket);
-  if (!t->bucket) return -1;
+  t->cap = 2048;
+  t->slot = malloc(t->cap * sizeof *t->slot);
+  if (!t->slot) return -1;
   table_clear(t);
   return 0;
 }
 
-/* Double t's buckets, relinking its messages. Returns 0, or -1 out of memory. */
-static int table_grow(hc_driver *drv, hc_table *t) {
-  const uint64_t nb = t->nbuckets * 2;
-  int64_t *b = malloc(nb * sizeof *b);
-  if (!b) return -1;
-  for (uint64_t i = 0; i < nb; i++) b[i] = -1;
-  for (uint64_t h = 0; h < t->nbuckets; h++) {
-    for (int64_t i = t->bucket[h], next; i >= 0; i = next) {
-      next = drv->chain[i];
-      int64_t *head = &b[drv->key[i] & (nb - 1)];
-      drv->chain[i] = *head;
-      *head = i;
-    }
-  }
-  free(t->bucket);
-  t->bucket = b;
-  t->nbuckets = nb;
+/* Put message i of content key h into slots (cap of them, one free at least). */
+static void slot_put(hc_slot *slot, uint64_t cap, uint64_t h, int64_t i) {
+  uint64_t pos = h & (cap - 1u);
+  while (slot[pos].idx >= 0) pos = (pos + 1u) & (cap - 1u);
+  slot[pos].key = h;
+  slot[pos].idx = i;
+}
+
+/* Double t's slots. Returns 0, or -1 out of memory. */
+static int table_grow(hc_table *t) {
+  const uint64_t nc = t->cap * 2u;
+  hc_slot *s = malloc(nc * sizeof *s);
+  if (!s) return -1;
+  for (uint64_t i = 0; i < nc; i++) s[i].idx = -1;
+  for (uint64_t i = 0; i < t->cap; i++)
+    if (t->slot[i].idx >= 0) slot_put(s, nc, t->slot[i].key, t->slot[i].idx);
+  free(t->slot);
+  t->slot = s;
+  t->cap = nc;
   return 0;
 }
 
-/* Put message i into t, growing t when it averages two messages a bucket.
-** Returns 0, or -1 out of memory. */
-static int table_add(hc_driver *drv, hc_table *t, uint64_t i) {
-  if (t->count >= 2 * t->nbuckets && table_grow(drv, t) != 0) return -1;
-  int64_t *head = &t->bucket[drv->key[i] & (t->nbuckets - 1)];
-  drv->chain[i] = *head;
-  *head = (int64_t)i;
+/* Put message i of content key h into t, growing t when it would be more
+** than half full. Returns 0, or -1 out of memory. */
+static int table_add(hc_table *t, uint64_t h, uint64_t i) {
+  if (2u * (t->count + 1u) > t->cap && table_grow(t) != 0) return -1;
+  slot_put(t->slot, t->cap, h, (int64_t)i);
   t->count++;
   return 0;
+}
+
+/* Empty slot pos of t. A probe stops at an empty slot, so each later entry
+** of the same run whose probe passes the hole moves back into it, leaving a
+** hole further on (deletion without tombstones, which would pile up: the
+** live table sees as many removals as additions). */
+static void table_remove(hc_table *t, uint64_t pos) {
+  const uint64_t mask = t->cap - 1u;
+  for (uint64_t at = (pos + 1u) & mask; t->slot[at].idx >= 0; at = (at + 1u) & mask) {
+    /* the entry at at may fill pos when pos lies between its home and at */
+    if (((at - t->slot[at].key) & mask) >= ((at - pos) & mask)) {
+      t->slot[pos] = t->slot[at];
+      pos = at;
+    }
+  }
+  t->slot[pos].idx = -1;
+  t->count--;
 }
 
 int hc_driver_new(hc_backend *b, hc_driver **out) {
@@ -179,14 +223,12 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
   drv->be = b;
   drv->cfg = *hc_backend_cfg(b);
   drv->n = 1u << drv->cfg.d;
-  drv->q = calloc(drv->n, sizeof *drv->q);
-  drv->pq = calloc(drv->n, sizeof *drv->pq);
-  drv->next_flit = calloc(drv->n, sizeof *drv->next_flit);
-  drv->rx = calloc(drv->n, sizeof *drv->rx);
-  drv->inj_valid = calloc(drv->n, 1);
-  drv->inj_flit = calloc(drv->n, sizeof *drv->inj_flit);
-  if (table_init(&drv->live) != 0 || table_init(&drv->done) != 0 || !drv->q || !drv->pq || !drv->next_flit ||
-      !drv->rx || !drv->inj_valid || !drv->inj_flit || hc_obs_new(&drv->cfg, &drv->obs) != HC_OK) {
+  drv->nd = calloc(drv->n, sizeof *drv->nd);
+  drv->src = calloc(drv->n, sizeof *drv->src);
+  /* The model alone and no monitor: nothing reads more than the ejections. */
+  const int lean = hc_backend_sim(b) == HC_SIM_MODEL;
+  if (table_init(&drv->live) != 0 || table_init(&drv->done) != 0 || !drv->nd || !drv->src ||
+      (lean ? hc_obs_new_lean(&drv->cfg, &drv->obs) : hc_obs_new(&drv->cfg, &drv->obs)) != HC_OK) {
     hc_driver_free(drv);
     return HC_ENOMEM;
   }
@@ -197,39 +239,33 @@ int hc_driver_new(hc_backend *b, hc_driver **out) {
 
 void hc_driver_free(hc_driver *drv) {
   if (!drv) return;
-  if (drv->q)
-    for (unsigned x = 0; x < drv->n; x++) free(drv->q[x].buf);
-  if (drv->pq)
-    for (unsigned x = 0; x < drv->n; x++) free(drv->pq[x].buf);
-  free(drv->pq);
-  if (drv->rx)
-    for (unsigned x = 0; x < drv->n; x++) free(drv->rx[x].flits);
-  free(drv->q);
-  free(drv->rx);
-  free(drv->next_flit);
-  free(drv->inj_valid);
-  free(drv->inj_flit);
+  if (drv->nd)
+    for (unsigned x = 0; x < drv->n; x++) {
+      free(drv->nd[x].q.buf);
+      free(drv->nd[x].pq.buf);
+      free(drv->nd[x].rx.flits);
+    }
+  free(drv->nd);
+  free(drv->src);
   free(drv->msgs);
-  free(drv->key);
-  free(drv->chain);
-  free(drv->live.bucket);
-  free(drv->done.bucket);
-  if (drv->obs.link_valid) hc_obs_free(&drv->obs);
+  free(drv->live.slot);
+  free(drv->done.slot);
+  hc_obs_free(&drv->obs);
   free(drv);
 }
 
 static int queue_push(hc_queue *q, uint64_t v) {
   if (q->count == q->cap) {
-    uint64_t ncap = q->cap ? 2 * q->cap : 16;
+    uint32_t ncap = q->cap ? 2u * q->cap : 16u;
     uint64_t *nb = malloc(ncap * sizeof *nb);
     if (!nb) return -1;
-    for (uint64_t i = 0; i < q->count; i++) nb[i] = q->buf[(q->head + i) % q->cap];
+    for (uint32_t i = 0; i < q->count; i++) nb[i] = q->buf[(q->head + i) & (q->cap - 1u)];
     free(q->buf);
     q->buf = nb;
     q->cap = ncap;
     q->head = 0;
   }
-  q->buf[(q->head + q->count) % q->cap] = v;
+  q->buf[(q->head + q->count) & (q->cap - 1u)] = v;
   q->count++;
   return 0;
 }
@@ -242,12 +278,6 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
     hc_msg *m = realloc(drv->msgs, ncap * sizeof *m);
     if (!m) return -1;
     drv->msgs = m;
-    uint64_t *k = realloc(drv->key, ncap * sizeof *k);
-    if (!k) return -1;
-    drv->key = k;
-    int64_t *c = realloc(drv->chain, ncap * sizeof *c);
-    if (!c) return -1;
-    drv->chain = c;
     drv->cap = ncap;
   }
   uint64_t i = drv->nmsgs;
@@ -260,14 +290,14 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
   m->tag = tag;
   m->seq = i;
   m->t_create = hc_backend_cycle(drv->be);
-  if (queue_push(&drv->q[src], i) != 0) return -1;
-  if (drv->mode == HC_MODE_CIRCUIT && queue_push(&drv->pq[src], i) != 0) return -1;
-  /* The key is the hash of the content as it must come out at dest. */
-  uint64_t h = key_start(m->phys_dest);
-  for (unsigned j = 0; j < len; j++) h = key_step(h, eject_flit(drv, m, j), j);
-  drv->key[i] = h;
-  drv->chain[i] = -1; /* in no table until its head is offered */
-  drv->nmsgs++;
+  hc_dnode *dn = &drv->nd[src];
+  if (queue_push(&dn->q, i) != 0) return -1;
+  if (drv->mode == HC_MODE_CIRCUIT && queue_push(&dn->pq, i) != 0) return -1;
+  if (!dn->in_src) {
+    dn->in_src = 1;
+    drv->src[drv->nsrc++] = src;
+  }
+  drv->nmsgs++; /* in no table until its head is offered */
   drv->st.injected++;
   return (int64_t)i;
 }
@@ -292,18 +322,35 @@ static int same_content(const hc_driver *drv, const hc_msg *m, unsigned x, const
   return j == m->len;
 }
 
-/* The link to the message in t with the content of rx (key h) and the
-** smallest sequence number (the link holds -1 when there is none), or
-** NULL; *compared counts the messages whose flits were compared. */
-static int64_t *table_find(const hc_driver *drv, const hc_table *t, uint64_t h, unsigned x, const hc_rx *rx,
-                           uint64_t *compared) {
-  int64_t *best = NULL;
-  for (int64_t *at = &t->bucket[h & (t->nbuckets - 1)]; *at >= 0; at = &drv->chain[*at]) {
-    if (drv->key[*at] != h) continue;
+/* The slot of the message in t with the content of rx (key h) and the
+** smallest sequence number, or -1; *compared counts the messages whose
+** flits were compared. */
+static int64_t table_find(const hc_driver *drv, const hc_table *t, uint64_t h, unsigned x, const hc_rx *rx,
+                          uint64_t *compared) {
+  const uint64_t mask = t->cap - 1u;
+  int64_t best = -1;
+  for (uint64_t pos = h & mask; t->slot[pos].idx >= 0; pos = (pos + 1u) & mask) {
+    if (t->slot[pos].key != h) continue;
     ++*compared;
-    if (same_content(drv, &drv->msgs[*at], x, rx) && (!best || *at < *best)) best = at;
+    const int64_t i = t->slot[pos].idx;
+    if (same_content(drv, &drv->msgs[i], x, rx) && (best < 0 || i < t->slot[best].idx)) best = (int64_t)pos;
   }
   return best;
+}
+
+/* Message i is delivered in cycle: its times, the statistics, the callback. */
+static void credit(hc_driver *drv, uint64_t i, uint64_t cycle) {
+  hc_msg *m = &drv->msgs[i];
+  m->delivered = 1;
+  m->t_deliver = cycle;
+  drv->st.delivered++;
+  if (m->t_create >= drv->measure_from) {
+    uint64_t lat = cycle - m->t_create;
+    drv->st.measured++;
+    drv->st.latency_sum += (double)lat;
+    if (lat > drv->st.latency_max) drv->st.latency_max = lat;
+  }
+  if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, m);
 }
 
 /*
@@ -318,69 +365,60 @@ static int64_t *table_find(const hc_driver *drv, const hc_table *t, uint64_t h, 
 static int scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cycle) {
   const uint64_t h = content_key(x, rx->flits, rx->len);
   uint64_t compared = 0;
-  int64_t *at = table_find(drv, &drv->live, h, x, rx, &compared);
-  const int64_t *seen = table_find(drv, &drv->done, h, x, rx, &compared);
+  const int64_t at = table_find(drv, &drv->live, h, x, rx, &compared);
+  const int64_t seen = table_find(drv, &drv->done, h, x, rx, &compared);
   if (compared > drv->st.compared_max) drv->st.compared_max = compared;
-  if (!at) {
-    if (seen) drv->st.duplicated++;
+  if (at < 0) {
+    if (seen >= 0) drv->st.duplicated++;
     else drv->st.corrupted++;
     return HC_OK;
   }
-  const uint64_t i = (uint64_t)*at;
-  hc_msg *best = &drv->msgs[i];
-  *at = drv->chain[i]; /* out of the live table */
-  drv->live.count--;
-  if (!seen && table_add(drv, &drv->done, i) != 0) return HC_ENOMEM;
-  best->delivered = 1;
-  best->t_deliver = cycle;
-  drv->st.delivered++;
-  if (best->t_create >= drv->measure_from) {
-    uint64_t lat = cycle - best->t_create;
-    drv->st.measured++;
-    drv->st.latency_sum += (double)lat;
-    if (lat > drv->st.latency_max) drv->st.latency_max = lat;
-  }
-  if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, best);
+  const uint64_t i = (uint64_t)drv->live.slot[at].idx;
+  table_remove(&drv->live, (uint64_t)at);
+  if (seen < 0 && table_add(&drv->done, h, i) != 0) return HC_ENOMEM;
+  credit(drv, i, cycle);
   return HC_OK;
 }
 
-int hc_driver_step(hc_driver *drv) {
-  const uint64_t cycle = hc_backend_cycle(drv->be);
-  const unsigned w = drv->cfg.w;
-  for (unsigned x = 0; x < drv->n; x++) {
-    hc_queue *pq = &drv->pq[x];
-    if (pq->count == 0 || !hc_backend_probe_ready(drv->be, x)) continue;
+/* Node x's part of a cycle before the backend steps: its next path set-up
+** (mode 3) and its next flit, each when the NI takes it; a message whose
+** head is offered enters the live table. Returns whether x still has
+** something to send afterwards (1 or 0), or -1 out of memory. */
+static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
+  hc_dnode *dn = &drv->nd[x];
+  hc_queue *pq = &dn->pq, *q = &dn->q;
+  if (pq->count != 0 && hc_backend_probe_ready(drv->be, x)) {
     hc_msg *m = &drv->msgs[pq->buf[pq->head]];
     m->t_setup = cycle;
     hc_backend_probe(drv->be, x, m->dest);
-    pq->head = (pq->head + 1) % pq->cap;
+    pq->head = (pq->head + 1u) & (pq->cap - 1u);
     pq->count--;
   }
-  for (unsigned x = 0; x < drv->n; x++) {
-    hc_queue *q = &drv->q[x];
-    drv->inj_valid[x] = 0;
-    drv->inj_flit[x] = 0;
-    if (q->count == 0 || !hc_backend_inj_ready(drv->be, x)) continue;
+  if (q->count != 0 && hc_backend_inj_ready(drv->be, x)) {
     hc_msg *m = &drv->msgs[q->buf[q->head]];
-    if (drv->next_flit[x] == 0) {
+    if (dn->next_flit == 0) {
       m->t_head = cycle;
       m->offered = 1;
-      if (table_add(drv, &drv->live, q->buf[q->head]) != 0) return HC_ENOMEM;
+      if (table_add(&drv->live, msg_key(drv, m), q->buf[q->head]) != 0) return -1;
     }
-    drv->inj_valid[x] = 1;
-    drv->inj_flit[x] = hc_driver_flit(drv, m, drv->next_flit[x]);
-    if (++drv->next_flit[x] == m->len) {
-      drv->next_flit[x] = 0;
-      q->head = (q->head + 1) % q->cap;
+    hc_backend_offer(drv->be, x, hc_driver_flit(drv, m, dn->next_flit));
+    if (++dn->next_flit == m->len) {
+      dn->next_flit = 0;
+      q->head = (q->head + 1u) & (q->cap - 1u);
       q->count--;
     }
   }
-  int rc = hc_backend_step(drv->be, drv->inj_valid, drv->inj_flit, &drv->obs);
-  if (rc != HC_OK) return rc;
-  for (unsigned x = 0; x < drv->n; x++) {
-    if (!drv->obs.ej_valid[x]) continue;
+  return q->count != 0 || pq->count != 0;
+}
+
+/* The flits that came out in the cycle just run: reassembly and scoreboard,
+** node by node in increasing order. Returns HC_OK or HC_ENOMEM. */
+static int take_ejections(hc_driver *drv, uint64_t cycle) {
+  const unsigned w = drv->cfg.w;
+  for (uint32_t i = 0; i < drv->obs.ej_count; i++) {
+    const unsigned x = drv->obs.ej_node[i];
     uint32_t f = drv->obs.ej_flit[x];
-    hc_rx *rx = &drv->rx[x];
+    hc_rx *rx = &drv->nd[x].rx;
     unsigned kind = hc_flit_kind(w, f);
     drv->st.flits_delivered++;
     if (hc_kind_is_head(kind) && rx->len != 0) { /* previous message cut short */
@@ -389,23 +427,57 @@ int hc_driver_step(hc_driver *drv) {
     }
     if (rx_push(rx, f) != 0) return HC_ENOMEM;
     if (hc_kind_is_tail(kind)) {
-      rc = scoreboard(drv, x, rx, cycle);
+      int rc = scoreboard(drv, x, rx, cycle);
       rx->len = 0;
       if (rc != HC_OK) return rc;
     }
   }
+  return HC_OK;
+}
+
+int hc_driver_step(hc_driver *drv) {
+  const uint64_t cycle = hc_backend_cycle(drv->be);
+  for (unsigned i = 0; i < drv->nsrc;) {
+    const unsigned x = drv->src[i];
+    const int more = offer_node(drv, x, cycle);
+    if (more < 0) return HC_ENOMEM;
+    if (more) {
+      i++;
+    } else { /* nothing left to send: out of the list (its order does not matter) */
+      drv->nd[x].in_src = 0;
+      drv->src[i] = drv->src[--drv->nsrc];
+    }
+  }
+  int rc = hc_backend_step(drv->be, NULL, NULL, &drv->obs);
+  if (rc != HC_OK) return rc;
+  rc = take_ejections(drv, cycle);
+  if (rc != HC_OK) return rc;
   for (unsigned i = 0; i < drv->nmons; i++) drv->mons[i].fn(drv->mons[i].ctx, drv, &drv->obs);
+  return HC_OK;
+}
+
+int hc_driver_advance(hc_driver *drv, uint64_t cycle) {
+  while (hc_backend_cycle(drv->be) < cycle) {
+    if (drv->nsrc == 0 && drv->nmons == 0 && hc_backend_quiet(drv->be)) {
+      return hc_backend_skip(drv->be, cycle - hc_backend_cycle(drv->be), &drv->obs);
+    }
+    int rc = hc_driver_step(drv);
+    if (rc != HC_OK) return rc;
+  }
   return HC_OK;
 }
 
 void hc_driver_reset(hc_driver *drv) {
   hc_backend_reset(drv->be);
   for (unsigned x = 0; x < drv->n; x++) {
-    drv->q[x].head = drv->q[x].count = 0;
-    drv->pq[x].head = drv->pq[x].count = 0;
-    drv->next_flit[x] = 0;
-    drv->rx[x].len = 0;
+    hc_dnode *dn = &drv->nd[x];
+    dn->q.head = dn->q.count = 0;
+    dn->pq.head = dn->pq.count = 0;
+    dn->next_flit = 0;
+    dn->rx.len = 0;
+    dn->in_src = 0;
   }
+  drv->nsrc = 0;
   drv->nmsgs = 0;
   table_clear(&drv->live);
   table_clear(&drv->done);
@@ -469,7 +541,7 @@ uint64_t hc_driver_outstanding(const hc_driver *drv) {
   return drv->st.injected - drv->st.delivered;
 }
 
-uint64_t hc_driver_queued(const hc_driver *drv, unsigned x) { return drv->q[x].count; }
+uint64_t hc_driver_queued(const hc_driver *drv, unsigned x) { return drv->nd[x].q.count; }
 
 int hc_driver_drain(hc_driver *drv, uint64_t max_cycles) {
   for (uint64_t c = 0; c < max_cycles; c++) {
@@ -482,6 +554,12 @@ int hc_driver_drain(hc_driver *drv, uint64_t max_cycles) {
 
 int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx) {
   if (drv->nmons == sizeof drv->mons / sizeof drv->mons[0]) return HC_ENOMEM;
+  if (drv->obs.lean) { /* a monitor sees every channel from the next cycle on */
+    hc_obs full;
+    if (hc_obs_new(&drv->cfg, &full) != HC_OK) return HC_ENOMEM;
+    hc_obs_free(&drv->obs);
+    drv->obs = full;
+  }
   drv->mons[drv->nmons].fn = fn;
   drv->mons[drv->nmons].ctx = ctx;
   drv->nmons++;

@@ -88,6 +88,16 @@ uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j);
 */
 int hc_driver_step(hc_driver *drv);
 
+/*
+** Run until cycle (the cycle the next hc_driver_step would run is then
+** cycle; nothing happens if it is already there or past), sending what the
+** queues hold. Where nothing is left to send and the network is quiet
+** (hc_model_quiet) it jumps to cycle at once, on the model alone and
+** without monitors; otherwise it steps cycle by cycle. Returns HC_OK or the
+** backend's error.
+*/
+int hc_driver_advance(hc_driver *drv, uint64_t cycle);
+
 /* Step until every message sent so far is delivered, at most max_cycles.
 ** Returns HC_OK, HC_ETIMEOUT or the backend's error. */
 int hc_driver_drain(hc_driver *drv, uint64_t max_cycles);

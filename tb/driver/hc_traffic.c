@@ -1,7 +1,9 @@
 /*
 ** Implementation of tb/driver/hc_traffic.h: the PRNG, the destination patterns, the
 ** per-node exponential injection process and the message-list file reader.
-** A random source keeps, per node, the continuous time of its next message;
+** A random source keeps, per node, the continuous time of its next message,
+** and the nodes in a binary heap by the cycle that message is due, so a
+** tick costs the messages it creates rather than the size of the network;
 ** a file source keeps the parsed list and the index of the next message to
 ** send. Nothing here prints or exits: errors are status codes, and a rejected
 ** file line is described in an hc_traffic_error.
@@ -16,12 +18,22 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* A heap entry: node x's next message is due in cycle due (kept beside x:
+** the heap's comparisons touch nothing else). */
+typedef struct hc_due {
+  double due;
+  uint32_t x;
+} hc_due;
+
 struct hc_traffic {
   hc_traffic_cfg cfg; /* pattern HC_PAT_FILE for a file source */
   unsigned n;         /* nodes, 2^d */
   hc_rng rng;
   double mean_gap;    /* len / rate cycles; unused when rate == 0 */
   double *next;       /* [n] creation time of each node's next message */
+  hc_due *heap;       /* the nodes that will send, least (due cycle, node) first */
+  uint32_t nheap;
+  uint32_t *due;      /* [n] a tick's nodes with a message due */
   hc_file_msg *fmsgs; /* file source: the list */
   uint64_t nf, fcap;  /* its length and capacity */
   uint64_t fpos;      /* next file message to send */
@@ -161,6 +173,52 @@ int hc_traffic_cfg_check(const hc_traffic_cfg *cfg) {
   return HC_OK;
 }
 
+/* The cycle in which a message of continuous time tm is created: the
+** first cycle c with tm <= c. */
+static double due_cycle(double tm) {
+  return tm > 0.0 ? ceil(tm) : 0.0;
+}
+
+/* Heap order: a is due before b, or in the same cycle and a's node is lower. */
+static int heap_less(const hc_due *a, const hc_due *b) {
+  return a->due < b->due || (a->due == b->due && a->x < b->x);
+}
+
+/* Put node x in the heap, due when its next message is. */
+static void heap_push(hc_traffic *t, uint32_t x) {
+  const hc_due e = {due_cycle(t->next[x]), x};
+  uint32_t i = t->nheap++;
+  while (i > 0) {
+    const uint32_t up = (i - 1u) / 2u;
+    if (!heap_less(&e, &t->heap[up])) break;
+    t->heap[i] = t->heap[up];
+    i = up;
+  }
+  t->heap[i] = e;
+}
+
+/* Remove the least entry of the (nonempty) heap and return its node. */
+static uint32_t heap_pop(hc_traffic *t) {
+  const uint32_t top = t->heap[0].x;
+  const hc_due e = t->heap[--t->nheap];
+  uint32_t i = 0;
+  for (;;) {
+    uint32_t c = 2u * i + 1u;
+    if (c >= t->nheap) break;
+    if (c + 1u < t->nheap && heap_less(&t->heap[c + 1u], &t->heap[c])) c++;
+    if (!heap_less(&t->heap[c], &e)) break;
+    t->heap[i] = t->heap[c];
+    i = c;
+  }
+  if (t->nheap > 0) t->heap[i] = e;
+  return top;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
 int hc_traffic_new(const hc_traffic_cfg *cfg, hc_traffic **out) {
   if (out == NULL || hc_traffic_cfg_check(cfg) != HC_OK) return HC_EPARAM;
   hc_traffic *t = calloc(1, sizeof *t);
@@ -168,8 +226,10 @@ int hc_traffic_new(const hc_traffic_cfg *cfg, hc_traffic **out) {
   t->cfg = *cfg;
   t->n = 1u << cfg->d;
   t->next = malloc((size_t)t->n * sizeof *t->next);
-  if (t->next == NULL) {
-    free(t);
+  t->heap = malloc((size_t)t->n * sizeof *t->heap);
+  t->due = malloc((size_t)t->n * sizeof *t->due);
+  if (t->next == NULL || t->heap == NULL || t->due == NULL) {
+    hc_traffic_free(t);
     return HC_ENOMEM;
   }
   hc_rng_seed(&t->rng, cfg->seed);
@@ -179,6 +239,7 @@ int hc_traffic_new(const hc_traffic_cfg *cfg, hc_traffic **out) {
     int silent = cfg->rate == 0.0 || (hc_pattern_is_permutation(cfg->pattern) &&
                                       hc_perm_dest(cfg->pattern, cfg->d, v) == v);
     t->next[x] = silent ? HUGE_VAL : hc_rng_exp(&t->rng, t->mean_gap);
+    if (!silent) heap_push(t, x);
   }
   *out = t;
   return HC_OK;
@@ -438,6 +499,8 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traff
 void hc_traffic_free(hc_traffic *t) {
   if (t == NULL) return;
   free(t->next);
+  free(t->heap);
+  free(t->due);
   free(t->fmsgs);
   free(t);
 }
@@ -457,18 +520,42 @@ int hc_traffic_tick(hc_traffic *t, hc_driver *drv) {
     }
     return HC_OK;
   }
+  /* The nodes with a message due, in increasing order (the order of the
+  ** PRNG's draws: every node all its due messages, node after node). */
   const double tnow = (double)now;
-  for (uint32_t x = 0; x < t->n; x++) {
-    while (t->next[x] <= tnow) {
+  uint32_t k = 0;
+  int sorted = 1;
+  while (t->nheap > 0 && t->heap[0].due <= tnow) {
+    t->due[k] = heap_pop(t);
+    if (k > 0 && t->due[k] < t->due[k - 1]) sorted = 0; /* a tick was missed */
+    k++;
+  }
+  if (!sorted) qsort(t->due, k, sizeof *t->due, cmp_u32);
+  int rc = HC_OK;
+  for (uint32_t i = 0; i < k; i++) {
+    const uint32_t x = t->due[i];
+    while (rc == HC_OK && t->next[x] <= tnow) {
       const uint32_t dest = pick_dest(t, x);
       const int64_t id = hc_driver_send(drv, x, dest, t->cfg.len, 0);
       t->next[x] += hc_rng_exp(&t->rng, t->mean_gap);
-      if (id < 0) return HC_ENOMEM;
+      if (id < 0) {
+        rc = HC_ENOMEM;
+        break;
+      }
       t->gen_msgs++;
       t->gen_flits += t->cfg.len;
     }
+    heap_push(t, x);
   }
-  return HC_OK;
+  return rc;
+}
+
+uint64_t hc_traffic_next_cycle(const hc_traffic *t) {
+  if (t == NULL) return UINT64_MAX;
+  if (t->cfg.pattern == HC_PAT_FILE) return t->fpos < t->nf ? t->fmsgs[t->fpos].cycle : UINT64_MAX;
+  if (t->nheap == 0) return UINT64_MAX;
+  const double c = t->heap[0].due;
+  return c < 18446744073709551615.0 ? (uint64_t)c : UINT64_MAX;
 }
 
 void hc_traffic_generated(const hc_traffic *t, uint64_t *msgs, uint64_t *flits) {

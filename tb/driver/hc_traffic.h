@@ -180,6 +180,13 @@ void hc_traffic_free(hc_traffic *t);
 */
 int hc_traffic_tick(hc_traffic *t, hc_driver *drv);
 
+/*
+** The first cycle in which hc_traffic_tick would create a message (a past
+** cycle when a tick was missed), or UINT64_MAX when none ever will. A run
+** with nothing to send before it may jump there (hc_driver_advance).
+*/
+uint64_t hc_traffic_next_cycle(const hc_traffic *t);
+
 /* Messages and flits created so far by hc_traffic_tick. Either may be NULL. */
 void hc_traffic_generated(const hc_traffic *t, uint64_t *msgs, uint64_t *flits);
 

@@ -72,7 +72,7 @@ static void print_help(void) {
       "\n"
       "  --sim model|rtl|both  backend (default both if this binary has RTL, else model)\n"
       "  --d N                 cube dimension, N = 2^d nodes (default: the RTL's, else 4)\n"
-      "  --w N                 flit payload bits, d..30 (default: the RTL's, else 16)\n"
+      "  --w N                 flit payload bits, d..30 (default: the RTL's, else 16, or d if larger)\n"
       "  --buf N               router input buffer depth, 1..16 (default: the RTL's, else 2)\n"
       "  --inj N               NI injection queue depth, 1..16 (default: the RTL's, else 4)\n"
       "  --traffic NAME        uniform bitrev transpose revflip hotspot neighbor file\n"

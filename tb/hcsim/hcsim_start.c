@@ -76,6 +76,7 @@ void hcsim_config(hcsim_opts *o) {
   }
   if (!o->set[HO_D]) c->d = o->have_rtl ? b->d : HC_DEFAULT_D;
   if (!o->set[HO_W]) c->w = o->have_rtl ? b->w : HC_DEFAULT_W;
+  if (!o->set[HO_W] && c->w < c->d) c->w = c->d; /* d > 16: the head must hold the destination */
   if (!o->set[HO_BUF]) c->buf_depth = o->have_rtl ? b->buf_depth : HC_DEFAULT_B;
   if (!o->set[HO_INJ]) c->inj_depth = o->have_rtl ? b->inj_depth : HC_DEFAULT_I;
   if (o->sim != HC_SIM_MODEL &&

@@ -23,7 +23,7 @@ bad() { # name args...
   else ko "bad input: $name" "exit $st, $lines stderr lines: $(head -c 200 "$tmp/err")"; fi
 }
 printf '0 0 1 4\nthis is not a message\n' > "$tmp/malformed.txt"
-bad "d out of range"      --sim model --d 17
+bad "d out of range"      --sim model --d 21
 bad "d zero"              --sim model --d 0
 bad "unknown traffic"     --sim model --traffic nosuch
 bad "rate above 1"        --sim model --rate 1.5
@@ -228,7 +228,7 @@ fi
 # every limit on d named where it refuses
 badmsg "d limit of the store-and-forward mode named" "--d 16 is out of range 1..15 \\(.*HC_RTL_MAX_D" --algo broadcast2 --sim model --d 16
 badmsg "d limit of a generator named" "--d 11: broadcast2 goes up to d = 10 \\(the generators' limit, HC_SF_MAX_D\\)" --algo broadcast2 --sim model --d 11
-badmsg "d limit of the model named" "--d 17 is out of range 1..16 \\(the model's largest cube, HC_MODEL_MAX_D\\)" --sim model --d 17
+badmsg "d limit of the model named" "--d 21 is out of range 1..20 \\(the model's largest cube, HC_MODEL_MAX_D\\)" --sim model --d 21
 
 # A schedule with no words is bad input (it said "0 words compared, all
 # equal", FAILED, exit 1, nothing on stderr)
@@ -645,6 +645,13 @@ jocase cons2cyc_matrix 5 --algo cons2cyc_matrix --d 4 --n 8 --k 2 --beta 3
 jocase cyc2cons_matrix 5 --algo cyc2cons_matrix --d 4 --n 8 --k 2 --beta 5
 jocase cons2cyc_gray 6 --algo cons2cyc_gray --d 3 --n 64 --k 2 --beta 3
 jocase cyc2cons_gray 6 --algo cyc2cons_gray --d 3 --n 64 --k 2 --beta 5
+
+# A large cube on the model (issue 16): d = 18, a quarter of a million nodes,
+# a few cycles of uniform traffic at 0.01, every message delivered (a second
+# or two; make test-long runs d = 20, tools/model_smoke.sh).
+out=$(HCSIM=$model tools/model_smoke.sh 18 40 2>&1)
+if grep -q '^smoke: PASS' <<< "$out"; then ok "model at d = 18: $(sed 's/^smoke: PASS model d = 18, //' <<< "$out")"
+else ko "model at d = 18" "$(tail -3 <<< "$out" | tr '\n' ' ')"; fi
 
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

@@ -417,7 +417,8 @@ static void test_route_ignores_upper_payload(void **state) {
   tnet_free(&t);
 }
 
-/* The largest model: d = 16, 65536 nodes, 17 ports per router. */
+/* A large model: d = 16, 65536 nodes, 17 ports per router (the largest, d =
+** HC_MODEL_MAX_D, runs in tests/cli/test_hcsim.sh and make test-long). */
 static void test_route_d16(void **state) {
   tnet t;
   (void)state;
@@ -971,9 +972,10 @@ static void test_cfg_check_ranges(void **state) {
       {1, 1, 1, 1, G0, 0},   {16, 16, 16, 16, G0, 0}, {4, 30, 2, 4, G0, 0},
       {16, 30, 1, 1, G0, 0}, {8, 8, 16, 1, G0, 0},    {1, 30, 1, 16, G0, 0},
       {4, 16, 2, 4, {16, 1, 1}, 0}, {4, 16, 2, 4, {1, 16, 0}, 0}, {4, 16, 2, 4, {0, 0, 16}, 0},
-      {4, 16, 2, 4, G0, HC_ROUTE_MIXBB3}, {4, 16, 2, 4, G0, HC_ROUTE_PCUBE}};
+      {4, 16, 2, 4, G0, HC_ROUTE_MIXBB3}, {4, 16, 2, 4, G0, HC_ROUTE_PCUBE},
+      {HC_MODEL_MAX_D, HC_MODEL_MAX_D, 2, 4, G0, 0}};
   static const hc_cfg bad[] = {
-      {0, 16, 2, 4, G0, 0},  {17, 30, 2, 4, G0, 0}, {4, 3, 2, 4, G0, 0},  {4, 31, 2, 4, G0, 0},
+      {0, 16, 2, 4, G0, 0},  {HC_MODEL_MAX_D + 1, 30, 2, 4, G0, 0}, {4, 3, 2, 4, G0, 0},  {4, 31, 2, 4, G0, 0},
       {4, 0, 2, 4, G0, 0},   {16, 15, 2, 4, G0, 0}, {4, 16, 0, 4, G0, 0}, {4, 16, 17, 4, G0, 0},
       {4, 16, 2, 0, G0, 0},  {4, 16, 2, 17, G0, 0}, {1, 0, 1, 1, G0, 0},
       {4, 16, 2, 4, {17, 0, 0}, 0}, {4, 16, 2, 4, {0, 17, 0}, 0}, {4, 16, 2, 4, {0, 0, 17}, 0},
