@@ -177,7 +177,8 @@ LINK_LIBS := -lz -pthread -latomic -lm
 
 # The configuration comes from the directory name, D<d>_W<w>_B<b>_I<i>, with
 # an optional _G<BankAW>.<SegAW>.<DescAW> (the store-and-forward geometry,
-# passed as -GBankAW=... to Verilator and -DHC_BANK_AW=... to the shim; none:
+# passed as +define+HC_CFG_BANK_AW=... to Verilator (rtl/hc_network.sv: the
+# hierarchical build takes no -G) and -DHC_BANK_AW=... to the shim; none:
 # the contract's default) and an optional _F<name> that defines
 # HC_FAULT_<name>: a fault injected on purpose, so a test can show an RTL
 # assertion firing.
@@ -189,12 +190,18 @@ cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
 cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 VFLAGS_COMMON := --assert
 vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
-         --top-module hc_network -GDim=$(call cfgval,$(1),D) -GPayloadWidth=$(call cfgval,$(1),W) \
-         -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
-         $(if $(call cfgval,$(1),G),-GBankAW=$(call cfggeom,$(1),1) -GSegAW=$(call cfggeom,$(1),2) \
-              -GDescAW=$(call cfggeom,$(1),3)) \
+         --top-module hc_network --hierarchical +define+HC_CFG_DIM=$(call cfgval,$(1),D) \
+         +define+HC_CFG_PAYLOAD_WIDTH=$(call cfgval,$(1),W) +define+HC_CFG_BUF_DEPTH=$(call cfgval,$(1),B) \
+         +define+HC_CFG_INJ_DEPTH=$(call cfgval,$(1),I) \
+         $(if $(call cfgval,$(1),G),+define+HC_CFG_BANK_AW=$(call cfggeom,$(1),1) \
+              +define+HC_CFG_SEG_AW=$(call cfggeom,$(1),2) +define+HC_CFG_DESC_AW=$(call cfggeom,$(1),3)) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
+
+# The libraries of the hierarchy blocks (one per block and parameter set,
+# tb/backend/hc_verilator.vlt), found when linking: their names carry
+# Verilator's numbering of the parameter sets.
+hier_libs = $$(find $(BUILD)/rtl/$(1)/obj -mindepth 2 -name 'lib*.a' | sort)
 
 $(BUILD)/obj/verilated/%.o: $(VRT_INC)/%.cpp
 	@mkdir -p $(dir $@)
@@ -207,9 +214,11 @@ $(BUILD)/rtl/%/vflags: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(call vflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call vflags,$*)' > $@
 
+# Absolute paths: the hierarchical mode runs Verilator again per block from
+# within the object directory.
 $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt $(BUILD)/rtl/%/vflags
 	@echo "  VERILATE $* (log in $(BUILD)/rtl/$*/verilator.log)"
-	@verilator $(call vflags,$*) --Mdir $(dir $@) tb/backend/hc_verilator.vlt -F $(RTL_LIST) \
+	@verilator $(call vflags,$*) --Mdir $(dir $@) $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) \
 	    > $(BUILD)/rtl/$*/verilator.log 2>&1 || { tail -30 $(BUILD)/rtl/$*/verilator.log; exit 1; }
 
 $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
@@ -221,11 +230,11 @@ $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_
 
 $(BUILD)/rtl/%/tb_rtl: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(TB_OBJ) $(VRT_OBJ)
 	$(if $(Q),@echo "  LINK    $@")
-	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(TB_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(VRT_OBJ) $(LINK_LIBS)
+	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(TB_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(call hier_libs,$*) $(VRT_OBJ) $(LINK_LIBS)
 
 $(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(HCSIM_OBJ) $(VRT_OBJ)
 	$(if $(Q),@echo "  LINK    $@")
-	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(HCSIM_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(VRT_OBJ) $(LINK_LIBS)
+	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(HCSIM_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(call hier_libs,$*) $(VRT_OBJ) $(LINK_LIBS)
 
 rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 
