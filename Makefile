@@ -10,7 +10,7 @@
 #   make bench     model and RTL speed and memory
 #   make lint      verilator --lint-only -Wall on the RTL
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
-#   make synth-check   yosys synth_ice40 of one router and of a 2-cube
+#   make synth-check   yosys synth_ice40 of one router and of a 1-cube (2-cube: HC_TEST_LONG=1)
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
 #   make algo-table    regenerate the measured-vs-formula table of docs/boppana.md
 #   make aap-cost-table  AAP and AAP' under the paper's cost model (circuit switching), docs/boppana.md
@@ -189,8 +189,14 @@ cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
 # Field k (1..3) of the G token of configuration $(1), empty without one.
 cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 VFLAGS_COMMON := --assert
+# From D = 4 on the build is hierarchical (tb/backend/hc_verilator.vlt): the
+# router, NI and store-and-forward node compiled once, not once per node.
+# Below, the flat build is as quick to compile and runs faster (the blocks'
+# wrappers cost evaluations: the 2-cube's lockstep, 2.4 CPU-s against 0.9).
+HIER_MIN_D := 4
+vhier = $(if $(filter-out $(shell seq 1 $$(($(HIER_MIN_D) - 1))),$(call cfgval,$(1),D)),--hierarchical)
 vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
-         --top-module hc_network --hierarchical +define+HC_CFG_DIM=$(call cfgval,$(1),D) \
+         --top-module hc_network $(call vhier,$(1)) +define+HC_CFG_DIM=$(call cfgval,$(1),D) \
          +define+HC_CFG_PAYLOAD_WIDTH=$(call cfgval,$(1),W) +define+HC_CFG_BUF_DEPTH=$(call cfgval,$(1),B) \
          +define+HC_CFG_INJ_DEPTH=$(call cfgval,$(1),I) \
          $(if $(call cfgval,$(1),G),+define+HC_CFG_BANK_AW=$(call cfggeom,$(1),1) \
@@ -215,11 +221,11 @@ $(BUILD)/rtl/%/vflags: FORCE
 	@echo '$(call vflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call vflags,$*)' > $@
 
 # Absolute paths: the hierarchical mode runs Verilator again per block from
-# within the object directory.
+# within the object directory. The leading + lets Verilator's make share
+# this make's job slots (without it, it falls back to one job).
 $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt $(BUILD)/rtl/%/vflags
-	@echo "  VERILATE $* (log in $(BUILD)/rtl/$*/verilator.log)"
-	@verilator $(call vflags,$*) --Mdir $(dir $@) $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) \
-	    > $(BUILD)/rtl/$*/verilator.log 2>&1 || { tail -30 $(BUILD)/rtl/$*/verilator.log; exit 1; }
+	+@tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log $(call vflags,$*) --Mdir $(dir $@) \
+	    $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC))
 
 $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
 	$(if $(Q),@echo "  CXX     $< ($*)")
