@@ -11,7 +11,13 @@ cfg=$1 log=$2
 shift 2
 : > "$log"
 start=$SECONDS
-stage() { printf '  VERILATE %s: %s (%ds)\n' "$cfg" "$1" $((SECONDS - start)); }
+# Each stage once (Verilator's make may start a block's run twice).
+seen='|'
+stage() {
+  case "$seen" in *"|$1|"*) return ;; esac
+  seen+="$1|"
+  printf '  VERILATE %s: %s (%ds)\n' "$cfg" "$1" $((SECONDS - start))
+}
 stage "Verilator on the RTL (log in $log)"
 verilator "$@" 2>&1 | while IFS= read -r line; do
   printf '%s\n' "$line" >> "$log"
@@ -21,7 +27,7 @@ verilator "$@" 2>&1 | while IFS= read -r line; do
       case "$b" in hc_network) stage "the network of 2^D nodes" ;; *) stage "block ${b%_*}" ;; esac ;;
     "make -f "*.mk*)
       b=${line#make -f }; b=${b%%.mk*}; b=${b#V}
-      stage "compiling ${b%_*} (C++)" ;;
+      case "$b" in hc_network) stage "compiling the network (C++)" ;; *) stage "compiling ${b%_*} (C++)" ;; esac ;;
   esac
 done
 st=$?
