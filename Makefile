@@ -12,7 +12,7 @@
 #                  saturation (build/bench/: CSV, PNG); docs/performance.md
 #   make lint      verilator --lint-only -Wall on the RTL
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
-#   make synth-check   yosys synth_ice40 of one router and of a 2-cube
+#   make synth-check   yosys synth_ice40 of one router and of a 1-cube (2-cube: HC_TEST_LONG=1)
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
 #   make algo-table    regenerate the measured-vs-formula table of docs/boppana.md
 #   make aap-cost-table  AAP and AAP' under the paper's cost model (circuit switching), docs/boppana.md
@@ -179,7 +179,8 @@ LINK_LIBS := -lz -pthread -latomic -lm
 
 # The configuration comes from the directory name, D<d>_W<w>_B<b>_I<i>, with
 # an optional _G<BankAW>.<SegAW>.<DescAW> (the store-and-forward geometry,
-# passed as -GBankAW=... to Verilator and -DHC_BANK_AW=... to the shim; none:
+# passed as +define+HC_CFG_BANK_AW=... to Verilator (rtl/hc_network.sv: the
+# hierarchical build takes no -G) and -DHC_BANK_AW=... to the shim; none:
 # the contract's default) and an optional _F<name> that defines
 # HC_FAULT_<name>: a fault injected on purpose, so a test can show an RTL
 # assertion firing.
@@ -190,13 +191,25 @@ cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
 # Field k (1..3) of the G token of configuration $(1), empty without one.
 cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 VFLAGS_COMMON := --assert
+# From D = 4 on the build is hierarchical (tb/backend/hc_verilator.vlt): the
+# router, NI and store-and-forward node compiled once, not once per node.
+# Below, the flat build is as quick to compile and runs faster (the blocks'
+# wrappers cost evaluations: the 2-cube's lockstep, 2.4 CPU-s against 0.9).
+HIER_MIN_D := 4
+vhier = $(if $(filter-out $(shell seq 1 $$(($(HIER_MIN_D) - 1))),$(call cfgval,$(1),D)),--hierarchical)
 vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
-         --top-module hc_network -GDim=$(call cfgval,$(1),D) -GPayloadWidth=$(call cfgval,$(1),W) \
-         -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
-         $(if $(call cfgval,$(1),G),-GBankAW=$(call cfggeom,$(1),1) -GSegAW=$(call cfggeom,$(1),2) \
-              -GDescAW=$(call cfggeom,$(1),3)) \
+         --top-module hc_network $(call vhier,$(1)) +define+HC_CFG_DIM=$(call cfgval,$(1),D) \
+         +define+HC_CFG_PAYLOAD_WIDTH=$(call cfgval,$(1),W) +define+HC_CFG_BUF_DEPTH=$(call cfgval,$(1),B) \
+         +define+HC_CFG_INJ_DEPTH=$(call cfgval,$(1),I) \
+         $(if $(call cfgval,$(1),G),+define+HC_CFG_BANK_AW=$(call cfggeom,$(1),1) \
+              +define+HC_CFG_SEG_AW=$(call cfggeom,$(1),2) +define+HC_CFG_DESC_AW=$(call cfggeom,$(1),3)) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
+
+# The libraries of the hierarchy blocks (one per block and parameter set,
+# tb/backend/hc_verilator.vlt), found when linking: their names carry
+# Verilator's numbering of the parameter sets.
+hier_libs = $$(find $(BUILD)/rtl/$(1)/obj -mindepth 2 -name 'lib*.a' | sort)
 
 $(BUILD)/obj/verilated/%.o: $(VRT_INC)/%.cpp
 	@mkdir -p $(dir $@)
@@ -209,10 +222,12 @@ $(BUILD)/rtl/%/vflags: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(call vflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call vflags,$*)' > $@
 
+# Absolute paths: the hierarchical mode runs Verilator again per block from
+# within the object directory. The leading + lets Verilator's make share
+# this make's job slots (without it, it falls back to one job).
 $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt $(BUILD)/rtl/%/vflags
-	@echo "  VERILATE $* (log in $(BUILD)/rtl/$*/verilator.log)"
-	@verilator $(call vflags,$*) --Mdir $(dir $@) tb/backend/hc_verilator.vlt -F $(RTL_LIST) \
-	    > $(BUILD)/rtl/$*/verilator.log 2>&1 || { tail -30 $(BUILD)/rtl/$*/verilator.log; exit 1; }
+	+@tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log $(call vflags,$*) --Mdir $(dir $@) \
+	    $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC))
 
 $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
 	$(if $(Q),@echo "  CXX     $< ($*)")
@@ -223,11 +238,11 @@ $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_
 
 $(BUILD)/rtl/%/tb_rtl: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(TB_OBJ) $(VRT_OBJ)
 	$(if $(Q),@echo "  LINK    $@")
-	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(TB_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(VRT_OBJ) $(LINK_LIBS)
+	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(TB_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(call hier_libs,$*) $(VRT_OBJ) $(LINK_LIBS)
 
 $(BUILD)/rtl/%/hcsim: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(HCSIM_OBJ) $(VRT_OBJ)
 	$(if $(Q),@echo "  LINK    $@")
-	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(HCSIM_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(VRT_OBJ) $(LINK_LIBS)
+	$(Q)$(CXX) -o $@ $(LIB_OBJ) $(HCSIM_OBJ) $(filter %.o %.a,$(wordlist 1,2,$^)) $(call hier_libs,$*) $(VRT_OBJ) $(LINK_LIBS)
 
 rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 

@@ -16,15 +16,42 @@
 // its data move and acknowledgements come back (docs/microarchitecture.md,
 // "Cost model"). Each router has its probe links and acknowledgement wires
 // to its neighbours beside the flit links.
+
+// The simulation build sets the configuration by macros, not by -G: the
+// hierarchical mode of Verilator 5.006 (the testbench's build, see the
+// Makefile) hands every -G on to each hierarchy block as well, and a block
+// refuses a parameter it does not have. Undefined, they are the defaults.
+`ifndef HC_CFG_DIM
+`define HC_CFG_DIM 4
+`endif
+`ifndef HC_CFG_PAYLOAD_WIDTH
+`define HC_CFG_PAYLOAD_WIDTH 16
+`endif
+`ifndef HC_CFG_BUF_DEPTH
+`define HC_CFG_BUF_DEPTH 2
+`endif
+`ifndef HC_CFG_INJ_DEPTH
+`define HC_CFG_INJ_DEPTH 4
+`endif
+`ifndef HC_CFG_BANK_AW
+`define HC_CFG_BANK_AW hc_pkg::BankAWDefault
+`endif
+`ifndef HC_CFG_SEG_AW
+`define HC_CFG_SEG_AW hc_pkg::SegAWDefault
+`endif
+`ifndef HC_CFG_DESC_AW
+`define HC_CFG_DESC_AW hc_pkg::DescAWDefault
+`endif
+
 module hc_network #(
   /// Cube dimension (2^Dim nodes).
-  parameter int unsigned Dim          = 4,
+  parameter int unsigned Dim          = `HC_CFG_DIM,
   /// Flit payload bits, at least Dim.
-  parameter int unsigned PayloadWidth = 16,
+  parameter int unsigned PayloadWidth = `HC_CFG_PAYLOAD_WIDTH,
   /// Flits per router input buffer.
-  parameter int unsigned BufDepth     = 2,
+  parameter int unsigned BufDepth     = `HC_CFG_BUF_DEPTH,
   /// Flits per network-interface injection queue.
-  parameter int unsigned InjDepth     = 4,
+  parameter int unsigned InjDepth     = `HC_CFG_INJ_DEPTH,
   /// Bits of each summing channel counter (32 in simulation; a small FPGA
   /// build narrows them, docs/fpga.md). The read port zero-extends.
   parameter int unsigned CntWidth     = 32,
@@ -32,11 +59,11 @@ module hc_network #(
   /// available); 0: wormhole only (a mode-1 write is refused).
   parameter bit          SfEnable     = 1'b1,
   /// Store-and-forward: address bits of one memory bank (2^BankAW words).
-  parameter int unsigned BankAW       = hc_pkg::BankAWDefault,
+  parameter int unsigned BankAW       = `HC_CFG_BANK_AW,
   /// Store-and-forward: address bits of each engine's segment table.
-  parameter int unsigned SegAW        = hc_pkg::SegAWDefault,
+  parameter int unsigned SegAW        = `HC_CFG_SEG_AW,
   /// Store-and-forward: address bits of each TX engine's descriptor table.
-  parameter int unsigned DescAW       = hc_pkg::DescAWDefault,
+  parameter int unsigned DescAW       = `HC_CFG_DESC_AW,
   /// 1: the paper's cost model (tau, xi, mode 3 circuit switching) is built
   /// (docs/microarchitecture.md, "Cost model"); 0: writes of it are refused.
   parameter bit          CsEnable     = 1'b1

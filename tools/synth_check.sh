@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# yosys synth_ice40 of one router and of a 2-cube network: fails on a latch
-# (checked after proc, before techmapping could hide it), on any problem
-# `check -assert` finds (combinational loops, multiple drivers, undriven
-# wires), or on a synthesis error. Logs and cell counts go to build/synth/.
+# yosys synth_ice40 of one router and of a 1-cube network (make test-long:
+# a 2-cube): fails on a latch (checked after proc, before techmapping could
+# hide it), on any problem `check -assert` finds (combinational loops,
+# multiple drivers, undriven wires), or on a synthesis error. Logs and cell counts go to build/synth/.
 # The sources are read deferred (as rtl/fpga/synth_board.sh reads them):
 # every module is elaborated once, with the top's parameters, and the top
 # keeps its name (read eagerly, yosys 0.23 re-derives a top whose generate
@@ -39,8 +39,12 @@ YS
   fi
 }
 synth router_d4 hc_router "chparam -set Dim 4 hc_router"
-# Both modes in one network: the store-and-forward engines with small
+# Every mode in one network: the store-and-forward engines with small
 # tables (their banks map to block RAM; segment and descriptor tables are
-# read asynchronously and become logic, so they are kept small here).
-synth network_d2 hc_network "chparam -set Dim 2 -set BankAW 8 -set SegAW 3 -set DescAW 2 hc_network"
+# read asynchronously and become logic, so they are kept small here). Two
+# nodes are enough to elaborate every block and branch of the network; the
+# 2-cube (twice the cells and the time, about 4 CPU-minutes) is make
+# test-long's (HC_TEST_LONG=1).
+if [ "${HC_TEST_LONG:-0}" = 1 ]; then nd=2; else nd=1; fi
+synth network_d$nd hc_network "chparam -set Dim $nd -set BankAW 8 -set SegAW 3 -set DescAW 2 hc_network"
 exit $fail

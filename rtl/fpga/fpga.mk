@@ -65,10 +65,12 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 
 # The tests of this flow, run by `make fpga-test` (and so by `make test`):
 # lint of the FPGA RTL, the self-test top of each board in Verilator against
-# the C model, and the synthesis, place and route of one router and of one
-# board's self-test top.
+# the C model, and the synthesis, place and route of one router; with
+# HC_TEST_LONG=1 (`make test-long`) also of one board's self-test top (about
+# 4 CPU-minutes of yosys and nextpnr, the longest job of `make test`, which
+# must stay well under 15 minutes on 2 cores; `make synth` runs it too).
 FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-synth-router \
-              fpga-test-synth-top
+              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-synth-top)
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 

@@ -139,6 +139,11 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
       hc_rtl_free(r);
       return HC_ENOMEM;
     }
+    // The hierarchy blocks' models (tb/backend/hc_verilator.vlt) are made
+    // by their wrappers' initial blocks, in the first evaluation, and
+    // trace() registers them too: evaluate once (in reset) before it.
+    r->top->rst_ni = 0;
+    r->top->eval();
     r->top->trace(r->fst, 99);
     r->fst->open(fst_path);
   }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs Verilator for one RTL configuration of the testbench (the Makefile's
+# rule for build/rtl/<cfg>/obj) with its whole output in a log, and prints a
+# line per stage as it starts, with the seconds since the start: each
+# hierarchy block Verilated, then compiled, then the network around them.
+# A build takes a minute or more, and the user who typed `make sim` should
+# see what it is doing. On failure the end of the log is printed.
+# Usage: tools/verilate.sh CFG LOG VERILATOR-ARGS...
+set -uo pipefail
+cfg=$1 log=$2
+shift 2
+: > "$log"
+start=$SECONDS
+# Each stage once (Verilator's make may start a block's run twice).
+seen='|'
+stage() {
+  case "$seen" in *"|$1|"*) return ;; esac
+  seen+="$1|"
+  printf '  VERILATE %s: %s (%ds)\n' "$cfg" "$1" $((SECONDS - start))
+}
+stage "Verilator on the RTL (log in $log)"
+verilator "$@" 2>&1 | while IFS= read -r line; do
+  printf '%s\n' "$line" >> "$log"
+  case "$line" in
+    *"verilator -f "*_hierMkArgs.f)
+      b=${line##*/}; b=${b%_hierMkArgs.f}; b=${b#V}
+      case "$b" in hc_network) stage "the network of 2^D nodes" ;; *) stage "block ${b%_*}" ;; esac ;;
+    "make -f "*.mk*)
+      b=${line#make -f }; b=${b%%.mk*}; b=${b#V}
+      case "$b" in hc_network) stage "compiling the network (C++)" ;; *) stage "compiling ${b%_*} (C++)" ;; esac ;;
+  esac
+done
+st=$?
+if [ $st != 0 ]; then tail -30 "$log"; exit $st; fi
+stage "done"
