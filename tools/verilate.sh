@@ -4,7 +4,8 @@
 # line per stage as it starts, with the seconds since the start: each
 # hierarchy block Verilated, then compiled, then the network around them.
 # A build takes a minute or more, and the user who typed `make sim` should
-# see what it is doing. On failure the end of the log is printed.
+# see what it is doing (on stderr: `make sim` hides the build's stdout).
+# On failure the end of the log is printed.
 # Usage: tools/verilate.sh CFG LOG VERILATOR-ARGS...
 set -uo pipefail
 cfg=$1 log=$2
@@ -16,7 +17,7 @@ seen='|'
 stage() {
   case "$seen" in *"|$1|"*) return ;; esac
   seen+="$1|"
-  printf '  VERILATE %s: %s (%ds)\n' "$cfg" "$1" $((SECONDS - start))
+  printf '  VERILATE %s: %s (%ds)\n' "$cfg" "$1" $((SECONDS - start)) >&2
 }
 stage "Verilator on the RTL (log in $log)"
 verilator "$@" 2>&1 | while IFS= read -r line; do
@@ -31,5 +32,5 @@ verilator "$@" 2>&1 | while IFS= read -r line; do
   esac
 done
 st=$?
-if [ $st != 0 ]; then tail -30 "$log"; exit $st; fi
+if [ $st != 0 ]; then tail -30 "$log" >&2; exit $st; fi
 stage "done"
