@@ -19,15 +19,23 @@ stage() {
   seen+="$1|"
   printf '  VERILATE %s: %s (%ds)\n' "$cfg" "$1" $((SECONDS - start)) >&2
 }
+hier=
 stage "Verilator on the RTL (log in $log)"
+# The stages are read from the commands make echoes: `make -s` (make sim)
+# would silence them, so the s flag is not handed on to Verilator's make.
+first=${MAKEFLAGS%% *}
+case "$first" in -*|*=*) ;; *) MAKEFLAGS="${first//s/}${MAKEFLAGS#"$first"}"; export MAKEFLAGS ;; esac
 verilator "$@" 2>&1 | while IFS= read -r line; do
   printf '%s\n' "$line" >> "$log"
   case "$line" in
+    "g++ "*)
+      [ -n "$hier" ] || stage "compiling the network (C++)" ;;
     *"verilator -f "*_hierMkArgs.f)
+      hier=1
       b=${line##*/}; b=${b%_hierMkArgs.f}; b=${b#V}
       case "$b" in hc_network) stage "the network of 2^D nodes" ;; *) stage "block ${b%_*}" ;; esac ;;
-    "make -f "*.mk*)
-      b=${line#make -f }; b=${b%%.mk*}; b=${b#V}
+    *"make -f "*.mk*|*"make -C "*" -f "*.mk*)
+      b=${line#*-f }; b=${b%%.mk*}; b=${b#V}
       case "$b" in hc_network) stage "compiling the network (C++)" ;; *) stage "compiling ${b%_*} (C++)" ;; esac ;;
   esac
 done
