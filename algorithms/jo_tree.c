@@ -6,6 +6,7 @@
 ** about them, not these functions' own output.
 */
 #include <assert.h>
+#include <stdlib.h>
 
 #include "jo_tree.h"
 
@@ -98,4 +99,17 @@ void hc_jt_cbt_dil1(unsigned n, uint8_t *lab, uint32_t *addr) {
   addr[0] = 0;
   addr[1] = 0;
   for (uint32_t h = 2; h < nodes; h++) addr[h] = addr[h / 2] ^ (1u << lab[h]);
+}
+unsigned hc_jt_cbt_dil1_far(unsigned n) {
+  unsigned far = 0;
+  uint8_t *lab = malloc(1u << n);
+  uint32_t *addr = malloc((1u << n) * sizeof *addr);
+  if (lab && addr) {
+    hc_jt_cbt_dil1(n, lab, addr);
+    for (uint32_t h = 1; h < (1u << n); h++)
+      if (hc_jt_dist(addr[h], 0) > far) far = hc_jt_dist(addr[h], 0);
+  }
+  free(lab);
+  free(addr);
+  return far;
 }

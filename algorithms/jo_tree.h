@@ -77,4 +77,9 @@ uint32_t hc_jt_cbt_interior(unsigned n, uint32_t *img);
 */
 void hc_jt_cbt_dil1(unsigned n, uint8_t *lab, uint32_t *addr);
 
+/* The largest cube distance from the root (node 0) to a node of the
+** dilation-1 tree of hc_jt_cbt_dil1 at 2^n - 1 nodes: the most ones in an
+** address. 0 when out of memory (a weaker, still valid, lower bound). */
+unsigned hc_jt_cbt_dil1_far(unsigned n);
+
 #endif /* JO_TREE_H */

@@ -85,17 +85,7 @@ static uint64_t formula(const hc_sf_params *p) { return hc_jot_cycles(p, steps(p
 /* The root's d incoming links must bring it something (K words); the
 ** farthest tree node is the one with the most ones in its address. */
 static void lower(const hc_sf_params *p, hc_sf_bound *b) {
-  const unsigned n = p->d - 1;
-  unsigned far = 0;
-  uint8_t *lab = malloc(1u << n);
-  uint32_t *addr = malloc((1u << n) * sizeof *addr);
-  if (lab && addr) {
-    hc_jt_cbt_dil1(n, lab, addr);
-    for (uint32_t h = 1; h < (1u << n); h++)
-      if (hc_jt_dist(addr[h], 0) > far) far = hc_jt_dist(addr[h], 0);
-  }
-  free(lab);
-  free(addr);
+  const unsigned far = hc_jt_cbt_dil1_far(p->d - 1);
   hc_sf_bound_set(b, "the d incoming links of the root", p->d, p->m, far, p->beta);
 }
 
