@@ -29,6 +29,7 @@
 #   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
 #                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
 #   make docs-api  the library's API reference (Doxygen), build/docs-api/html/index.html
+#   make core      regenerate rtl/hcrouter.core (FuseSoC) from rtl/hc_ip.f and the contract
 #
 # Both `sim` and `test` first install missing Debian packages
 # (tools/bootstrap.sh), so they work on a fresh machine.

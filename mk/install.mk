@@ -7,6 +7,8 @@
 #       the FuseSoC core file); with RTL_CFGS, per configuration a static
 #       libhcrouter-rtl-<cfg>.a and hcrouter-rtl-<cfg>.pc (the driver over
 #       the Verilated RTL of that configuration as well as the model)
+#   make core       regenerate rtl/hcrouter.core, the FuseSoC core file, from
+#       rtl/hc_ip.f, rtl/hc_network.sv and the contract (tools/gen_core.sh)
 #   make docs-api   the API reference of the installed headers (Doxygen) in
 #       build/docs-api/html/index.html
 #
@@ -37,7 +39,7 @@ HC_PUBLIC_H := csim/hc_status.h csim/hc_contract.h csim/hc_route.h csim/hc_sf.h 
 HC_LIB_A := $(BUILD)/lib/libhcrouter.a
 HC_LIB_SO := $(BUILD)/lib/libhcrouter.so.$(HC_LIB_VERSION)
 
-.PHONY: install lib docs-api
+.PHONY: install lib docs-api core
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -90,3 +92,6 @@ install: $(HC_LIB_A) $(HC_LIB_SO) $(foreach c,$(RTL_CFGS),$(BUILD)/lib/libhcrout
 docs-api:
 	@tools/bootstrap.sh doxygen
 	@tools/docs_api.sh $(HC_LIB_VERSION) $(HC_PUBLIC_H)
+
+core:
+	@tools/gen_core.sh

@@ -56,6 +56,6 @@ for c in $rtl_cfgs; do
     "-lhcrouter-rtl-$c -lstdc++ $rtl_libs" > "$lib/pkgconfig/hcrouter-rtl-$c.pc"
 done
 
-install -m 644 $(tools/filelist.sh rtl/hc_ip.f) rtl/hc_ip.f rtl/hc_contract.txt "$share/rtl/"
-[ ! -f rtl/hcrouter.core ] || install -m 644 rtl/hcrouter.core "$share/rtl/"
+install -m 644 $(tools/filelist.sh rtl/hc_ip.f) rtl/hc_ip.f rtl/hc_contract.txt rtl/hcrouter.core "$share/rtl/"
+
 echo "installed libhcrouter $version in $root (pkg-config: PKG_CONFIG_PATH=$prefix/lib/pkgconfig)"

@@ -96,13 +96,13 @@ if [ -n "$rtl_cfg" ]; then
   fi
 fi
 
-# share/: the IP's file list as written, and every file it names there.
+# share/: the IP's file list and core file as written, every file named there.
 ip=$prefix/share/hcrouter/rtl/hc_ip.f
 here=$PWD
-if cmp -s rtl/hc_ip.f "$ip" && missing=$(cd "${ip%/*}" && for f in $("$here/tools/filelist.sh" hc_ip.f); do
+if cmp -s rtl/hc_ip.f "$ip" && cmp -s rtl/hcrouter.core "${ip%/*}/hcrouter.core" && missing=$(cd "${ip%/*}" && for f in $("$here/tools/filelist.sh" hc_ip.f); do
      [ -f "$f" ] || echo "$f"; done) && [ -z "$missing" ]; then
-  pass "share/hcrouter/rtl/hc_ip.f and its sources"
+  pass "share/hcrouter/rtl/: hc_ip.f, hcrouter.core and the sources"
 else
-  bad "share/hcrouter/rtl/hc_ip.f and its sources" "${missing:-hc_ip.f differs or is missing}"
+  bad "share/hcrouter/rtl/: hc_ip.f, hcrouter.core and the sources" "${missing:-hc_ip.f or hcrouter.core differs or is missing}"
 fi
 exit $fail
