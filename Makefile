@@ -29,6 +29,7 @@
 #   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
 #                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
 #   make docs-api  the library's API reference (Doxygen), build/docs-api/html/index.html
+#   make tlm-demo  the C model behind SystemC/TLM-2.0 sockets, a 2-cube of node threads (started)
 #   make core      regenerate rtl/hcrouter.core (FuseSoC) from rtl/hc_ip.f and the contract
 #
 # Both `sim` and `test` first install missing Debian packages
