@@ -4,7 +4,8 @@
 ** takes a message by b_transport of a generic payload (write; the address
 ** is the destination node, the data the message's words, one flit each
 ** after the head) and blocks while the node has inj_limit messages waiting
-** to enter the network, the delay annotated by the cycles it waited; and a
+** to enter the network (the initiator's delay is consumed first, and the
+** cycles of the wait pass inside the call, so delay returns 0); and a
 ** delivery callback with the message, its data and its delivery time. The
 ** network runs on an internal clock of one period per cycle, one
 ** hc_driver_step each, and only while there is something to do. A thin C++
