@@ -26,6 +26,11 @@
 #   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
 #   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
+#   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
+#                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
+#   make docs-api  the library's API reference (Doxygen), build/docs-api/html/index.html
+#   make tlm-demo  the C model behind SystemC/TLM-2.0 sockets, a 2-cube of node threads (started)
+#   make core      regenerate rtl/hcrouter.core (FuseSoC) from rtl/hc_ip.f and the contract
 #
 # Both `sim` and `test` first install missing Debian packages
 # (tools/bootstrap.sh), so they work on a fresh machine.
@@ -369,3 +374,4 @@ clean:
 
 # ---- the FPGA boards (docs/fpga.md) ----------------------------------------
 include rtl/fpga/fpga.mk
+include mk/install.mk

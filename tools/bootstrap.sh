@@ -2,10 +2,12 @@
 # Install the Debian packages this project needs, if any is missing. Quick
 # and silent when everything is there (one dpkg-query), so `make sim` and
 # `make test` call it every time. Needs root (or sudo) only when it installs.
+# Arguments name packages only some targets need, beside these (make
+# docs-api: doxygen).
 set -euo pipefail
 
 pkgs=(build-essential verilator libsystemc-dev libcmocka-dev zlib1g-dev yosys
-      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq)
+      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq python3-yaml "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

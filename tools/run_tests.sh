@@ -266,6 +266,15 @@ if [ -x tests/cli/test_hcsim.sh ]; then
   count_lines cli "$(sed -n -e 's/^PASS /cli: PASS /p' -e 's/^FAIL /cli: FAIL /p' <<< "$out")" 0
 fi
 
+log "library: make install into a fresh prefix, docs/examples/ built against it with pkg-config"
+# the RTL library of the examples' configuration when make test built it
+case " $CONFIGS " in *" D4_W16_B2_I4 "*) lib_rtl=D4_W16_B2_I4 ;; *) lib_rtl="" ;; esac
+out=$(tests/lib/test_install.sh "$lib_rtl" 2>&1); echo "$out"
+count_lines lib "$out"
+log "the IP as a FuseSoC core: rtl/hcrouter.core against its sources, docs/examples/ designs linted and synthesised"
+out=$(tests/lib/test_core.sh 2>&1); echo "$out"
+count_lines core "$out"
+
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then
   log "the model at d = 20 (a million nodes; tools/model_smoke.sh)"
   out=$(tools/model_smoke.sh 20 300 2>&1); echo "$out"

@@ -30,6 +30,8 @@ typedef struct hc_backend hc_backend;
 
 /* Parse "model", "rtl" or "both"; returns 0 on success, -1 otherwise. */
 int hc_sim_parse(const char *s, hc_sim *out);
+
+/* The name of s as hc_sim_parse reads it ("model", "rtl", "both"). */
 const char *hc_sim_name(hc_sim s);
 
 /*
@@ -40,6 +42,8 @@ const char *hc_sim_name(hc_sim s);
 */
 int hc_backend_open(hc_sim sim, const hc_cfg *cfg, const char *fst_path,
                     hc_backend **out);
+
+/* Free a backend, closing the RTL's waveform; NULL is allowed. */
 void hc_backend_close(hc_backend *b);
 
 /* Reset the network and the cycle count. */
@@ -118,7 +122,11 @@ const hc_mismatch *hc_backend_mismatch(const hc_backend *b);
 
 /* Cycles stepped since the last reset. */
 uint64_t hc_backend_cycle(const hc_backend *b);
+
+/* The kind the backend was opened as. */
 hc_sim hc_backend_sim(const hc_backend *b);
+
+/* The configuration the backend was opened with. */
 const hc_cfg *hc_backend_cfg(const hc_backend *b);
 
 #endif /* HC_BACKEND_H */

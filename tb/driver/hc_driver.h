@@ -62,6 +62,8 @@ typedef void (*hc_deliver_fn)(void *ctx, hc_driver *drv, const hc_msg *m);
 
 /* Create a driver on backend b (not owned). Returns HC_OK or HC_ENOMEM. */
 int hc_driver_new(hc_backend *b, hc_driver **out);
+
+/* Free a driver (not its backend); NULL is allowed. */
 void hc_driver_free(hc_driver *drv);
 
 /*
@@ -166,17 +168,37 @@ uint64_t hc_driver_outstanding(const hc_driver *drv);
 /* Messages waiting in node x's send queue, the one being injected included. */
 uint64_t hc_driver_queued(const hc_driver *drv, unsigned x);
 
+/* Call fn(ctx, drv, obs) after every cycle from the next one on, after the
+** monitors added before it; the driver then records every channel (a
+** record of the model alone may have been lean). Returns HC_OK or
+** HC_ENOMEM (eight monitors are there already, or no memory). */
 int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx);
+
+/* Call fn(ctx, drv, m) for each message delivered intact from now on (one
+** callback: a second call replaces it; fn NULL removes it). */
 void hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx);
 
 /* Latency counts messages created from this cycle on (warm-up before it). */
 void hc_driver_measure_from(hc_driver *drv, uint64_t cycle);
 
+/* The statistics of the run so far (owned by the driver, updated by every
+** step). */
 const hc_stats *hc_driver_stats(const hc_driver *drv);
+
+/* Message index (the value hc_driver_send returned), or NULL when index >=
+** hc_driver_num_msgs; valid until the next hc_driver_send or reset. */
 const hc_msg *hc_driver_msg(const hc_driver *drv, uint64_t index);
+
+/* Messages created since the driver was made or last reset. */
 uint64_t hc_driver_num_msgs(const hc_driver *drv);
+
+/* The cycle the next hc_driver_step runs (cycles run since the last reset). */
 uint64_t hc_driver_cycle(const hc_driver *drv);
+
+/* The network's configuration (the backend's). */
 const hc_cfg *hc_driver_cfg(const hc_driver *drv);
+
+/* The kind of the backend under the driver. */
 hc_sim hc_driver_sim(const hc_driver *drv);
 
 #endif /* HC_DRIVER_H */
