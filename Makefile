@@ -94,7 +94,7 @@ RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 SCHED_SRC := $(sort $(wildcard csim/sched/*.c))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netstats.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
 TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -263,7 +263,8 @@ ALGO_VARS_ARGS = $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(B
            $(if $(REMAP),--remap $(REMAP)) \
            $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE))
 TRAFFIC_SET_ARGS = $(if $(FILE),--file $(FILE)) $(if $(DRAIN),--drain $(DRAIN)) \
-           $(if $(HOT_NODE),--hot-node $(HOT_NODE)) $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(MODE),--mode $(MODE))
+           $(if $(HOT_NODE),--hot-node $(HOT_NODE)) $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(MODE),--mode $(MODE)) \
+           $(if $(SAMPLE_PERIOD),--sample-period $(SAMPLE_PERIOD)) $(if $(FLOWS),--flows)
 ifneq ($(ALGO),)
 SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
            $(ALGO_VARS_ARGS) $(TRAFFIC_SET_ARGS) \
@@ -285,6 +286,7 @@ SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
 endif
 
 sim: deps
+	@case "$(FLOWS)" in ''|1) ;; *) echo "make sim: FLOWS=1 asks for per-flow figures; FLOWS='$(FLOWS)' is not 1" >&2; exit 2;; esac
 	@$(MAKE) --no-print-directory -s $(BUILD)/bin/hcsim $(BUILD)/bin/hc_flit_filter >/dev/null || exit 1; \
 	if [ "$(SIM)" = model ] || [ "$(SIM)" = exec ] || [ "$(ALGO)" = list ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \

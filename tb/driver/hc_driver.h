@@ -166,6 +166,9 @@ uint64_t hc_driver_outstanding(const hc_driver *drv);
 /* Messages waiting in node x's send queue, the one being injected included. */
 uint64_t hc_driver_queued(const hc_driver *drv, unsigned x);
 
+/* Flits ejected at node x since the driver's creation or reset. */
+uint64_t hc_driver_ejected(const hc_driver *drv, unsigned x);
+
 int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx);
 void hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx);
 
