@@ -21,6 +21,9 @@
 #   make bert-table    Table 1 of Bertsekas et al. measured (model d = 1..12, lockstep 1..5), docs/bertsekas.md
 #   make johnsson-table  Johnsson's step counts measured (executor and model), docs/johnsson.md
 #                      (BERT_MODEL_D="1 2 3", BERT_LOCKSTEP_D="2 3 4", BERT_K, BERT_BETA restrict it)
+#   make sweep TRAFFIC=bitrev D=6 RATES=0.02:0.2:0.02 [SEEDS=3] [MODE=] [REMAP=] [SIM=model] [CLUSTER=slurm]
+#                  latency-throughput sweep of any traffic (or FILES=...), CSV + PNG in build/sweep/ (docs/sweeps.md)
+#   make test-slurm    the same sweep through a one-node Slurm started here, against the local CSV
 #   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
 #   make hou-fig       Hou et al. Figs. 5-7: e-cube, mappings, adaptive routings (docs/hou.md)
 #   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
@@ -109,7 +112,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
+.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -371,3 +374,4 @@ clean:
 
 # ---- the FPGA boards (docs/fpga.md) ----------------------------------------
 include rtl/fpga/fpga.mk
+include mk/sweep.mk

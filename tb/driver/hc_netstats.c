@@ -13,9 +13,12 @@
 #include "hc_netstats.h"
 
 /* Growth of more than this fraction of the mean across the window, with a
-** slope this many standard errors above zero, is instability. */
+** slope this many standard errors above zero over at least GROWTH_MIN
+** batches, is instability (with 8 batches, 6 degrees of freedom, a stable
+** run passes t = 4 by chance about once in 300). */
 #define GROWTH_FRAC 0.25
-#define GROWTH_T 3.0
+#define GROWTH_T 4.0
+#define GROWTH_MIN 8u
 /* A stable run has converged when its 95% interval is within 5% of the mean. */
 #define CONVERGED_FRAC 0.05
 
@@ -32,6 +35,7 @@ struct hc_netstats {
   hc_ns_period *per;
   uint64_t nper;
   hc_ns_flow *flow; /* 4^d records, or NULL */
+  uint64_t offered, accepted, capacity; /* hc_netstats_window; offered 0: not given */
   int err;
 };
 
@@ -138,6 +142,12 @@ void hc_netstats_period_flits(hc_netstats *ns, uint64_t k, uint64_t flits) {
   ns->per[k].flits = flits;
 }
 
+void hc_netstats_window(hc_netstats *ns, uint64_t offered, uint64_t accepted, uint64_t capacity) {
+  ns->offered = offered;
+  ns->accepted = accepted;
+  ns->capacity = capacity;
+}
+
 int hc_netstats_error(const hc_netstats *ns) { return ns->err; }
 uint64_t hc_netstats_periods(const hc_netstats *ns) { return ns->nper; }
 
@@ -242,7 +252,10 @@ void hc_netstats_trend(const hc_netstats *ns, hc_ns_trend *out) {
   }
   if (k >= HC_NS_MIN_PERIODS) {
     fit(y, k, out->mean, &out->slope, &out->slope_t);
-    if (out->slope > 0 && out->slope_t > GROWTH_T && out->slope * (k - 1) > GROWTH_FRAC * out->mean)
+    out->growing = k >= GROWTH_MIN && out->slope > 0 && out->slope_t > GROWTH_T && out->slope * (k - 1) > GROWTH_FRAC * out->mean;
+    const double deficit = (double)ns->offered - (double)ns->accepted;
+    out->behind = deficit > HC_NS_BEHIND_FRAC * (double)ns->offered && deficit > (double)ns->capacity;
+    if (out->growing || out->behind)
       out->verdict = HC_NS_UNSTABLE;
     else if (out->ci95 <= CONVERGED_FRAC * out->mean)
       out->verdict = HC_NS_STABLE;

@@ -61,7 +61,7 @@ typedef enum hc_ns_verdict {
   HC_NS_TOO_SHORT = 0, /* fewer than HC_NS_MIN_PERIODS full periods with messages */
   HC_NS_STABLE,        /* no growth, and the 95% interval within 5% of the mean */
   HC_NS_NOT_CONVERGED, /* no growth, but the interval is wider: run longer */
-  HC_NS_UNSTABLE       /* latency keeps growing over the window */
+  HC_NS_UNSTABLE       /* latency keeps growing, or accepted falls behind offered */
 } hc_ns_verdict;
 #define HC_NS_MIN_PERIODS 4u
 
@@ -72,6 +72,8 @@ typedef struct hc_ns_trend {
   double ci95;       /* half-width of its 95% interval (Student t, batch means) */
   double slope;      /* least-squares growth of the batch means per period */
   double slope_t;    /* slope over its standard error (inf when the fit is exact) */
+  int growing;       /* unstable by the latency's growth */
+  int behind;        /* unstable by accepted falling behind offered (hc_netstats_window) */
 } hc_ns_trend;
 
 typedef struct hc_ns_flow {
@@ -101,6 +103,13 @@ void hc_netstats_on_deliver(void *ctx, hc_driver *drv, const hc_msg *m);
 /* Flits ejected in period k of the window (counted by the caller, who
 ** steps the network). k must be below hc_netstats_periods(). */
 void hc_netstats_period_flits(hc_netstats *ns, uint64_t k, uint64_t flits);
+
+/* The window's flits: offered (created in it), accepted (ejected in it),
+** and the flits the network's buffers can hold (routers and NI queues). A
+** deficit offered - accepted above HC_NS_BEHIND_FRAC of offered and above
+** that capacity is in the source queues and growing: unstable. */
+#define HC_NS_BEHIND_FRAC 0.05
+void hc_netstats_window(hc_netstats *ns, uint64_t offered, uint64_t accepted, uint64_t capacity);
 
 /* First out-of-memory error of the delivery callback, else HC_OK. */
 int hc_netstats_error(const hc_netstats *ns);

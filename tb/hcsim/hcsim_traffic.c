@@ -223,6 +223,9 @@ static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, h
     for (unsigned x = 0; x < n; x++) r->node_flits[x] = hc_driver_ejected(drv, x) - r->node_flits[x];
     hc_traffic_generated(tr, NULL, &gen1);
     r->win_offered = gen1 - gen0;
+    /* what the network can hold: d + 1 router input buffers and an NI queue per node */
+    const uint64_t cap = (uint64_t)n * ((o->cfg.d + 1u) * o->cfg.buf_depth + o->cfg.inj_depth);
+    hc_netstats_window(r->ns, r->win_offered, r->win_flits, cap);
   }
 }
 

@@ -105,9 +105,11 @@ static void table_stats(const hcsim_opts *o, const hcsim_traffic_result *r) {
   hc_ns_trend t;
   hc_netstats_trend(r->ns, &t);
   if (t.periods >= 2)
-    printf("%-15s %u of %" PRIu64 " cycles: latency %.2f +- %.2f (95%%), growth %+.3f/period (t %.1f): %s\n",
+    printf("%-15s %u of %" PRIu64 " cycles: latency %.2f +- %.2f (95%%), growth %+.3f/period (t %.1f): %s%s\n",
            "periods", t.periods, o->sample_period, t.mean, t.ci95, t.slope, t.slope_t,
-           hc_ns_verdict_name(t.verdict));
+           hc_ns_verdict_name(t.verdict),
+           t.behind ? (t.growing ? " (latency grows; accepted behind offered)" : " (accepted behind offered)")
+                    : (t.growing ? " (latency grows)" : ""));
   else
     printf("%-15s %u of %" PRIu64 " cycles with messages: %s (at least %u needed)\n", "periods", t.periods,
            o->sample_period, hc_ns_verdict_name(t.verdict), HC_NS_MIN_PERIODS);
@@ -277,6 +279,8 @@ static void json_periods(FILE *f, const hcsim_opts *o, const hcsim_traffic_resul
   if (t.periods >= HC_NS_MIN_PERIODS && isfinite(t.slope_t)) hc_json_num(f, t.slope_t);
   else fputs("null", f);
   fprintf(f, ",\n  \"verdict\": \"%s\",\n", hc_ns_verdict_name(t.verdict));
+  fprintf(f, "  \"unstable_by\": {\"latency_growth\": %s, \"accepted_behind\": %s},\n",
+          t.growing ? "true" : "false", t.behind ? "true" : "false");
 }
 
 static void json_flows(FILE *f, const hcsim_traffic_result *r) {

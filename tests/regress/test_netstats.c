@@ -122,12 +122,28 @@ HC_TEST(netstats_verdicts) {
   /* 10 + 5k: growth 45 across a mean of 32.5, an exact line */
   const double grow[10] = {10, 15, 20, 25, 30, 35, 40, 45, 50, 55};
   trend_of(t, grow, &tr);
-  HC_CHECK(t, tr.verdict == HC_NS_UNSTABLE && fabs(tr.slope - 5) < 1e-9, "growing: %s, slope %g",
+  HC_CHECK(t, tr.verdict == HC_NS_UNSTABLE && tr.growing && fabs(tr.slope - 5) < 1e-9, "growing: %s, slope %g",
            hc_ns_verdict_name(tr.verdict), tr.slope);
   /* 100 + k: significant but 9% growth across the window: not unstable */
   const double creep[10] = {100, 101, 102, 103, 104, 105, 106, 107, 108, 109};
   trend_of(t, creep, &tr);
   HC_CHECK(t, tr.verdict != HC_NS_UNSTABLE, "creeping 9%%: %s", hc_ns_verdict_name(tr.verdict));
+  /* flat latency, but accepted behind offered: by 10% of 1000 flits beyond a
+  ** 50-flit network, unstable; by 4%, or within a 200-flit network, not */
+  static const uint64_t win[3][3] = {{1000, 900, 50}, {1000, 960, 50}, {1000, 900, 200}};
+  for (unsigned c = 0; c < 3; c++) {
+    hc_netstats *wn = collector(t, 0, 1000, 100);
+    if (!wn) return;
+    for (unsigned k = 0; k < 10; k++) {
+      hc_msg m = fake(100u * k, 100u * k, 100u * k + 10u, 1, 2);
+      HC_CHECK(t, hc_netstats_add(wn, &m) == HC_OK, "add");
+    }
+    hc_netstats_window(wn, win[c][0], win[c][1], win[c][2]);
+    hc_netstats_trend(wn, &tr);
+    hc_netstats_free(wn);
+    HC_CHECK(t, (tr.verdict == HC_NS_UNSTABLE) == (c == 0) && tr.behind == (c == 0) && !tr.growing,
+             "window %u: %s", c, hc_ns_verdict_name(tr.verdict));
+  }
   /* three periods are too few for a verdict */
   hc_netstats *ns = collector(t, 0, 300, 100);
   if (!ns) return;
