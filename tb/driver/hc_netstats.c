@@ -250,18 +250,20 @@ void hc_netstats_trend(const hc_netstats *ns, hc_ns_trend *out) {
     for (unsigned i = 0; i < k; i++) ss += (y[i] - out->mean) * (y[i] - out->mean);
     out->ci95 = hc_t975(k - 1) * sqrt(ss / (k - 1) / k);
   }
+  const double deficit = (double)ns->offered - (double)ns->accepted;
+  out->behind = deficit > HC_NS_BEHIND_FRAC * (double)ns->offered && deficit > (double)ns->capacity;
   if (k >= HC_NS_MIN_PERIODS) {
     fit(y, k, out->mean, &out->slope, &out->slope_t);
     out->growing = k >= GROWTH_MIN && out->slope > 0 && out->slope_t > GROWTH_T && out->slope * (k - 1) > GROWTH_FRAC * out->mean;
-    const double deficit = (double)ns->offered - (double)ns->accepted;
-    out->behind = deficit > HC_NS_BEHIND_FRAC * (double)ns->offered && deficit > (double)ns->capacity;
-    if (out->growing || out->behind)
-      out->verdict = HC_NS_UNSTABLE;
-    else if (out->ci95 <= CONVERGED_FRAC * out->mean)
-      out->verdict = HC_NS_STABLE;
-    else
-      out->verdict = HC_NS_NOT_CONVERGED;
   }
+  if (out->growing || out->behind)
+    out->verdict = HC_NS_UNSTABLE;
+  else if (k < HC_NS_MIN_PERIODS)
+    out->verdict = HC_NS_TOO_SHORT;
+  else if (out->ci95 <= CONVERGED_FRAC * out->mean)
+    out->verdict = HC_NS_STABLE;
+  else
+    out->verdict = HC_NS_NOT_CONVERGED;
   free(y);
 }
 

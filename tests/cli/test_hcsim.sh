@@ -690,6 +690,35 @@ if [ $st = 0 ] && [ -z "$badflow" ] && jq -e '(.flows | length) > 0' "$tmp/fl.js
   ok "stats: bitrev flows are x -> reverse(x)"
 else ko "stats: bitrev flows" "exit $st, wrong: $badflow"; fi
 
+# make sweep (docs/sweeps.md), small: every node of the 3-cube sends all its
+# messages to node 0, 8r flits/cycle into an ejection port of 1: r = 0.05 is
+# not unstable, r = 0.3 is (accepted falls behind offered), and the sweep
+# stops there (0.5 never runs).
+if [ -x build/bin/hc_sweep_agg ]; then
+  sw=(TRAFFIC=hotspot HOT_FRAC=1 HOT_NODE=0 D=3 LEN=4 SEEDS=2 CYCLES=3000 WARMUP=500 JOBS=2 HCSIM=$model)
+  env "${sw[@]}" RATES=0.05,0.3,0.5 NAME=cli_sweep tools/sweep.sh >/dev/null 2>"$tmp/sw.err"; st=$?
+  c=build/sweep/cli_sweep/sweep.csv
+  if [ $st = 0 ] && [ "$(wc -l < "$c")" = 3 ] && grep -q '^0.05,2,.*,0,\(stable\|not_converged\)$' "$c" && grep -q '^0.3,2,.*,2,unstable$' "$c" &&
+     [ ! -e build/sweep/cli_sweep/points/0.5_s1.json ] && grep -q 'stopped past saturation' "$tmp/sw.err" &&
+     [ "$(head -c 4 build/sweep/cli_sweep/sweep.png | tail -c 3)" = PNG ]; then
+    ok "sweep: stable, then unstable, stopped past saturation; CSV and PNG"
+  else ko "sweep: hotspot past saturation" "exit $st, $(tr '\n' ' ' < "$c" 2>/dev/null) $(tail -2 "$tmp/sw.err")"; fi
+  swbad() { # name vars...
+    local name=$1; shift
+    env "${sw[@]}" NAME=cli_sweep_bad "$@" tools/sweep.sh >/dev/null 2>"$tmp/swb.err"; local st=$?
+    if [ $st = 2 ] && [ "$(wc -l < "$tmp/swb.err")" = 1 ] && grep -q '^sweep: ' "$tmp/swb.err"; then ok "sweep bad input: $name"
+    else ko "sweep bad input: $name" "exit $st: $(head -c 200 "$tmp/swb.err")"; fi
+  }
+  swbad "no RATES"
+  swbad "RATES not numbers" RATES=a:b:c
+  swbad "RATES step zero" RATES=0.1:0.5:0
+  swbad "unknown traffic (hcsim's line)" RATES=0.1 TRAFFIC=nosuch
+  swbad "SEEDS zero" RATES=0.1 SEEDS=0
+  swbad "FILES without TRAFFIC=file" RATES=0.1 FILES=x.txt
+  swbad "unknown cluster" RATES=0.1 CLUSTER=pbs
+  rm -rf build/sweep/cli_sweep build/sweep/cli_sweep_bad
+else ko "sweep" "build/bin/hc_sweep_agg not built"; fi
+
 # A large cube on the model (issue 16): d = 18, a quarter of a million nodes,
 # a few cycles of uniform traffic at 0.01, every message delivered (a second
 # or two; make test-long runs d = 20, tools/model_smoke.sh).
