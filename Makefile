@@ -24,7 +24,7 @@
 #   make sweep TRAFFIC=bitrev D=6 RATES=0.02:0.2:0.02 [SEEDS=3] [MODE=] [REMAP=] [SIM=model] [CLUSTER=slurm]
 #                  latency-throughput sweep of any traffic (or FILES=...), CSV + PNG in build/sweep/ (docs/sweeps.md)
 #   make test-slurm    the same sweep through a one-node Slurm started here, against the local CSV
-#   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
+#   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG in build/lcc; make lcc-fig: docs/img)
 #   make hou-fig       Hou et al. Figs. 5-7: e-cube, mappings, adaptive routings (docs/hou.md)
 #   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
@@ -112,7 +112,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
+.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-fig lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -312,8 +312,13 @@ wave:
 	@tools/wave.sh $(BUILD)/waves/sim.fst
 
 # ---- checks -------------------------------------------------------------------
-lcc-sweep: deps $(BUILD)/bin/hcsim
+lcc-sweep: deps $(BUILD)/bin/hcsim $(BUILD)/bin/hc_sweep_agg
 	@tools/lcc_sweep.sh
+
+# the tracked copies of its plots (docs/hou.md)
+lcc-fig: lcc-sweep
+	@cp build/lcc/lcc_transpose.png build/lcc/lcc_bitrev.png build/lcc/lcc_revflip.png docs/img/
+	@echo "lcc-fig: docs/img/lcc_{transpose,bitrev,revflip}.png"
 
 # Hou et al. section 6.1, Figs. 5-7 (docs/hou.md): CSV in docs/data, PNG in docs/img
 hou-fig: deps $(BUILD)/bin/hcsim
