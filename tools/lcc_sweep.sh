@@ -37,12 +37,12 @@ for comm in transpose bitrev revflip; do
   same=""
   if cmp -s <(cut -d, -f2- "build/sweep/lcc_${comm}_opt$suffix/sweep.csv") \
             <(cut -d, -f2- "build/sweep/lcc_${comm}_dp$suffix/sweep.csv"); then
-    same=" (the same as M-S: the DP keeps the optimal order)"
+    same=" (= M-S: the DP keeps this order)"
   fi
   if command -v gnuplot >/dev/null; then
     png=build/lcc/lcc_$comm$suffix.png
     gnuplot <<GP
-set terminal pngcairo size 860,600 noenhanced
+set terminal pngcairo size 900,640 noenhanced
 set output "$png"
 set datafile separator ","
 set title "$comm, 8-cube, 20-flit messages, B=$BUF (C model, hcsim; each curve ends at its first unstable load)"
@@ -50,6 +50,7 @@ set xlabel "accepted throughput (flits/cycle/node)"
 set ylabel "average packet latency (cycles)"
 set logscale y
 set key below box opaque
+set bmargin 9
 set grid
 plot "< grep '^none,' $csv" using 5:7 with linespoints lw 2 pt 7 title "e-cube, no remap", \
      "< grep '^opt,' $csv" using 5:7 with linespoints lw 4 pt 5 ps 1.5 title "M-S: optimal for $comm", \
