@@ -21,7 +21,10 @@
 #   make bert-table    Table 1 of Bertsekas et al. measured (model d = 1..12, lockstep 1..5), docs/bertsekas.md
 #   make johnsson-table  Johnsson's step counts measured (executor and model), docs/johnsson.md
 #                      (BERT_MODEL_D="1 2 3", BERT_LOCKSTEP_D="2 3 4", BERT_K, BERT_BETA restrict it)
-#   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG)
+#   make sweep TRAFFIC=bitrev D=6 RATES=0.02:0.2:0.02 [SEEDS=3] [MODE=] [REMAP=] [SIM=model] [CLUSTER=slurm]
+#                  latency-throughput sweep of any traffic (or FILES=...), CSV + PNG in build/sweep/ (docs/sweeps.md)
+#   make test-slurm    the same sweep through a one-node Slurm started here, against the local CSV
+#   make lcc-sweep     latency-throughput curves of Hou et al. sec. 6 (CSV + PNG in build/lcc; make lcc-fig: docs/img)
 #   make hou-fig       Hou et al. Figs. 5-7: e-cube, mappings, adaptive routings (docs/hou.md)
 #   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
@@ -99,7 +102,7 @@ RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 SCHED_SRC := $(sort $(wildcard csim/sched/*.c))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netstats.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
 TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -114,7 +117,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
+.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-fig lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -268,7 +271,8 @@ ALGO_VARS_ARGS = $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(B
            $(if $(REMAP),--remap $(REMAP)) \
            $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE))
 TRAFFIC_SET_ARGS = $(if $(FILE),--file $(FILE)) $(if $(DRAIN),--drain $(DRAIN)) \
-           $(if $(HOT_NODE),--hot-node $(HOT_NODE)) $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(MODE),--mode $(MODE))
+           $(if $(HOT_NODE),--hot-node $(HOT_NODE)) $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(MODE),--mode $(MODE)) \
+           $(if $(SAMPLE_PERIOD),--sample-period $(SAMPLE_PERIOD)) $(if $(FLOWS),--flows)
 ifneq ($(ALGO),)
 SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
            $(ALGO_VARS_ARGS) $(TRAFFIC_SET_ARGS) \
@@ -290,6 +294,7 @@ SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
 endif
 
 sim: deps
+	@case "$(FLOWS)" in ''|1) ;; *) echo "make sim: FLOWS=1 asks for per-flow figures; FLOWS='$(FLOWS)' is not 1" >&2; exit 2;; esac
 	@$(MAKE) --no-print-directory -s $(BUILD)/bin/hcsim $(BUILD)/bin/hc_flit_filter >/dev/null || exit 1; \
 	if [ "$(SIM)" = model ] || [ "$(SIM)" = exec ] || [ "$(ALGO)" = list ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \
@@ -312,8 +317,13 @@ wave:
 	@tools/wave.sh $(BUILD)/waves/sim.fst
 
 # ---- checks -------------------------------------------------------------------
-lcc-sweep: deps $(BUILD)/bin/hcsim
+lcc-sweep: deps $(BUILD)/bin/hcsim $(BUILD)/bin/hc_sweep_agg
 	@tools/lcc_sweep.sh
+
+# the tracked copies of its plots (docs/hou.md)
+lcc-fig: lcc-sweep
+	@cp build/lcc/lcc_transpose.png build/lcc/lcc_bitrev.png build/lcc/lcc_revflip.png docs/img/
+	@echo "lcc-fig: docs/img/lcc_{transpose,bitrev,revflip}.png"
 
 # Hou et al. section 6.1, Figs. 5-7 (docs/hou.md): CSV in docs/data, PNG in docs/img
 hou-fig: deps $(BUILD)/bin/hcsim
@@ -375,3 +385,4 @@ clean:
 # ---- the FPGA boards (docs/fpga.md) ----------------------------------------
 include rtl/fpga/fpga.mk
 include mk/install.mk
+include mk/sweep.mk

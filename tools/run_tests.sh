@@ -110,7 +110,7 @@ out=$(tools/gen_contract.sh --check 2>&1); echo "$out" | tail -20
 count_lines contract "$out"
 
 log "building (make -j$JOBS; a Verilator build per RTL configuration)"
-targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter "
+targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter build/bin/hc_sweep_agg "
 for c in $NEG_CFGS $GEOM_CFGS; do targets+=" build/rtl/$c/hcsim"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then

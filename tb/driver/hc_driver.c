@@ -47,6 +47,7 @@ typedef struct hc_dnode {
   unsigned next_flit;  /* flits of the front message already offered */
   uint8_t in_src;      /* the node is in src[] */
   hc_rx rx;
+  uint64_t ejected;    /* flits ejected here since the reset */
 } hc_dnode;
 
 /* A slot of a scoreboard table: a message's content key and index
@@ -421,6 +422,7 @@ static int take_ejections(hc_driver *drv, uint64_t cycle) {
     hc_rx *rx = &drv->nd[x].rx;
     unsigned kind = hc_flit_kind(w, f);
     drv->st.flits_delivered++;
+    drv->nd[x].ejected++;
     if (hc_kind_is_head(kind) && rx->len != 0) { /* previous message cut short */
       drv->st.corrupted++;
       rx->len = 0;
@@ -476,6 +478,7 @@ void hc_driver_reset(hc_driver *drv) {
     dn->next_flit = 0;
     dn->rx.len = 0;
     dn->in_src = 0;
+    dn->ejected = 0;
   }
   drv->nsrc = 0;
   drv->nmsgs = 0;
@@ -542,6 +545,7 @@ uint64_t hc_driver_outstanding(const hc_driver *drv) {
 }
 
 uint64_t hc_driver_queued(const hc_driver *drv, unsigned x) { return drv->nd[x].q.count; }
+uint64_t hc_driver_ejected(const hc_driver *drv, unsigned x) { return drv->nd[x].ejected; }
 
 int hc_driver_drain(hc_driver *drv, uint64_t max_cycles) {
   for (uint64_t c = 0; c < max_cycles; c++) {

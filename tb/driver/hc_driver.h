@@ -168,6 +168,9 @@ uint64_t hc_driver_outstanding(const hc_driver *drv);
 /* Messages waiting in node x's send queue, the one being injected included. */
 uint64_t hc_driver_queued(const hc_driver *drv, unsigned x);
 
+/* Flits ejected at node x since the driver's creation or reset. */
+uint64_t hc_driver_ejected(const hc_driver *drv, unsigned x);
+
 /* Call fn(ctx, drv, obs) after every cycle from the next one on, after the
 ** monitors added before it; the driver then records every channel (a
 ** record of the model alone may have been lean). Returns HC_OK or

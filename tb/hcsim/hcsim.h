@@ -38,7 +38,7 @@ typedef enum hcsim_opt {
   HO_SIM, HO_D, HO_W, HO_BUF, HO_INJ, HO_SEED, HO_JSON, HO_WAVES, HO_QUIET,
   /* synthetic traffic */
   HO_TRAFFIC, HO_RATE, HO_LEN, HO_CYCLES, HO_WARMUP, HO_DRAIN, HO_FILE, HO_HOT_NODE,
-  HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP,
+  HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP, HO_SAMPLE_PERIOD, HO_FLOWS,
   /* algorithms */
   HO_ALGO, HO_CHECK_ARGS, HO_SFGEOM, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N,
   /* the paper's cost model (wormhole algorithms) */
@@ -100,6 +100,8 @@ struct hcsim_opts {
   double rate, hot_frac;
   unsigned len, hot_node, switching; /* switching: HC_MODE_WORMHOLE or HC_MODE_SAF */
   uint64_t cycles, warmup, drain;
+  uint64_t sample_period; /* --sample-period; 0: hc_netstats_default_period of the window */
+  int flows;              /* --flows: per (source, destination) figures in the JSON */
   const char *file;
   /* algorithms */
   const char *algo, *sched, *perm;

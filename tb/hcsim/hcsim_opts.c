@@ -34,6 +34,7 @@ static const struct optdef {
     [HO_HOT_NODE] = {"hot-node", 1}, [HO_HOT_FRAC] = {"hot-frac", 1},
     [HO_MODE] = {"mode", 1},        [HO_ROUTING] = {"routing", 1},
     [HO_HELP] = {"help", 0},
+    [HO_SAMPLE_PERIOD] = {"sample-period", 1}, [HO_FLOWS] = {"flows", 0},
     [HO_ALGO] = {"algo", 1},        [HO_CHECK_ARGS] = {"check-args", 0},
     [HO_SFGEOM] = {"sfgeom", 1},
     [HO_K] = {"k", 1},              [HO_M] = {"m", 1},
@@ -88,7 +89,11 @@ static void print_help(void) {
       "  --hot-frac F          hotspot: fraction of messages to it, [0,1] (default 0.2)\n"
       "  --mode wormhole|saf   switching: wormhole, or store-and-forward by header\n"
       "                        (a message moves on only when it is all in the buffer;\n"
-      "                        needs every message length <= --buf) (default wormhole)\n",
+      "                        needs every message length <= --buf) (default wormhole)\n"
+      "  --sample-period N     cycles per sample period of the window, for the latency's\n"
+      "                        confidence interval and the unstable verdict (default 1000,\n"
+      "                        or a thousandth of the window where that is longer)\n"
+      "  --flows               per (source, destination) figures in the JSON (d <= 10)\n",
       stdout);
   printf("  --routing NAME        routing function: %s\n"
          "                        (default ecube, the RTL's; the others run on the model\n"
@@ -230,6 +235,8 @@ static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *va
     case HO_FILE: o->file = parse_path(on, val); break;
     case HO_HOT_NODE: o->hot_node = (unsigned)parse_uint(on, val, 0, (1u << HC_MODEL_MAX_D) - 1u); break;
     case HO_HOT_FRAC: o->hot_frac = parse_real(on, val, 0.0, 1.0); break;
+    case HO_SAMPLE_PERIOD: o->sample_period = parse_uint(on, val, 1, MAX_CYCLES); break;
+    case HO_FLOWS: o->flows = 1; break;
     case HO_MODE:
       if (strcmp(val, "wormhole") == 0) o->switching = HC_MODE_WORMHOLE;
       else if (strcmp(val, "saf") == 0) o->switching = HC_MODE_SAF;

@@ -33,6 +33,26 @@ static void check_traffic(hcsim_opts *o) {
   if (strcmp(o->remap, "none") != 0 && !hc_pattern_is_permutation(o->traffic))
     hcsim_die("--remap applies to the permutation patterns bitrev, transpose and revflip");
   hcsim_remap_check(o);
+  const uint64_t w = o->cycles - o->warmup;
+  if (!o->set[HO_SAMPLE_PERIOD]) o->sample_period = hc_netstats_default_period(w);
+  if ((w - 1u) / o->sample_period + 1u > HC_NS_MAX_PERIODS)
+    hcsim_die("--sample-period %" PRIu64 " cuts the window [%" PRIu64 ", %" PRIu64 ") into more than %u periods",
+              o->sample_period, o->warmup, o->cycles, HC_NS_MAX_PERIODS);
+  if (o->flows && o->cfg.d > HC_NS_FLOWS_MAX_D)
+    hcsim_die("--flows keeps a figure per (source, destination), 4^d of them: d <= %u (got %u)",
+              HC_NS_FLOWS_MAX_D, o->cfg.d);
+}
+
+/* The statistics collector of the window, fed by the driver's deliveries. */
+static hc_netstats *open_stats(const hcsim_opts *o, hc_driver *drv) {
+  hc_netstats_cfg nc = {o->cfg.d, o->warmup, o->cycles, o->sample_period, o->flows};
+  hc_netstats *ns = NULL;
+  if (hc_netstats_new(&nc, &ns) != HC_OK) { /* the parameters were checked: memory */
+    hcsim_say("out of memory for the statistics");
+    exit(HCSIM_EXIT_CHECK);
+  }
+  hc_driver_on_deliver(drv, hc_netstats_on_deliver, ns);
+  return ns;
 }
 
 /* The message-list file of --file, read and checked against the run. */
@@ -122,28 +142,68 @@ static void stop(hcsim_traffic_result *r, int rc) {
   else r->err = rc;
 }
 
+/* Flits ejected at every node so far: their sum. */
+static uint64_t ejected_all(hc_driver *drv, unsigned n, uint64_t *per_node) {
+  uint64_t s = 0;
+  for (unsigned x = 0; x < n; x++) s += per_node[x] = hc_driver_ejected(drv, x);
+  return s;
+}
+
+/* The window's sample periods as the run reaches cycle c: each period
+** whose end c has passed gets the flits ejected in it. */
+typedef struct periods {
+  hc_netstats *ns;
+  uint64_t k;     /* the period being counted */
+  uint64_t flits; /* the driver's ejected flits at its start */
+} periods;
+
+static void periods_reach(periods *p, hc_driver *drv, uint64_t c, uint64_t to) {
+  const uint64_t np = hc_netstats_periods(p->ns);
+  while (p->k < np) {
+    const uint64_t end = p->k + 1 < np ? hc_netstats_period(p->ns, p->k + 1)->start : to;
+    if (c < end) break;
+    const uint64_t f = hc_driver_stats(drv)->flits_delivered;
+    hc_netstats_period_flits(p->ns, p->k++, f - p->flits);
+    p->flits = f;
+  }
+}
+
+/* The next cycle the traffic phase must stop at to count: the warmup, then
+** the end of the current period. */
+static uint64_t next_stop(const periods *p, uint64_t c, uint64_t warmup, int counted) {
+  if (!counted) return warmup > c ? warmup : c;
+  const uint64_t np = hc_netstats_periods(p->ns);
+  if (p->k + 1 < np) return hc_netstats_period(p->ns, p->k + 1)->start;
+  return UINT64_MAX;
+}
+
 /*
-** Cycles 0..cycles-1: create the messages due, step; count the window. A
-** stretch in which nothing is queued and nothing is in the network is
-** jumped over up to the next message's cycle (hc_driver_advance; on the
-** model alone), which changes nothing that is measured.
+** Cycles 0..cycles-1: create the messages due, step; count the window and
+** its sample periods. A stretch in which nothing is queued and nothing is
+** in the network is jumped over up to the next message's cycle
+** (hc_driver_advance; on the model alone), or to the next place that is
+** counted, which changes nothing that is measured.
 */
 static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r) {
+  const unsigned n = 1u << o->cfg.d;
   uint64_t flits0 = 0, gen0 = 0, gen1 = 0;
   int counted = 0;
+  periods per = {r->ns, 0, 0};
   r->win_lo = o->warmup;
   for (uint64_t c = hc_driver_cycle(drv); c < o->cycles; c = hc_driver_cycle(drv)) {
     if (!counted && c >= o->warmup) { /* a jump over the warmup crossed no event */
-      flits0 = hc_driver_stats(drv)->flits_delivered;
+      flits0 = ejected_all(drv, n, r->node_flits);
+      per.flits = flits0;
       hc_traffic_generated(tr, NULL, &gen0);
       counted = 1;
     }
+    if (counted) periods_reach(&per, drv, c, o->cycles);
     int rc = hc_traffic_tick(tr, drv);
     if (rc == HC_OK) rc = hc_driver_step(drv);
     if (rc == HC_OK) {
-      uint64_t next = hc_traffic_next_cycle(tr);
+      uint64_t next = hc_traffic_next_cycle(tr), stop_at = next_stop(&per, hc_driver_cycle(drv), o->warmup, counted);
       if (next > o->cycles) next = o->cycles;
-      if (!counted && next > o->warmup) next = o->warmup; /* stop there to count */
+      if (next > stop_at) next = stop_at;
       rc = hc_driver_advance(drv, next);
     }
     if (rc != HC_OK) {
@@ -152,15 +212,20 @@ static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, h
     }
   }
   r->win_hi = hc_driver_cycle(drv) < o->cycles ? hc_driver_cycle(drv) : o->cycles;
+  if (counted && !r->stopped) periods_reach(&per, drv, o->cycles, o->cycles);
   /* Sustainable load (Hou et al.): the queues at the sources stay short. */
-  for (unsigned x = 0; x < (1u << o->cfg.d); x++) {
+  for (unsigned x = 0; x < n; x++) {
     const uint64_t q = hc_driver_queued(drv, x);
     if (q > r->max_queue) r->max_queue = q, r->max_queue_node = x;
   }
   if (r->win_hi > r->win_lo) {
     r->win_flits = hc_driver_stats(drv)->flits_delivered - flits0;
+    for (unsigned x = 0; x < n; x++) r->node_flits[x] = hc_driver_ejected(drv, x) - r->node_flits[x];
     hc_traffic_generated(tr, NULL, &gen1);
     r->win_offered = gen1 - gen0;
+    /* what the network can hold: d + 1 router input buffers and an NI queue per node */
+    const uint64_t cap = (uint64_t)n * ((o->cfg.d + 1u) * o->cfg.buf_depth + o->cfg.inj_depth);
+    hc_netstats_window(r->ns, r->win_offered, r->win_flits, cap);
   }
 }
 
@@ -229,13 +294,22 @@ int hcsim_traffic(hcsim_opts *o) {
   }
   hcsim_traffic_result r;
   memset(&r, 0, sizeof r);
+  r.ns = open_stats(o, run.drv);
+  r.node_flits = calloc((size_t)1 << o->cfg.d, sizeof *r.node_flits);
+  if (!r.node_flits) {
+    hcsim_say("out of memory");
+    exit(HCSIM_EXIT_CHECK);
+  }
   traffic_phase(o, run.drv, tr, &r);
   drain_phase(o, run.drv, tr, &r);
+  if (!r.err && hc_netstats_error(r.ns) != HC_OK) r.err = HC_ENOMEM, r.fail = 1;
   if (!o->quiet) hcsim_traffic_table(o, run.drv, &r);
   say_failures(o, run.drv, &r);
   status = r.fail ? HCSIM_EXIT_CHECK : 0;
   if (run.json) hcsim_traffic_json(run.json, o, run.drv, &r);
   status = hcsim_close(o, &run, status); /* a failed write of the JSON file is a failure */
   hc_traffic_free(tr);
+  hc_netstats_free(r.ns);
+  free(r.node_flits);
   return status;
 }

@@ -6,6 +6,7 @@
 #ifndef HCSIM_TRAFFIC_H
 #define HCSIM_TRAFFIC_H
 
+#include "hc_netstats.h"
 #include "hcsim.h"
 
 typedef struct hcsim_traffic_result {
@@ -23,6 +24,8 @@ typedef struct hcsim_traffic_result {
   uint64_t max_queue;      /* the longest send queue when the traffic stopped (messages) */
   unsigned max_queue_node; /* its node (the lowest of equals) */
   hc_stats st;
+  hc_netstats *ns;         /* packet/network latency, queueing, hops, periods, flows */
+  uint64_t *node_flits;    /* flits ejected at each node in the window */
   int err;                 /* an error that is not a check: out of memory */
   int fail;
 } hcsim_traffic_result;

@@ -6,6 +6,8 @@
 ** compared with the RTL's).
 */
 #include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
 
 #include "hc_report.h"
 #include "hcsim_traffic.h"
@@ -70,6 +72,49 @@ static void table_performance(const hcsim_opts *o, const hcsim_traffic_result *r
   }
 }
 
+/* Accepted flits per cycle at the least and the most loaded node (window). */
+static void accepted_range(const hcsim_opts *o, const hcsim_traffic_result *r, double *lo, double *hi) {
+  const double span = (double)(r->win_hi - r->win_lo);
+  uint64_t a = UINT64_MAX, b = 0;
+  for (unsigned x = 0; x < (1u << o->cfg.d); x++) {
+    if (r->node_flits[x] < a) a = r->node_flits[x];
+    if (r->node_flits[x] > b) b = r->node_flits[x];
+  }
+  *lo = (double)a / span;
+  *hi = (double)b / span;
+}
+
+static void table_summary(const char *label, const hc_ns_summary *s) {
+  printf("%-15s avg %.2f, p50 %" PRIu64 ", p90 %" PRIu64 ", p99 %" PRIu64 ", p99.9 %" PRIu64 ", max %" PRIu64 "\n",
+         label, s->mean, s->p50, s->p90, s->p99, s->p999, s->max);
+}
+
+/* The statistics of hc_netstats: distributions, fairness, the periods. */
+static void table_stats(const hcsim_opts *o, const hcsim_traffic_result *r) {
+  static const char *const label[HC_NS_NUM] = {"packet latency", "network lat.", "queueing", "hops"};
+  hc_ns_summary s;
+  for (unsigned k = 0; k < HC_NS_NUM; k++) {
+    hc_netstats_summary(r->ns, (hc_ns_kind)k, &s);
+    if (s.n) table_summary(label[k], &s);
+  }
+  if (r->win_hi > r->win_lo) {
+    double lo, hi;
+    accepted_range(o, r, &lo, &hi);
+    printf("%-15s per node min %.4f, max %.4f flits/cycle\n", "accepted", lo, hi);
+  }
+  hc_ns_trend t;
+  hc_netstats_trend(r->ns, &t);
+  if (t.periods >= 2)
+    printf("%-15s %u of %" PRIu64 " cycles: latency %.2f +- %.2f (95%%), growth %+.3f/period (t %.1f): %s%s\n",
+           "periods", t.periods, o->sample_period, t.mean, t.ci95, t.slope, t.slope_t,
+           hc_ns_verdict_name(t.verdict),
+           t.behind ? (t.growing ? " (latency grows; accepted behind offered)" : " (accepted behind offered)")
+                    : (t.growing ? " (latency grows)" : ""));
+  else
+    printf("%-15s %u of %" PRIu64 " cycles with messages: %s (at least %u needed)\n", "periods", t.periods,
+           o->sample_period, hc_ns_verdict_name(t.verdict), HC_NS_MIN_PERIODS);
+}
+
 /* The busiest links, from the routers' counters (whole run). */
 static void table_busiest(const hcsim_opts *o, hc_driver *drv) {
   const unsigned d = o->cfg.d, n = 1u << d;
@@ -98,6 +143,7 @@ static void table_busiest(const hcsim_opts *o, hc_driver *drv) {
 void hcsim_traffic_table(const hcsim_opts *o, hc_driver *drv, const hcsim_traffic_result *r) {
   table_checks(o, r);
   table_performance(o, r);
+  table_stats(o, r);
   table_busiest(o, drv);
   printf("%-15s %s\n", "result", r->fail ? "FAIL" : "pass");
 }
@@ -180,6 +226,109 @@ static void json_measure(FILE *f, const hcsim_opts *o, const hcsim_traffic_resul
   fprintf(f, ",\n  \"result\": \"%s\",\n", r->fail ? "fail" : "pass");
 }
 
+static void json_summary(FILE *f, const char *key, const hc_ns_summary *s) {
+  fprintf(f, "  \"%s\": ", key);
+  if (!s->n) {
+    fputs("null,\n", f);
+    return;
+  }
+  fprintf(f, "{\"n\": %" PRIu64 ", \"mean\": ", s->n);
+  hc_json_num(f, s->mean);
+  fprintf(f,
+          ", \"min\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64 ", \"p99\": %" PRIu64
+          ", \"p99_9\": %" PRIu64 ", \"max\": %" PRIu64 "},\n",
+          s->min, s->p50, s->p90, s->p99, s->p999, s->max);
+}
+
+/* The packet latency's histogram in HIST_BINS equal bins. */
+#define HIST_BINS 50u
+static void json_histogram(FILE *f, const hc_netstats *ns) {
+  uint64_t counts[HIST_BINS], width;
+  hc_ns_summary s;
+  hc_netstats_summary(ns, HC_NS_PACKET, &s);
+  const unsigned used = hc_netstats_histogram(ns, HC_NS_PACKET, HIST_BINS, counts, &width);
+  fputs("  \"latency_histogram\": ", f);
+  if (!used) {
+    fputs("null,\n", f);
+    return;
+  }
+  fprintf(f, "{\"min\": %" PRIu64 ", \"bin_width\": %" PRIu64 ", \"counts\": [", s.min, width);
+  for (unsigned j = 0; j < used; j++) fprintf(f, "%s%" PRIu64, j ? ", " : "", counts[j]);
+  fputs("]},\n", f);
+}
+
+static void json_periods(FILE *f, const hcsim_opts *o, const hcsim_traffic_result *r) {
+  hc_ns_trend t;
+  hc_netstats_trend(r->ns, &t);
+  fprintf(f, "  \"sample_period\": %" PRIu64 ",\n  \"periods\": [", o->sample_period);
+  for (uint64_t k = 0; k < hc_netstats_periods(r->ns); k++) {
+    const hc_ns_period *p = hc_netstats_period(r->ns, k);
+    fprintf(f, "%s\n    {\"start\": %" PRIu64 ", \"full\": %s, \"messages\": %" PRIu64 ", \"avg_latency\": ",
+            k ? "," : "", p->start, p->full ? "true" : "false", p->messages);
+    if (p->messages) hc_json_num(f, p->latency_sum / (double)p->messages);
+    else fputs("null", f);
+    fprintf(f, ", \"flits\": %" PRIu64 "}", p->flits);
+  }
+  fprintf(f, "\n  ],\n  \"batches\": %u,\n  \"latency_ci95\": ", t.periods);
+  if (t.periods >= 2) hc_json_num(f, t.ci95);
+  else fputs("null", f);
+  fputs(",\n  \"latency_growth\": ", f);
+  if (t.periods >= HC_NS_MIN_PERIODS) hc_json_num(f, t.slope);
+  else fputs("null", f);
+  fputs(",\n  \"latency_growth_t\": ", f);
+  if (t.periods >= HC_NS_MIN_PERIODS && isfinite(t.slope_t)) hc_json_num(f, t.slope_t);
+  else fputs("null", f);
+  fprintf(f, ",\n  \"verdict\": \"%s\",\n", hc_ns_verdict_name(t.verdict));
+  fprintf(f, "  \"unstable_by\": {\"latency_growth\": %s, \"accepted_behind\": %s},\n",
+          t.growing ? "true" : "false", t.behind ? "true" : "false");
+}
+
+static void json_flows(FILE *f, const hcsim_traffic_result *r) {
+  hc_ns_flow *fl = NULL;
+  uint64_t nf = 0;
+  fputs("  \"flows\": ", f);
+  if (hc_netstats_flows(r->ns, &fl, &nf) != HC_OK) {
+    fputs("null,\n", f);
+    return;
+  }
+  fputs("[", f);
+  for (uint64_t k = 0; k < nf; k++) {
+    fprintf(f, "%s\n    {\"src\": %" PRIu32 ", \"dest\": %" PRIu32 ", \"messages\": %" PRIu64 ", \"avg_latency\": ",
+            k ? "," : "", fl[k].src, fl[k].dest, fl[k].messages);
+    hc_json_num(f, fl[k].latency_sum / (double)fl[k].messages);
+    fprintf(f, ", \"max_latency\": %" PRIu64 "}", fl[k].latency_max);
+  }
+  fputs("\n  ],\n", f);
+  free(fl);
+}
+
+/* packet_latency .. flows: hc_netstats' figures (docs/hcsim.md, "Statistics"). */
+static void json_stats(FILE *f, const hcsim_opts *o, const hcsim_traffic_result *r) {
+  static const char *const key[HC_NS_NUM] = {"packet_latency", "network_latency", "queueing_delay", "hops"};
+  hc_ns_summary s;
+  for (unsigned k = 0; k < HC_NS_NUM; k++) {
+    hc_netstats_summary(r->ns, (hc_ns_kind)k, &s);
+    json_summary(f, key[k], &s);
+  }
+  json_histogram(f, r->ns);
+  fputs("  \"accepted_per_node\": ", f);
+  if (r->win_hi > r->win_lo) {
+    double lo, hi;
+    accepted_range(o, r, &lo, &hi);
+    fputs("{\"min\": ", f);
+    hc_json_num(f, lo);
+    fputs(", \"avg\": ", f);
+    hc_json_num(f, (double)r->win_flits / ((double)(r->win_hi - r->win_lo) * (1u << o->cfg.d)));
+    fputs(", \"max\": ", f);
+    hc_json_num(f, hi);
+    fputs("},\n", f);
+  } else {
+    fputs("null,\n", f);
+  }
+  json_periods(f, o, r);
+  json_flows(f, r);
+}
+
 /* Every directed link's counters (node-major), or every ejection port's. */
 static void json_ports(FILE *f, hc_driver *drv, unsigned d, int eject) {
   for (unsigned x = 0; x < (1u << d); x++) {
@@ -198,6 +347,7 @@ void hcsim_traffic_json(FILE *f, const hcsim_opts *o, hc_driver *drv, const hcsi
   json_config(f, o, r);
   json_outcome(f, o, r);
   json_measure(f, o, r);
+  json_stats(f, o, r);
   fputs("  \"channels\": [", f);
   json_ports(f, drv, o->cfg.d, 0);
   fputs("\n  ],\n  \"eject\": [", f);

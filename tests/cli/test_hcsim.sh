@@ -646,6 +646,79 @@ jocase cyc2cons_matrix 5 --algo cyc2cons_matrix --d 4 --n 8 --k 2 --beta 5
 jocase cons2cyc_gray 6 --algo cons2cyc_gray --d 3 --n 64 --k 2 --beta 3
 jocase cyc2cons_gray 6 --algo cyc2cons_gray --d 3 --n 64 --k 2 --beta 5
 
+# Statistics (docs/hcsim.md, "Statistics"). Bad values first.
+bad "sample period zero" --sim model --sample-period 0
+bad "more than 10^6 sample periods" --sim model --cycles 3000000 --warmup 0 --sample-period 1
+bad "flows at d = 11" --sim model --d 11 --cycles 100 --warmup 10 --flows
+bad "sample period for an algorithm" --algo aap --sim model --sample-period 100
+# Overload by first principles: every node sends all its messages to node 0,
+# 16 x 0.2 = 3.2 flits/cycle into an ejection port that takes 1: latency keeps
+# growing (unstable), and the hot node accepts exactly one flit every cycle.
+"$model" --sim model --d 4 --traffic hotspot --hot-frac 1 --rate 0.2 --len 4 --cycles 11000 --quiet \
+  --json "$tmp/hs.json"; st=$?
+if [ $st = 0 ] && jq -e '.verdict == "unstable" and .accepted_per_node.max == 1 and .latency_growth > 0' \
+     "$tmp/hs.json" >/dev/null; then ok "stats: hotspot overload is unstable, the hot node accepts 1 flit/cycle"
+else ko "stats: hotspot overload" "exit $st, $(jq -c '{verdict, accepted_per_node, latency_growth}' "$tmp/hs.json" 2>&1)"; fi
+# Light uniform load: stable, and the figures agree with each other: packet
+# latency = queueing + network on average, the histogram, the periods and
+# the flows each account for every measured message, the periods' flits
+# for the window's throughput, and no hop count exceeds d.
+"$model" --sim model --d 4 --rate 0.05 --len 4 --cycles 11000 --quiet --flows --json "$tmp/st.json"; st=$?
+if [ $st = 0 ] && jq -e '.verdict == "stable" and .sample_period == 1000 and (.periods | length) == 10 and
+     (.packet_latency.mean - .network_latency.mean - .queueing_delay.mean | fabs) < 1e-9 and
+     .packet_latency.n == .measured_messages and (.latency_histogram.counts | add) == .measured_messages and
+     ([.periods[].messages] | add) == .measured_messages and ([.flows[].messages] | add) == .measured_messages and
+     (([.periods[].flits] | add) - .throughput * 10000 * 16 | fabs) < 1e-6 and .hops.max <= 4 and
+     .packet_latency.p50 <= .packet_latency.p90 and .packet_latency.p99 <= .packet_latency.max and
+     .accepted_per_node.min <= .accepted_per_node.avg and .accepted_per_node.avg <= .accepted_per_node.max' \
+     "$tmp/st.json" >/dev/null; then ok "stats: light uniform load is stable and its figures add up"
+else ko "stats: light uniform load" "exit $st, $(jq -c '{verdict, packet_latency, network_latency, queueing_delay}' "$tmp/st.json" 2>&1)"; fi
+# The histogram as a picture (gnuplot): a PNG file, and a refusal for a JSON without one.
+if tools/latency_plot.sh "$tmp/st.json" "$tmp/st.png" >/dev/null 2>&1 && [ "$(head -c 4 "$tmp/st.png" | tail -c 3)" = PNG ]; then
+  ok "stats: latency histogram PNG"
+else ko "stats: latency histogram PNG" "$(tools/latency_plot.sh "$tmp/st.json" "$tmp/st.png" 2>&1 | tail -1)"; fi
+echo '{"algo": "aap"}' > "$tmp/nohist.json"
+tools/latency_plot.sh "$tmp/nohist.json" "$tmp/no.png" >/dev/null 2>"$tmp/err"; st=$?
+if [ $st = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && [ ! -e "$tmp/no.png" ]; then ok "stats: latency_plot refuses a JSON without a histogram"
+else ko "stats: latency_plot refusal" "exit $st, $(cat "$tmp/err")"; fi
+# Bit reversal with --flows: every flow goes from x to the reverse of x's bits.
+"$model" --sim model --d 4 --traffic bitrev --rate 0.05 --len 4 --cycles 3000 --quiet --flows --json "$tmp/fl.json"; st=$?
+badflow=$(jq -r '.flows[] | "\(.src) \(.dest)"' "$tmp/fl.json" 2>/dev/null | while read -r s dd; do
+  r=$(( ((s & 1) << 3) | ((s & 2) << 1) | ((s & 4) >> 1) | ((s & 8) >> 3) ))
+  [ "$r" = "$dd" ] || echo "$s->$dd"; done)
+if [ $st = 0 ] && [ -z "$badflow" ] && jq -e '(.flows | length) > 0' "$tmp/fl.json" >/dev/null; then
+  ok "stats: bitrev flows are x -> reverse(x)"
+else ko "stats: bitrev flows" "exit $st, wrong: $badflow"; fi
+
+# make sweep (docs/sweeps.md), small: every node of the 3-cube sends all its
+# messages to node 0, 8r flits/cycle into an ejection port of 1: r = 0.05 is
+# not unstable, r = 0.3 is (accepted falls behind offered), and the sweep
+# stops there (0.5 never runs).
+if [ -x build/bin/hc_sweep_agg ]; then
+  sw=(TRAFFIC=hotspot HOT_FRAC=1 HOT_NODE=0 D=3 LEN=4 SEEDS=2 CYCLES=3000 WARMUP=500 JOBS=2 HCSIM=$model)
+  env "${sw[@]}" RATES=0.05,0.3,0.5 NAME=cli_sweep tools/sweep.sh >/dev/null 2>"$tmp/sw.err"; st=$?
+  c=build/sweep/cli_sweep/sweep.csv
+  if [ $st = 0 ] && [ "$(wc -l < "$c")" = 3 ] && grep -q '^0.05,2,.*,0,\(stable\|not_converged\)$' "$c" && grep -q '^0.3,2,.*,2,unstable$' "$c" &&
+     [ ! -e build/sweep/cli_sweep/points/0.5_s1.json ] && grep -q 'stopped past saturation' "$tmp/sw.err" &&
+     [ "$(head -c 4 build/sweep/cli_sweep/sweep.png | tail -c 3)" = PNG ]; then
+    ok "sweep: stable, then unstable, stopped past saturation; CSV and PNG"
+  else ko "sweep: hotspot past saturation" "exit $st, $(tr '\n' ' ' < "$c" 2>/dev/null) $(tail -2 "$tmp/sw.err")"; fi
+  swbad() { # name vars...
+    local name=$1; shift
+    env "${sw[@]}" NAME=cli_sweep_bad "$@" tools/sweep.sh >/dev/null 2>"$tmp/swb.err"; local st=$?
+    if [ $st = 2 ] && [ "$(wc -l < "$tmp/swb.err")" = 1 ] && grep -q '^sweep: ' "$tmp/swb.err"; then ok "sweep bad input: $name"
+    else ko "sweep bad input: $name" "exit $st: $(head -c 200 "$tmp/swb.err")"; fi
+  }
+  swbad "no RATES"
+  swbad "RATES not numbers" RATES=a:b:c
+  swbad "RATES step zero" RATES=0.1:0.5:0
+  swbad "unknown traffic (hcsim's line)" RATES=0.1 TRAFFIC=nosuch
+  swbad "SEEDS zero" RATES=0.1 SEEDS=0
+  swbad "FILES without TRAFFIC=file" RATES=0.1 FILES=x.txt
+  swbad "unknown cluster" RATES=0.1 CLUSTER=pbs
+  rm -rf build/sweep/cli_sweep build/sweep/cli_sweep_bad
+else ko "sweep" "build/bin/hc_sweep_agg not built"; fi
+
 # A large cube on the model (issue 16): d = 18, a quarter of a million nodes,
 # a few cycles of uniform traffic at 0.01, every message delivered (a second
 # or two; make test-long runs d = 20, tools/model_smoke.sh).
