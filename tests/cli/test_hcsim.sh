@@ -715,6 +715,21 @@ printf '# a comment\r\ncycle,src,dest,len\r\n0,1,16,3\r\n' > "$tmp/c5.csv"
 if [ $st = 2 ] && grep -q "c5.csv:3: dest '16' is not a node of the 4-cube" "$tmp/err"; then ok "csv: a bad field named by line (CRLF file)"
 else ko "csv: a bad field named by line" "exit $st: $(cat "$tmp/err")"; fi
 
+# The channel counters in an LCC run's JSON: the most messages on a channel
+# of dimension i is T_i(A,b) of Hou et al.'s Theorem 1 (t_theorem); and the
+# heat map of them (tools/heatmap.sh) is drawn, or refused for a JSON without.
+"$model" --algo lcc --lcc transpose --d 6 --sim model --quiet --json "$tmp/hm.json"; st=$?
+if [ $st = 0 ] && jq -e '[range(0; .d) as $i | [.channels[] | select(.dim == $i) | .messages] | max] == .t_theorem and
+     (.channels | length) == 6 * 64 and (.eject | length) == 64' "$tmp/hm.json" >/dev/null; then
+  ok "lcc json channels: per-dimension maxima = T_i of Theorem 1"
+else ko "lcc json channels" "exit $st, $(jq -c '.t_theorem' "$tmp/hm.json" 2>&1)"; fi
+if tools/heatmap.sh "$tmp/hm.json" "$tmp/hm.png" >/dev/null 2>&1 && [ "$(head -c 4 "$tmp/hm.png" | tail -c 3)" = PNG ]; then
+  ok "heat map PNG of the channels"
+else ko "heat map PNG" "$(tools/heatmap.sh "$tmp/hm.json" "$tmp/hm.png" 2>&1 | tail -1)"; fi
+tools/heatmap.sh "$tmp/nohist.json" "$tmp/no2.png" >/dev/null 2>"$tmp/err"; st=$?
+if [ $st = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && [ ! -e "$tmp/no2.png" ]; then ok "heat map refuses a JSON without counters"
+else ko "heat map refusal" "exit $st, $(cat "$tmp/err")"; fi
+
 # make sweep (docs/sweeps.md), small: every node of the 3-cube sends all its
 # messages to node 0, 8r flits/cycle into an ejection port of 1: r = 0.05 is
 # not unstable, r = 0.3 is (accepted falls behind offered), and the sweep
