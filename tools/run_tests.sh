@@ -45,7 +45,9 @@ GEOM_CFGS="D2_W16_B2_I4_G12.4.3"
 
 passed=0 failed=0
 start=$(date +%s)
-log() { printf '[%4ds] %s\n' $(( $(date +%s) - start )) "$*"; }
+# Each line: seconds since the start, and the running count passed/failed.
+log() { printf '[%4ds %5d/%d] %s\n' $(( $(date +%s) - start )) "$passed" "$failed" "$*"; }
+echo 'make test: each line is [seconds passed/failed-so-far] what runs or ran'
 
 # Record one check that is not a test binary of its own (lint, synth, build).
 xml_esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g' <<< "$1"; }

@@ -37,6 +37,8 @@ struct hc_traffic {
   hc_file_msg *fmsgs; /* file source: the list */
   uint64_t nf, fcap;  /* its length and capacity */
   uint64_t fpos;      /* next file message to send */
+  int seen_content;   /* a line other than blanks and comments was read */
+  int csv;            /* the file began with the CSV header: fields by commas */
   uint64_t gen_msgs, gen_flits;
 };
 
@@ -405,11 +407,64 @@ static int read_line(FILE *f, char **buf, size_t *cap, size_t *len) {
   return ch == EOF && *len == 0 ? 0 : 1;
 }
 
+/* The header line of the CSV form, and its length. */
+static const char csv_header[] = "cycle,src,dest,len";
+
+/* The content of a line: [*b, *e) without the comment and surrounding blanks. */
+static void content(const char *line, size_t len, const char **b, const char **e) {
+  const char *hash = memchr(line, '#', len);
+  *b = line;
+  *e = hash ? hash : line + len;
+  while (*b < *e && (is_blank(**b) || **b == '\r')) ++*b;
+  while (*e > *b && (is_blank((*e)[-1]) || (*e)[-1] == '\r')) --*e;
+}
+
+/*
+** A line of the CSV form (docs/hcsim.md, "Message-list file"): exactly four
+** fields separated by commas, each an unsigned decimal integer; parsed as the
+** blank-separated form once the commas are blanks. Returns parse_line's result.
+*/
+static int parse_csv_line(const char *line, size_t len, uint64_t lineno, unsigned d, hc_file_msg *m,
+                          hc_traffic_error *err) {
+  const char *b, *e;
+  content(line, len, &b, &e);
+  if (b == e) return 0;
+  char buf[256];
+  size_t n = (size_t)(e - b), commas = 0;
+  if (n >= sizeof buf) {
+    set_err(err, lineno, "a CSV line of %zu characters: at most %zu", n, sizeof buf - 1);
+    return -1;
+  }
+  for (size_t k = 0; k < n; k++) {
+    buf[k] = b[k] == ',' ? ' ' : b[k];
+    commas += b[k] == ',';
+    if (b[k] == ',' && (k == 0 || k + 1 == n || b[k + 1] == ',')) {
+      set_err(err, lineno, "an empty field at column %zu (expected '%s')", (size_t)(b + k - line) + 1, csv_header);
+      return -1;
+    }
+  }
+  if (commas != 3) {
+    set_err(err, lineno, "%zu comma%s, expected 3 ('%s')", commas, commas == 1 ? "" : "s", csv_header);
+    return -1;
+  }
+  return parse_line(buf, n, lineno, d, m, err);
+}
+
 /* One line of a message file: a message appended to t's list, or nothing
-** (blank or comment). Returns HC_OK, HC_EFORMAT or HC_ENOMEM (err says). */
+** (blank, comment, or the CSV header as the first line with content).
+** Returns HC_OK, HC_EFORMAT or HC_ENOMEM (err says). */
 static int add_line(hc_traffic *t, const char *line, size_t len, uint64_t lineno, hc_traffic_error *err) {
   hc_file_msg m;
-  int pr = parse_line(line, len, lineno, t->cfg.d, &m, err);
+  const char *b, *e;
+  content(line, len, &b, &e);
+  if (!t->seen_content && b != e) {
+    t->seen_content = 1;
+    if ((size_t)(e - b) == sizeof csv_header - 1 && memcmp(b, csv_header, sizeof csv_header - 1) == 0) {
+      t->csv = 1;
+      return HC_OK;
+    }
+  }
+  int pr = t->csv ? parse_csv_line(line, len, lineno, t->cfg.d, &m, err) : parse_line(line, len, lineno, t->cfg.d, &m, err);
   if (pr < 0) return HC_EFORMAT;
   if (pr == 0) return HC_OK;
   if (t->nf > 0 && m.cycle < t->fmsgs[t->nf - 1].cycle) {

@@ -284,7 +284,8 @@ static void json_s(FILE *f, const char *key, const char *v) {
   fputs(",\n", f);
 }
 
-static void json_algo(FILE *f, const hcsim_opts *o, const hc_algo *al, const algo_cost *c, const algo_out *a) {
+static void json_algo(FILE *f, const hcsim_opts *o, hc_driver *drv, const hc_algo *al, const algo_cost *c,
+                      const algo_out *a) {
   const hc_algo_result *r = &a->r;
   fprintf(f, "{\n");
   json_s(f, "algo", al->name);
@@ -315,7 +316,9 @@ static void json_algo(FILE *f, const hcsim_opts *o, const hc_algo *al, const alg
   fprintf(f, "  \"blocked_cycles\": %llu,\n  \"max_waiting\": %u,\n  \"eject_blocked_cycles\": %llu,\n",
           (unsigned long long)r->blocked_cycles, r->max_waiting, (unsigned long long)r->eject_blocked_cycles);
   json_s(f, "lockstep", hc_report_lockstep(o->sim, a->has_mm ? &a->mm : NULL));
-  fprintf(f, "  \"status\": %d\n}\n", a->rc);
+  fprintf(f, "  \"status\": %d,\n", a->rc);
+  hc_json_counters(f, drv, o->cfg.d);
+  fputs("\n}\n", f);
 }
 
 int hcsim_algo(hcsim_opts *o) {
@@ -329,7 +332,7 @@ int hcsim_algo(hcsim_opts *o) {
   algo_out a;
   run_algo(o, al, &c, &run, &a);
   if (!o->quiet) print_algo(o, al, &c, &a);
-  if (run.json) json_algo(run.json, o, al, &c, &a);
+  if (run.json) json_algo(run.json, o, run.drv, al, &c, &a);
   const int fail = a.rc != HC_OK || !a.r.data_ok || a.has_mm || !a.formula_ok ||
                    (a.predicted >= 0 && (uint64_t)a.predicted != a.measured);
   return hcsim_close(o, &run, fail ? HCSIM_EXIT_CHECK : 0);

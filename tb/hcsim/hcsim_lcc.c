@@ -188,8 +188,8 @@ static void json_arr(FILE *f, const char *key, const uint64_t *t, int n) {
   fprintf(f, ",\n");
 }
 
-static void json_lcc(FILE *f, const hcsim_opts *o, const hc_lcc *l, const int *order, const hc_lcc_result *r,
-                     int rc, const hc_mismatch *mm) {
+static void json_lcc(FILE *f, const hcsim_opts *o, hc_driver *drv, const hc_lcc *l, const int *order,
+                     const hc_lcc_result *r, int rc, const hc_mismatch *mm) {
   const int n = (int)o->cfg.d;
   fprintf(f, "{\n  \"algo\": \"lcc\",\n  \"lcc\": ");
   hc_json_str(f, o->lcc ? o->lcc : "custom");
@@ -208,7 +208,9 @@ static void json_lcc(FILE *f, const hcsim_opts *o, const hc_lcc *l, const int *o
   fprintf(f, "  \"messages\": %llu,\n  \"cycles\": %llu,\n  \"data_ok\": %s,\n  \"lockstep\": \"%s\",\n",
           (unsigned long long)r->messages, (unsigned long long)r->cycles, r->data_ok ? "true" : "false",
           hc_report_lockstep(o->sim, mm));
-  fprintf(f, "  \"status\": %d\n}\n", rc);
+  fprintf(f, "  \"status\": %d,\n", rc);
+  hc_json_counters(f, drv, o->cfg.d);
+  fputs("\n}\n", f);
 }
 
 static void list_presets(void) {
@@ -245,7 +247,7 @@ int hcsim_lcc(hcsim_opts *o) {
   const int rc = hc_lcc_run(run.drv, &l, use_order, (unsigned)o->k, limit, &r);
   const hc_mismatch *mm = hc_driver_mismatch(run.drv);
   if (!o->quiet) print_lcc(o, &l, use_order, dp_cost, &r, rc, mm);
-  if (run.json) json_lcc(run.json, o, &l, use_order, &r, rc, mm);
+  if (run.json) json_lcc(run.json, o, run.drv, &l, use_order, &r, rc, mm);
   const int fail = rc != HC_OK || !r.agree || !r.data_ok || mm;
   return hcsim_close(o, &run, fail ? HCSIM_EXIT_CHECK : 0);
 }

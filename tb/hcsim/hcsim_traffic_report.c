@@ -12,8 +12,6 @@
 #include "hc_report.h"
 #include "hcsim_traffic.h"
 
-static const char *const cnt_json[HC_CNT_NUM] = {"flits", "messages", "busy_cycles",
-                                                 "blocked_cycles", "max_waiting"};
 
 /* ---------------------------------------------------------------- table */
 
@@ -329,28 +327,11 @@ static void json_stats(FILE *f, const hcsim_opts *o, const hcsim_traffic_result 
   json_flows(f, r);
 }
 
-/* Every directed link's counters (node-major), or every ejection port's. */
-static void json_ports(FILE *f, hc_driver *drv, unsigned d, int eject) {
-  for (unsigned x = 0; x < (1u << d); x++) {
-    for (unsigned i = 0; i < (eject ? 1u : d); i++) {
-      const unsigned port = eject ? d : i;
-      fprintf(f, "%s\n    {\"node\": %u, ", (x == 0 && i == 0) ? "" : ",", x);
-      if (!eject) fprintf(f, "\"dim\": %u, ", i);
-      for (unsigned id = 0; id < HC_CNT_NUM; id++)
-        fprintf(f, "\"%s\": %" PRIu32 "%s", cnt_json[id], hc_driver_counter(drv, x, port, id),
-                id + 1 < HC_CNT_NUM ? ", " : "}");
-    }
-  }
-}
-
 void hcsim_traffic_json(FILE *f, const hcsim_opts *o, hc_driver *drv, const hcsim_traffic_result *r) {
   json_config(f, o, r);
   json_outcome(f, o, r);
   json_measure(f, o, r);
   json_stats(f, o, r);
-  fputs("  \"channels\": [", f);
-  json_ports(f, drv, o->cfg.d, 0);
-  fputs("\n  ],\n  \"eject\": [", f);
-  json_ports(f, drv, o->cfg.d, 1);
-  fputs("\n  ]\n}\n", f);
+  hc_json_counters(f, drv, o->cfg.d);
+  fputs("\n}\n", f);
 }

@@ -1,7 +1,7 @@
 /*
 ** The pieces every report of a run shares, on stdout and in JSON: the
-** lockstep verdict, the line that names a lockstep mismatch, and JSON
-** strings, numbers and arrays (hcsim's reports, docs/hcsim.md and
+** lockstep verdict, the line that names a lockstep mismatch, JSON
+** strings, numbers and arrays, and the channel counters in JSON (hcsim's reports, docs/hcsim.md and
 ** docs/boppana.md).
 */
 #ifndef HC_REPORT_H
@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "hc_backend.h"
+#include "hc_driver.h"
 
 /* The lockstep verdict: "n/a" unless sim is both, else "mismatch" when mm
 ** (the first mismatch) is set and "match" otherwise. */
@@ -29,5 +30,12 @@ void hc_json_num(FILE *f, double v);
 
 /* v[0..n-1] as a JSON array: [a, b, c]. */
 void hc_json_u64s(FILE *f, const uint64_t *v, int n);
+
+/* The routers' channel counters as two JSON members, "channels" (one
+** object per directed link, node-major: {node, dim, flits, messages,
+** busy_cycles, blocked_cycles, max_waiting}) and "eject" (one per node, its
+** ejection port), each line indented by two spaces, no comma after the
+** second; read through drv at the time of the call (docs/hcsim.md). */
+void hc_json_counters(FILE *f, hc_driver *drv, unsigned d);
 
 #endif /* HC_REPORT_H */

@@ -690,6 +690,46 @@ if [ $st = 0 ] && [ -z "$badflow" ] && jq -e '(.flows | length) > 0' "$tmp/fl.js
   ok "stats: bitrev flows are x -> reverse(x)"
 else ko "stats: bitrev flows" "exit $st, wrong: $badflow"; fi
 
+# The CSV trace form: the shipped sample runs and loses nothing, every data
+# line is one message, and the same messages written blank-separated give
+# the same report (the two forms are one format).
+smp=docs/examples/trace_sample.csv
+"$model" --sim model --d 4 --file "$smp" --cycles 3000 --warmup 100 --quiet --json "$tmp/csv.json"; st=$?
+nlines=$(grep -c '^[0-9]' "$smp")
+grep '^[0-9]' "$smp" | tr ',' ' ' > "$tmp/blank.txt"
+"$model" --sim model --d 4 --file "$tmp/blank.txt" --cycles 3000 --warmup 100 --quiet --json "$tmp/blank.json"
+if [ $st = 0 ] && jq -e --argjson n "$nlines" '.messages_injected == $n and .lost == 0 and .drained' "$tmp/csv.json" >/dev/null &&
+   [ "$(jq -c 'del(.file)' "$tmp/csv.json")" = "$(jq -c 'del(.file)' "$tmp/blank.json")" ]; then
+  ok "csv trace: the sample's $nlines messages, the same report as the blank-separated form"
+else ko "csv trace sample" "exit $st, $(jq -c '{messages_injected, lost}' "$tmp/csv.json" 2>&1), lines $nlines"; fi
+printf 'cycle,src,dest,len\n0,1,2,3\n5,1,2\n' > "$tmp/c1.csv"
+bad "csv: two commas" --sim model --d 4 --file "$tmp/c1.csv"
+printf 'cycle,src,dest,len\n0,1,,3\n' > "$tmp/c2.csv"
+bad "csv: an empty field" --sim model --d 4 --file "$tmp/c2.csv"
+printf 'cycle,src,dest,len\n0 1 2 3\n' > "$tmp/c3.csv"
+bad "csv: a blank-separated line after the header" --sim model --d 4 --file "$tmp/c3.csv"
+printf '0 1 2 3\ncycle,src,dest,len\n' > "$tmp/c4.csv"
+bad "csv: a header after the first message" --sim model --d 4 --file "$tmp/c4.csv"
+printf '# a comment\r\ncycle,src,dest,len\r\n0,1,16,3\r\n' > "$tmp/c5.csv"
+"$model" --sim model --d 4 --file "$tmp/c5.csv" --cycles 10 --warmup 0 --quiet 2>"$tmp/err"; st=$?
+if [ $st = 2 ] && grep -q "c5.csv:3: dest '16' is not a node of the 4-cube" "$tmp/err"; then ok "csv: a bad field named by line (CRLF file)"
+else ko "csv: a bad field named by line" "exit $st: $(cat "$tmp/err")"; fi
+
+# The channel counters in an LCC run's JSON: the most messages on a channel
+# of dimension i is T_i(A,b) of Hou et al.'s Theorem 1 (t_theorem); and the
+# heat map of them (tools/heatmap.sh) is drawn, or refused for a JSON without.
+"$model" --algo lcc --lcc transpose --d 6 --sim model --quiet --json "$tmp/hm.json"; st=$?
+if [ $st = 0 ] && jq -e '[range(0; .d) as $i | [.channels[] | select(.dim == $i) | .messages] | max] == .t_theorem and
+     (.channels | length) == 6 * 64 and (.eject | length) == 64' "$tmp/hm.json" >/dev/null; then
+  ok "lcc json channels: per-dimension maxima = T_i of Theorem 1"
+else ko "lcc json channels" "exit $st, $(jq -c '.t_theorem' "$tmp/hm.json" 2>&1)"; fi
+if tools/heatmap.sh "$tmp/hm.json" "$tmp/hm.png" >/dev/null 2>&1 && [ "$(head -c 4 "$tmp/hm.png" | tail -c 3)" = PNG ]; then
+  ok "heat map PNG of the channels"
+else ko "heat map PNG" "$(tools/heatmap.sh "$tmp/hm.json" "$tmp/hm.png" 2>&1 | tail -1)"; fi
+tools/heatmap.sh "$tmp/nohist.json" "$tmp/no2.png" >/dev/null 2>"$tmp/err"; st=$?
+if [ $st = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && [ ! -e "$tmp/no2.png" ]; then ok "heat map refuses a JSON without counters"
+else ko "heat map refusal" "exit $st, $(cat "$tmp/err")"; fi
+
 # make sweep (docs/sweeps.md), small: every node of the 3-cube sends all its
 # messages to node 0, 8r flits/cycle into an ejection port of 1: r = 0.05 is
 # not unstable, r = 0.3 is (accepted falls behind offered), and the sweep
