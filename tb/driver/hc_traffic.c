@@ -472,14 +472,28 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traff
     return HC_EIO;
   }
   struct stat sb;
+  int rc;
   if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-    fclose(f);
     set_err(err, 0, "is a directory, not a message list");
-    return HC_EIO;
+    rc = HC_EIO;
+  } else {
+    rc = hc_traffic_new_stream(d, f, out, err);
+  }
+  fclose(f);
+  return rc;
+}
+
+int hc_traffic_new_stream(unsigned d, FILE *f, hc_traffic **out, hc_traffic_error *err) {
+  if (err) {
+    err->line = 0;
+    err->msg[0] = '\0';
+  }
+  if (out == NULL || f == NULL || d < 1 || d > HC_MODEL_MAX_D) {
+    set_err(err, 0, "bad arguments");
+    return HC_EPARAM;
   }
   hc_traffic *t = calloc(1, sizeof *t);
   if (t == NULL) {
-    fclose(f);
     set_err(err, 0, "out of memory");
     return HC_ENOMEM;
   }
@@ -487,7 +501,6 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traff
   t->cfg.d = d;
   t->n = 1u << d;
   int rc = read_file(t, f, err);
-  fclose(f);
   if (rc != HC_OK) {
     hc_traffic_free(t);
     return rc;
