@@ -2,10 +2,12 @@
 # Install the Debian packages this project needs, if any is missing. Quick
 # and silent when everything is there (one dpkg-query), so `make sim` and
 # `make test` call it every time. Needs root (or sudo) only when it installs.
+# --fuzz adds what make fuzz needs: clang and its libFuzzer runtime.
 set -euo pipefail
 
 pkgs=(build-essential verilator libsystemc-dev libcmocka-dev zlib1g-dev yosys
       nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq)
+if [ "${1:-}" = --fuzz ]; then pkgs+=(clang libclang-rt-dev); fi
 
 missing=()
 for p in "${pkgs[@]}"; do

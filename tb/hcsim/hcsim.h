@@ -136,6 +136,10 @@ typedef enum hcsim_parsed {
 */
 hcsim_parsed hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o);
 
+/* The name of option id without "--" ("d", "lcc-file"); *has_arg (if not
+** NULL) says whether it takes a value. */
+const char *hcsim_opt_name(hcsim_opt id, int *has_arg);
+
 /* The usage text, and the routing functions with their labels, on stdout. */
 void hcsim_print_help(void);
 void hcsim_print_routings(void);

@@ -10,6 +10,7 @@
 ** which main turns into the "hcsim: ..." line and exit status 2 (so that a
 ** harness, tests/fuzz/fuzz_args.c, can reach every refusal in-process).
 */
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <float.h>
@@ -53,6 +54,12 @@ static const struct optdef {
     [HO_LCC_KIND] = {"lcc-kind", 1}, [HO_REMAP] = {"remap", 1},
     [HO_LCCS] = {"lccs", 1},        [HO_OBJECTIVE] = {"objective", 1},
 };
+
+const char *hcsim_opt_name(hcsim_opt id, int *has_arg) {
+  assert(id < HO_NUM);
+  if (has_arg) *has_arg = optdefs[id].has_arg;
+  return optdefs[id].name;
+}
 
 /* The routing names of hc_route.c, "ecube, pcube, ...", into buf. */
 static const char *routing_list(char *buf, size_t size) {
