@@ -402,6 +402,8 @@ static int read_line(FILE *f, char **buf, size_t *cap, size_t *len) {
     (*buf)[(*len)++] = (char)ch;
   }
   if (ferror(f)) return -1;
+  /* an empty first line gets a buffer too: the parser's memchr takes no NULL */
+  if (*buf == NULL && (*buf = malloc(*cap = 256)) == NULL) return -2;
   return ch == EOF && *len == 0 ? 0 : 1;
 }
 
