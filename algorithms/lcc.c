@@ -228,20 +228,20 @@ int hc_lcc_preset_list(const char *list, int n, const char *skip, hc_lcc *set, i
   const char *p = list;
   for (int k = 1;; k++) {
     const size_t len = strcspn(p, ",");
-    char tok[64];
+    char tok[64], q[80]; /* q: the name as given, made printable (a message is one line) */
     if (len == 0)
       return hc_lcc_fail(HC_EPARSE, err, errlen,
                          "name %d is empty (names are separated by single commas, none at the ends)", k);
-    if (len >= sizeof tok)
-      return hc_lcc_fail(HC_EUNKNOWN, err, errlen, "unknown LCC preset '%.*s'", (int)len, p);
+    hc_printable(q, sizeof q, p, len);
+    if (len >= sizeof tok) return hc_lcc_fail(HC_EUNKNOWN, err, errlen, "unknown LCC preset '%s'", q);
     memcpy(tok, p, len);
     tok[len] = '\0';
     const int keep = !(skip != NULL && strcmp(tok, skip) == 0);
     if (keep && *m == cap) return hc_lcc_fail(HC_ESIZE, err, errlen, "more than %d LCCs", room);
     hc_lcc l;
     int rc = hc_lcc_preset(tok, n, &l);
-    if (rc == HC_EUNKNOWN) return hc_lcc_fail(rc, err, errlen, "unknown LCC preset '%s'", tok);
-    if (rc != HC_OK) return hc_lcc_fail(rc, err, errlen, "preset '%s' at d=%d: %s", tok, n, hc_strerror(rc));
+    if (rc == HC_EUNKNOWN) return hc_lcc_fail(rc, err, errlen, "unknown LCC preset '%s'", q);
+    if (rc != HC_OK) return hc_lcc_fail(rc, err, errlen, "preset '%s' at d=%d: %s", q, n, hc_strerror(rc));
     if (keep) set[(*m)++] = l;
     if (p[len] == '\0') return HC_OK;
     p += len + 1;

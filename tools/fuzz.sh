@@ -61,6 +61,7 @@ fi
 run_one() {
   local n=$1 corpus=build/fuzz/corpus/$1 found=build/fuzz/findings/$1 log=build/fuzz/log/$1.log dict=()
   mkdir -p "$corpus" "$found" build/fuzz/log
+  touch "$log.start" # the run's start: findings of earlier runs stay, and are not counted
   [ -f "tests/fuzz/$n.dict" ] && dict=(-dict="tests/fuzz/$n.dict")
   # the first directory is the one libFuzzer adds to; the others are read
   nice build/fuzz/bin/$n -max_total_time="$seconds" -timeout=10 -max_len=8192 -print_final_stats=1 \
@@ -72,7 +73,7 @@ run_one() {
   ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
   files=$(find "$corpus" -type f | wc -l)
   bytes=$(du -sb "$corpus" | cut -f1)
-  findings=$(find "$found" -type f | wc -l)
+  findings=$(find "$found" -type f -newer "$log.start" | wc -l)
   printf 'fuzz: %-9s %10s executions in %ss, corpus %5s inputs (%s bytes), cov %5s, ft %6s, findings %s%s\n' \
     "$n" "${execs:-?}" "$seconds" "$files" "$bytes" "${cov:-?}" "${ft:-?}" "$findings" \
     "$( [ $rc != 0 ] && echo " (exit $rc: $(grep -m1 -E 'ERROR|property failed|deadly signal' "$log"); log $log)")"
