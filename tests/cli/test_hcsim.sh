@@ -14,7 +14,10 @@ cd "$(dirname "$0")/../.."
 model=${HCSIM:-build/bin/hcsim}
 filter=${HC_FLIT_FILTER:-build/bin/hc_flit_filter}
 [ -x "$model" ] || { echo "FAIL hcsim: $model not built"; echo "0 passed, 1 failed"; exit 1; }
-if ldd "$model" 2>/dev/null | grep -q libasan; then echo "note: $model runs under AddressSanitizer"; fi
+# whether a binary is built with AddressSanitizer (not ldd | grep -q: under
+# pipefail, grep leaving early fails the pipe when ldd is still writing)
+asan_build() { case "$(ldd "$1" 2>/dev/null)" in *libasan*) return 0 ;; *) return 1 ;; esac; }
+if asan_build "$model"; then echo "note: $model runs under AddressSanitizer"; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -227,9 +230,9 @@ else ko "make sim ALGO=total_exchange D=8: refused by --check-args before the RT
 # that ulimit -v counts: with an ASan $model the case runs on the plain
 # build/bin/hcsim, which make test builds, and is skipped without it)
 lim=$model
-if ldd "$model" 2>/dev/null | grep -q libasan; then
+if asan_build "$model"; then
   lim=build/bin/hcsim
-  ldd "$lim" 2>/dev/null | grep -q libasan && lim=""
+  asan_build "$lim" && lim=""
   echo "note: the memory-limit case runs on ${lim:-no plain build}: $model is an ASan build (ulimit -v cannot hold its shadow memory)"
 fi
 if [ -z "$lim" ] || [ ! -x "$lim" ]; then
