@@ -5,8 +5,9 @@
 # model lockstep regressions for every RTL configuration in CONFIGS, the
 # parsers' fuzz harnesses over their seeds and regressions (tests/fuzz/), and
 # the hcsim command-line tests (hcsim built with both sanitizers). Every
-# suite reports its own counts; this script adds them up, merges the JUnit files into build/results.xml, and ends with
-# one line "N passed, N failed". RANDOM_SEED (default 1) is passed on;
+# suite reports its own counts; this script adds them up, merges the JUnit
+# files into build/results.xml, and ends with one line "N passed, N
+# failed". RANDOM_SEED (default 1) is passed on;
 # TESTCASE / COCOTB_TEST_FILTER select tests of the lockstep and model
 # regressions (a filter that selects none of them fails the run), and
 # COCOTB_RESULTS_FILE names the merged JUnit file (default build/results.xml).
