@@ -7,7 +7,8 @@
 #                            and runs it FUZZ_SECONDS (default 60) from its
 #                            seeds (tests/fuzz/corpus/<name>/) and regressions
 #                            (tests/fuzz/regress/<name>/); prints per harness
-#                            the executions, the corpus, libFuzzer's coverage
+#                            the executions, the corpus (libFuzzer's: inputs/
+#                            size, and how many this run added), its coverage
 #                            (cov: edges, ft: features) and the findings.
 #                            FUZZ=name,name restricts it; FUZZ_JOBS (default 1)
 #                            harnesses run at once.
@@ -67,15 +68,15 @@ run_one() {
   nice build/fuzz/bin/$n -max_total_time="$seconds" -timeout=10 -max_len=8192 -print_final_stats=1 \
     -artifact_prefix="$found/" "${dict[@]}" "$corpus" $(dirs "$n") > "$log" 2>&1
   local rc=$?
-  local execs cov ft files bytes findings
+  local execs cov ft corp files findings
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
   ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
-  files=$(find "$corpus" -type f | wc -l)
-  bytes=$(du -sb "$corpus" | cut -f1)
+  corp=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' "$log" | tail -1 | cut -d' ' -f2)
+  files=$(find "$corpus" -type f -newer "$log.start" | wc -l)
   findings=$(find "$found" -type f -newer "$log.start" | wc -l)
-  printf 'fuzz: %-9s %10s executions in %ss, corpus %5s inputs (%s bytes), cov %5s, ft %6s, findings %s%s\n' \
-    "$n" "${execs:-?}" "$seconds" "$files" "$bytes" "${cov:-?}" "${ft:-?}" "$findings" \
+  printf 'fuzz: %-9s %10s executions in %ss, corpus %s inputs/bytes (%s new), cov %5s, ft %6s, findings %s%s\n' \
+    "$n" "${execs:-?}" "$seconds" "${corp:-?}" "$files" "${cov:-?}" "${ft:-?}" "$findings" \
     "$( [ $rc != 0 ] && echo " (exit $rc: $(grep -m1 -E 'ERROR|property failed|deadly signal' "$log"); log $log)")"
 }
 export -f run_one dirs
