@@ -10,6 +10,8 @@
 #                  model at d = 20 (a million nodes, tools/model_smoke.sh)
 #   make bench     the model's speed and memory, d = 4..20, light load and
 #                  saturation (build/bench/: CSV, PNG); docs/performance.md
+#   make fuzz [FUZZ_SECONDS=60]  libFuzzer on every parser (clang; tests/fuzz/, mk/fuzz.mk):
+#                  executions, corpus, coverage and findings per harness
 #   make lint      verilator --lint-only -Wall on the RTL
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
 #   make synth-check   yosys synth_ice40 of one router and of a 1-cube (2-cube: HC_TEST_LONG=1)
@@ -152,9 +154,9 @@ $(BUILD)/obj/tb/hcsim/%.o: INC = $(INC_HCSIM)
 $(BUILD)/obj/tests/%.o $(BUILD)/asan/tests/%.o: INC = $(INC_TEST)
 
 # Model-only programs: no Verilator involved.
-$(BUILD)/bin/hc_flit_filter: tb/report/hc_flit_filter.c
+$(BUILD)/bin/hc_flit_filter: tb/report/hc_flit_filter.c tb/report/hc_flit_text.c tb/report/hc_flit_text.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_HOST) $< -o $@
+	$(CC) $(CFLAGS_HOST) -Itb/report $(filter %.c,$^) -o $@
 
 $(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)
 	@mkdir -p $(dir $@)
@@ -386,3 +388,4 @@ clean:
 include rtl/fpga/fpga.mk
 include mk/install.mk
 include mk/sweep.mk
+include mk/fuzz.mk

@@ -486,7 +486,8 @@ int hc_gf2_parse_vec(const char *text, int n, uint32_t *v, char *err,
     for (p += 2; hc_hexval(*p) >= 0; p++, digits++) {
       val = (val << 4) | (uint64_t)hc_hexval(*p);
       if (val > 0xffffffffu) {
-        hc_seterr(err, errlen, "hex vector %s does not fit in 32 bits", text);
+        char q[80]; /* the text as given, made printable: a message is one line */
+        hc_seterr(err, errlen, "hex vector %s does not fit in 32 bits", hc_printable(q, sizeof q, text, strlen(text)));
         return HC_ESIZE;
       }
     }

@@ -7,11 +7,13 @@
 ** order inside P, which is what makes the Section 5 programme exact. The
 ** path enumeration is kept apart from it (it only follows e-cube paths) so
 ** that the two can check each other. Nothing here prints; the only
-** allocations are the counters of hc_lcc_path_count and the DP tables.
+** allocations are the counters of hc_lcc_path_count, the DP tables and the
+** copy of A's text in hc_lcc_parse_file.
 */
 #include "lcc.h"
 
 #include <assert.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +140,112 @@ int hc_lcc_parse(const char *a_text, const char *b_text, int n,
       snprintf(err, errlen, "bad LCC: %s", hc_strerror(rc));
   }
   return rc;
+}
+
+/* Fill err (if errlen > 0) with a printf-formatted message; returns rc. */
+static int hc_lcc_fail(int rc, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int hc_lcc_fail(int rc, char *err, size_t errlen, const char *fmt, ...) {
+  if (err != NULL && errlen > 0) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+  }
+  return rc;
+}
+
+/* The first byte of [p, e) not in set, or e. */
+static const char *hc_skip(const char *p, const char *e, const char *set) {
+  while (p < e && strchr(set, *p) != NULL && *p != '\0') p++;
+  return p;
+}
+
+/* In the line [s, e): where the vector of a "b <vector>" line starts, or
+** NULL when it is not a b line. */
+static const char *hc_b_line(const char *s, const char *e) {
+  const char *p = hc_skip(s, e, " \t");
+  if (e - p < 2 || (p[0] != 'b' && p[0] != 'B') || p[1] == '\0' || strchr(" =:\t", p[1]) == NULL) return NULL;
+  return hc_skip(p + 2, e, " =:\t");
+}
+
+int hc_lcc_parse_file(const char *text, size_t len, int n, hc_lcc_kind kind, hc_lcc *out,
+                      unsigned long *line, char *err, size_t errlen) {
+  if (err != NULL && errlen > 0) err[0] = '\0';
+  if (line == NULL || (text == NULL && len > 0))
+    return hc_lcc_fail(HC_EPARAM, err, errlen, "invalid argument to the LCC file parser");
+  *line = 0;
+  /* A's text: the file with the b line emptied; b's: that line's vector */
+  char *a = malloc(len + 1), *b = NULL;
+  size_t used = 0;
+  unsigned long lineno = 0, bline = 0;
+  int rc = a == NULL ? hc_lcc_fail(HC_ENOMEM, err, errlen, "out of memory") : HC_OK;
+  for (size_t i = 0; rc == HC_OK && i < len;) {
+    const char *s = text + i, *nl = memchr(s, '\n', len - i);
+    const size_t ll = nl ? (size_t)(nl - s) + 1 : len - i; /* with its newline */
+    const char *nul = memchr(s, '\0', ll), *v = nul ? NULL : hc_b_line(s, s + ll);
+    *line = ++lineno;
+    i += ll;
+    if (nul) {
+      rc = hc_lcc_fail(HC_EPARSE, err, errlen, "a NUL byte at column %zu (the file is text)", (size_t)(nul - s) + 1);
+    } else if (v && bline) {
+      rc = hc_lcc_fail(HC_EPARSE, err, errlen, "a second b line (the first is line %lu)", bline);
+    } else if (v) {
+      size_t vl = (size_t)(s + ll - v); /* the vector without the line's end (\n or \r\n) */
+      if (vl > 0 && v[vl - 1] == '\n') vl--;
+      if (vl > 0 && v[vl - 1] == '\r') vl--;
+      if (vl == 0) {
+        rc = hc_lcc_fail(HC_EPARSE, err, errlen, "a b line without a vector (leave it out for b = 0)");
+      } else if ((b = malloc(vl + 1)) == NULL) {
+        rc = hc_lcc_fail(HC_ENOMEM, err, errlen, "out of memory");
+      } else {
+        memcpy(b, v, vl);
+        b[vl] = '\0';
+        bline = lineno;
+        a[used++] = '\n'; /* an empty line of A's text */
+      }
+    } else {
+      memcpy(a + used, s, ll);
+      used += ll;
+    }
+  }
+  if (rc == HC_OK) {
+    *line = 0;
+    a[used] = '\0';
+    rc = hc_lcc_parse(a, b, n, kind, out, err, errlen);
+  }
+  free(a);
+  free(b);
+  return rc;
+}
+
+int hc_lcc_preset_list(const char *list, int n, const char *skip, hc_lcc *set, int cap, int *m, char *err,
+                       size_t errlen) {
+  if (err != NULL && errlen > 0) err[0] = '\0';
+  if (list == NULL || set == NULL || m == NULL || *m < 0 || *m > cap)
+    return hc_lcc_fail(HC_EPARAM, err, errlen, "invalid argument to the LCC list parser");
+  const int room = cap - *m;
+  const char *p = list;
+  for (int k = 1;; k++) {
+    const size_t len = strcspn(p, ",");
+    char tok[64], q[80]; /* q: the name as given, made printable (a message is one line) */
+    if (len == 0)
+      return hc_lcc_fail(HC_EPARSE, err, errlen,
+                         "name %d is empty (names are separated by single commas, none at the ends)", k);
+    hc_printable(q, sizeof q, p, len);
+    if (len >= sizeof tok) return hc_lcc_fail(HC_EUNKNOWN, err, errlen, "unknown LCC preset '%s'", q);
+    memcpy(tok, p, len);
+    tok[len] = '\0';
+    const int keep = !(skip != NULL && strcmp(tok, skip) == 0);
+    if (keep && *m == cap) return hc_lcc_fail(HC_ESIZE, err, errlen, "more than %d LCCs", room);
+    hc_lcc l;
+    int rc = hc_lcc_preset(tok, n, &l);
+    if (rc == HC_EUNKNOWN) return hc_lcc_fail(rc, err, errlen, "unknown LCC preset '%s'", q);
+    if (rc != HC_OK) return hc_lcc_fail(rc, err, errlen, "preset '%s' at d=%d: %s", q, n, hc_strerror(rc));
+    if (keep) set[(*m)++] = l;
+    if (p[len] == '\0') return HC_OK;
+    p += len + 1;
+  }
 }
 
 /* ------------------------------------------------------------------ presets

@@ -137,6 +137,33 @@ int hc_lcc_parse(const char *a_text, const char *b_text, int n,
                  hc_lcc_kind kind, hc_lcc *out, char *err, size_t errlen);
 
 /*
+** Build *out from the text of an LCC file (len bytes, not NUL-terminated,
+** docs/lcc.md): the rows of A in the matrix text form, and at most one line
+** "b <vector>" (b or B, then a blank, '=' or ':'), anywhere. Lines may be of
+** any length; the b line counts as an empty line of A's text, so the
+** matrix parser's line numbers are the file's. *line receives the line a
+** refusal is about when the message does not name it (0 otherwise).
+** Returns HC_OK; HC_EPARSE (a NUL byte, a second b line, a b line without
+** a vector); HC_ENOMEM; or what hc_lcc_parse returns. err as for
+** hc_lcc_parse.
+*/
+int hc_lcc_parse_file(const char *text, size_t len, int n, hc_lcc_kind kind, hc_lcc *out,
+                      unsigned long *line, char *err, size_t errlen);
+
+/*
+** Append the presets named by list ("name,name,...", each as for
+** hc_lcc_preset) for the n-cube to set[*m], set[*m + 1], ..., at most cap
+** entries in all (*m counts them); a name equal to skip (may be NULL) is
+** checked but not appended (the caller holds it already). An empty name (a
+** leading, trailing or double comma) is refused, not skipped. Returns
+** HC_OK; HC_EPARSE (an empty name); HC_EUNKNOWN (no such preset); HC_ESIZE
+** (more than cap entries, or a preset that needs an even n); HC_EPARAM.
+** On error *m may have grown and err (if errlen > 0) says which name.
+*/
+int hc_lcc_preset_list(const char *list, int n, const char *skip, hc_lcc *set, int cap, int *m, char *err,
+                       size_t errlen);
+
+/*
 ** The preset table: *count (if not NULL) receives its length; the array is
 ** static and lives for the program.
 */

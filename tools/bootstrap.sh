@@ -3,11 +3,14 @@
 # and silent when everything is there (one dpkg-query), so `make sim` and
 # `make test` call it every time. Needs root (or sudo) only when it installs.
 # Arguments name packages only some targets need, beside these (make
-# docs-api: doxygen).
+# docs-api: doxygen; make test-slurm: slurm-wlm munge); --fuzz adds what
+# make fuzz needs: clang and its libFuzzer runtime.
 set -euo pipefail
 
 pkgs=(build-essential verilator libsystemc-dev libcmocka-dev zlib1g-dev yosys
-      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq python3-yaml "$@")
+      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq python3-yaml)
+if [ "${1:-}" = --fuzz ]; then pkgs+=(clang libclang-rt-dev); shift; fi
+pkgs+=("$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -2,10 +2,12 @@
 # The whole test suite behind `make test`: RTL lint, yosys synthesis checks,
 # cmocka unit tests of the model and the lockstep/scoreboard regressions
 # under AddressSanitizer and UndefinedBehaviorSanitizer, the RTL-against-
-# model lockstep regressions for every RTL configuration in CONFIGS, and the
-# hcsim command-line tests. Every suite reports its own counts; this script
-# adds them up, merges the JUnit files into build/results.xml, and ends with
-# one line "N passed, N failed". RANDOM_SEED (default 1) is passed on;
+# model lockstep regressions for every RTL configuration in CONFIGS, the
+# parsers' fuzz harnesses over their seeds and regressions (tests/fuzz/), and
+# the hcsim command-line tests (hcsim built with both sanitizers). Every
+# suite reports its own counts; this script adds them up, merges the JUnit
+# files into build/results.xml, and ends with one line "N passed, N
+# failed". RANDOM_SEED (default 1) is passed on;
 # TESTCASE / COCOTB_TEST_FILTER select tests of the lockstep and model
 # regressions (a filter that selects none of them fails the run), and
 # COCOTB_RESULTS_FILE names the merged JUnit file (default build/results.xml).
@@ -113,6 +115,8 @@ count_lines contract "$out"
 
 log "building (make -j$JOBS; a Verilator build per RTL configuration)"
 targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filter build/bin/hc_sweep_agg "
+# hcsim and the translate filter under ASan+UBSan (the CLI tests run them), the fuzz harnesses' replays
+targets+="build/asan/bin/hcsim build/asan/bin/hc_flit_filter $(make --no-print-directory -s print-FUZZ_REPLAY) "
 for c in $NEG_CFGS $GEOM_CFGS; do targets+=" build/rtl/$c/hcsim"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
@@ -257,11 +261,17 @@ for nc in $NEG_CFGS; do
   echo "$line"; count_lines assertions "$line"
 done
 
+log "fuzz harnesses over their seeds and regressions (tests/fuzz/, ASan+UBSan; make fuzz fuzzes)"
+out=$(tools/fuzz.sh --replay 2>&1); echo "$out"
+count_lines fuzz "$(grep -E '^fuzz: (PASS|FAIL) ' <<< "$out" || echo 'fuzz: FAIL replay: no verdict')"
+
 if [ -x tests/cli/test_hcsim.sh ]; then
-  log "hcsim command line"
+  log "hcsim command line (the model's hcsim and the filter under ASan+UBSan)"
   # its lockstep runs on the D<d>_W16_B2_I4 cubes of CONFIGS
   cli_d=$(for c in $CONFIGS; do case $c in D[2-9]_W16_B2_I4) echo -n "${c:1:1} " ;; esac; done)
-  out=$(HC_CLI_LOCKSTEP_D="$cli_d" tests/cli/test_hcsim.sh 2>&1); st=$?
+  out=$(HC_CLI_LOCKSTEP_D="$cli_d" HCSIM=build/asan/bin/hcsim HC_FLIT_FILTER=build/asan/bin/hc_flit_filter \
+        tests/cli/test_hcsim.sh 2>&1); st=$?
+  grep -E '^(SKIP|note: )' <<< "$out" || true
   grep -E 'FAIL' <<< "$out" || true
   count_summary cli "$out" $st
   # JUnit: one testcase per "PASS name" / "FAIL name: why" line.

@@ -404,6 +404,8 @@ static int read_line(FILE *f, char **buf, size_t *cap, size_t *len) {
     (*buf)[(*len)++] = (char)ch;
   }
   if (ferror(f)) return -1;
+  /* an empty first line gets a buffer too: the parser's memchr takes no NULL */
+  if (*buf == NULL && (*buf = malloc(*cap = 256)) == NULL) return -2;
   return ch == EOF && *len == 0 ? 0 : 1;
 }
 
@@ -527,14 +529,28 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traff
     return HC_EIO;
   }
   struct stat sb;
+  int rc;
   if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-    fclose(f);
     set_err(err, 0, "is a directory, not a message list");
-    return HC_EIO;
+    rc = HC_EIO;
+  } else {
+    rc = hc_traffic_new_stream(d, f, out, err);
+  }
+  fclose(f);
+  return rc;
+}
+
+int hc_traffic_new_stream(unsigned d, FILE *f, hc_traffic **out, hc_traffic_error *err) {
+  if (err) {
+    err->line = 0;
+    err->msg[0] = '\0';
+  }
+  if (out == NULL || f == NULL || d < 1 || d > HC_MODEL_MAX_D) {
+    set_err(err, 0, "bad arguments");
+    return HC_EPARAM;
   }
   hc_traffic *t = calloc(1, sizeof *t);
   if (t == NULL) {
-    fclose(f);
     set_err(err, 0, "out of memory");
     return HC_ENOMEM;
   }
@@ -542,7 +558,6 @@ int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traff
   t->cfg.d = d;
   t->n = 1u << d;
   int rc = read_file(t, f, err);
-  fclose(f);
   if (rc != HC_OK) {
     hc_traffic_free(t);
     return rc;

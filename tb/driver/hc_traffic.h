@@ -36,6 +36,7 @@
 #define HC_TRAFFIC_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "hc_driver.h"
 
@@ -163,6 +164,13 @@ int hc_traffic_new(const hc_traffic_cfg *cfg, hc_traffic **out);
 ** HC_ENOMEM. err may be NULL; *out is set only on HC_OK.
 */
 int hc_traffic_new_file(unsigned d, const char *path, hc_traffic **out, hc_traffic_error *err);
+
+/*
+** hc_traffic_new_file on an open stream, read to its end (not closed): the
+** same format, returns and errors (HC_EIO: a read error). The message-list
+** harness (tests/fuzz/fuzz_msgfile.c) reads from memory through it.
+*/
+int hc_traffic_new_stream(unsigned d, FILE *f, hc_traffic **out, hc_traffic_error *err);
 
 /* Free a traffic source; NULL is allowed. */
 void hc_traffic_free(hc_traffic *t);

@@ -2,7 +2,8 @@
 ** hcsim, the simulator behind `make sim` (docs/hcsim.md): one program with
 ** one way through it. main (hcsim.c) finds the mode in --algo, parses the
 ** command line once into one hcsim_opts against the options that mode takes
-** (hcsim_opts.c), and calls the mode's entry from the dispatch table below.
+** (hcsim_opts.c), and calls the mode's entry from the dispatch table below
+** (hcsim_modes.c).
 ** Every mode that runs a network has the same start-up (hcsim_start.c):
 ** hcsim_config resolves the configuration against the RTL linked in,
 ** hcsim_open opens the JSON file, checks the waveform path, opens the
@@ -115,11 +116,35 @@ struct hcsim_opts {
   /* linear-complement communication and processor reordering */
   const char *lcc, *lcc_a, *lcc_b, *lcc_file, *remap, *lccs, *objective;
   hc_lcc_kind lcc_kind;
+  /* hcsim_parse's refusal: set, and the message (one line, without
+  ** "hcsim: ", as given: main makes it printable) */
+  int refused;
+  char why[4096];
 };
 
-/* Parse argv for mode into o (defaults first); exits 0 after --help and 2
-** on any syntax or range error or an option the mode does not take. */
-void hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o);
+/* What hcsim_parse found: what main does next. */
+typedef enum hcsim_parsed {
+  HCSIM_PARSED_RUN,      /* run the mode with o */
+  HCSIM_PARSED_HELP,     /* --help or -h: hcsim_print_help, exit 0 */
+  HCSIM_PARSED_ROUTINGS, /* --routing list: hcsim_print_routings, exit 0 */
+  HCSIM_PARSED_BAD       /* a syntax or range error, or an option the mode does not take: o->why, exit 2 */
+} hcsim_parsed;
+
+/*
+** Parse argv for mode into o (defaults first), in order; the first refusal
+** or --help or --routing list ends it. Never exits or prints: main acts on
+** the status (so a harness can run it on any argv in-process). The
+** strings of o point into argv.
+*/
+hcsim_parsed hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o);
+
+/* The name of option id without "--" ("d", "lcc-file"); *has_arg (if not
+** NULL) says whether it takes a value. */
+const char *hcsim_opt_name(hcsim_opt id, int *has_arg);
+
+/* The usage text, and the routing functions with their labels, on stdout. */
+void hcsim_print_help(void);
+void hcsim_print_routings(void);
 
 /* The value of the last --algo in argv (NULL: none); *present says whether
 ** --algo was there at all (with or without a value). */

@@ -27,28 +27,6 @@ void hcsim_remap_check(const hcsim_opts *o) {
     hcsim_die("--objective is the objective of --remap dp; it does not apply to --remap %s", o->remap);
 }
 
-/* The presets of --lccs into set[*m ...] (at most 64 in all); an empty
-** name (a,,b or a trailing comma) is refused, not skipped. */
-static void lccs_presets(const hcsim_opts *o, int dp_with_l, hc_lcc *set, int *m) {
-  const unsigned d = o->cfg.d;
-  const char *p = o->lccs;
-  for (int k = 1;; k++) {
-    const size_t len = strcspn(p, ",");
-    char tok[64];
-    if (len == 0)
-      hcsim_die("--lccs %s: name %d is empty (names are separated by single commas, none at the ends)", o->lccs, k);
-    snprintf(tok, sizeof tok, "%.*s", (int)len, p);
-    if (len >= sizeof tok) hcsim_die("--lccs: unknown LCC preset '%.*s'", (int)len, p);
-    if (*m == 64) hcsim_die("--lccs: more than %d LCCs", 64 - !!dp_with_l);
-    int rc = hc_lcc_preset(tok, (int)d, &set[*m]);
-    if (rc == HC_EUNKNOWN) hcsim_die("--lccs: unknown LCC preset '%s'", tok);
-    if (rc != HC_OK) hcsim_die("--lccs: preset '%s' at d=%u: %s", tok, d, hc_strerror(rc));
-    if (!(dp_with_l && o->lcc && strcmp(tok, o->lcc) == 0)) ++*m; /* else already in as the run's LCC */
-    if (p[len] == '\0') return;
-    p += len + 1;
-  }
-}
-
 void hcsim_remap_order(const hcsim_opts *o, const hc_lcc *l, int dp_with_l, hc_lcc_objective obj,
                        int *order, uint64_t *cost) {
   const unsigned d = o->cfg.d;
@@ -59,9 +37,11 @@ void hcsim_remap_order(const hcsim_opts *o, const hc_lcc *l, int dp_with_l, hc_l
   if (!o->lccs)
     hcsim_die("--remap dp needs --lccs NAME,NAME,...%s", o->mode->run == hcsim_lcc ? " (make sim ... LCCS=...)" : "");
   static hc_lcc set[64];
+  char why[256];
   int m = 0;
   if (dp_with_l) set[m++] = *l;
-  lccs_presets(o, dp_with_l, set, &m);
+  if (hc_lcc_preset_list(o->lccs, (int)d, dp_with_l ? o->lcc : NULL, set, 64, &m, why, sizeof why) != HC_OK)
+    hcsim_die("--lccs %s: %s", o->lccs, why);
   uint64_t c = 0;
   int rc = hc_lcc_dp(set, m, obj, order, &c);
   if (rc == HC_ETOOBIG || rc == HC_ENOMEM) hcsim_die("--remap dp: the problem is too large for memory at d=%u", d);
@@ -69,59 +49,32 @@ void hcsim_remap_order(const hcsim_opts *o, const hc_lcc *l, int dp_with_l, hc_l
   if (cost) *cost = c;
 }
 
-/* A "b <vector>" line (b or B, then a blank, '=' or ':'): its vector, or NULL. */
-static const char *b_value(const char *line) {
-  const char *p = line + strspn(line, " \t");
-  if ((p[0] != 'b' && p[0] != 'B') || !(p[1] == ' ' || p[1] == '=' || p[1] == ':' || p[1] == '\t')) return NULL;
-  return p + 2 + strspn(p + 2, " =:\t");
-}
-
 /*
-** Read an LCC file: the rows of A in gf2.h's text form, and at most one
-** line "b <vector>". Lines may be of any length (a line is never cut into
-** two); the b line stays an empty line of A's text, so the parser's line
-** numbers are the file's. A NUL byte, a second b line, an empty b and a
-** directory are refused with the line.
+** Read an LCC file (hc_lcc_parse_file: the rows of A, at most one b line,
+** lines of any length). A directory, a read error and what the parser
+** refuses are one line naming the file (and the line).
 */
 static void read_lcc_file(const char *path, int n, hc_lcc_kind kind, hc_lcc *out) {
   FILE *f = fopen(path, "r");
   struct stat sb;
   if (!f) hcsim_die("--lcc-file %s: %s", path, strerror(errno));
   if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) hcsim_die("--lcc-file %s: is a directory", path);
-  char *line = NULL, *a = NULL, *b = NULL;
-  size_t cap = 0, used = 0, acap = 0;
-  unsigned long lineno = 0, bline = 0;
-  ssize_t len;
+  char *text = NULL, err[256];
+  size_t len = 0, cap = 0, got;
   errno = 0;
-  while ((len = getline(&line, &cap, f)) >= 0) {
-    const char *nul = memchr(line, '\0', (size_t)len), *v;
-    lineno++;
-    if (nul) hcsim_die("--lcc-file %s:%lu: a NUL byte at column %zu (the file is text)", path, lineno,
-                       (size_t)(nul - line) + 1);
-    if ((v = b_value(line)) != NULL) {
-      if (bline) hcsim_die("--lcc-file %s:%lu: a second b line (the first is line %lu)", path, lineno, bline);
-      if (!(b = strdup(v))) hcsim_die("out of memory reading --lcc-file %s", path);
-      b[strcspn(b, "\r\n")] = '\0';
-      if (b[0] == '\0') hcsim_die("--lcc-file %s:%lu: a b line without a vector (leave it out for b = 0)", path, lineno);
-      bline = lineno;
-      line[0] = '\n'; /* an empty line of A's text */
-      line[1] = '\0';
-      len = 1;
-    }
-    if (used + (size_t)len + 1 > acap) {
-      acap = 2 * (used + (size_t)len + 1);
-      if (!(a = realloc(a, acap))) hcsim_die("out of memory reading --lcc-file %s", path);
-    }
-    memcpy(a + used, line, (size_t)len + 1);
-    used += (size_t)len;
-  }
+  do {
+    if (len == cap && !(text = realloc(text, cap = 2 * cap + 4096))) hcsim_die("out of memory reading --lcc-file %s", path);
+    got = fread(text + len, 1, cap - len, f);
+    len += got;
+  } while (got > 0);
   if (ferror(f)) hcsim_die("--lcc-file %s: read error: %s", path, errno ? strerror(errno) : "unknown error");
   fclose(f);
-  free(line);
-  char err[256];
-  if (hc_lcc_parse(a ? a : "", b, n, kind, out, err, sizeof err) != HC_OK) hcsim_die("--lcc-file %s: %s", path, err);
-  free(a);
-  free(b);
+  unsigned long line;
+  if (hc_lcc_parse_file(text, len, n, kind, out, &line, err, sizeof err) != HC_OK) {
+    if (line) hcsim_die("--lcc-file %s:%lu: %s", path, line, err);
+    hcsim_die("--lcc-file %s: %s", path, err);
+  }
+  free(text);
 }
 
 /* The run's LCC: a preset (--lcc), a matrix (--lcc-a, --lcc-b) or a file. */

@@ -5,9 +5,14 @@
 ** numbers. Each mode takes a set of the options; one it does not take is
 ** reported as unknown, with where that mode's options are described. Values
 ** are checked here against their ranges (--d and --k against the mode's);
-** what depends on several options is checked by the mode.
+** what depends on several options is checked by the mode. The parser
+** never exits: a refusal is its first message in o->why and a status,
+** which main turns into the "hcsim: ..." line and exit status 2 (so that a
+** harness, tests/fuzz/fuzz_args.c, can reach every refusal in-process).
 */
+#include <assert.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
@@ -51,6 +56,12 @@ static const struct optdef {
     [HO_LCCS] = {"lccs", 1},        [HO_OBJECTIVE] = {"objective", 1},
 };
 
+const char *hcsim_opt_name(hcsim_opt id, int *has_arg) {
+  assert(id < HO_NUM);
+  if (has_arg) *has_arg = optdefs[id].has_arg;
+  return optdefs[id].name;
+}
+
 /* The routing names of hc_route.c, "ecube, pcube, ...", into buf. */
 static const char *routing_list(char *buf, size_t size) {
   size_t k = 0;
@@ -60,12 +71,11 @@ static const char *routing_list(char *buf, size_t size) {
   return buf;
 }
 
-/* --routing list: every routing function, its name and its label. */
-static void print_routings(void) {
+void hcsim_print_routings(void) {
   for (unsigned r = 0; r < HC_ROUTE_NUM; r++) printf("%-8s %s\n", hc_routing_name(r), hc_routing_label(r));
 }
 
-static void print_help(void) {
+void hcsim_print_help(void) {
   char names[256];
   fputs(
       "usage: hcsim [options]\n"
@@ -109,24 +119,36 @@ static void print_help(void) {
       stdout);
 }
 
+/* Refuse the command line: the first refusal's message is kept in o->why
+** (what a later check would say about a value already refused is noise). */
+static void refuse(hcsim_opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void refuse(hcsim_opts *o, const char *fmt, ...) {
+  if (o->refused) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(o->why, sizeof o->why, fmt, ap);
+  va_end(ap);
+  o->refused = 1;
+}
+
 /*
 ** Parse an unsigned decimal integer (digits only: no sign, space or base
-** prefix) for option name into *out, in [lo, hi]; exits 2 otherwise.
+** prefix) for option name, in [lo, hi]; otherwise refuses and returns lo.
 */
-static uint64_t parse_uint(const char *name, const char *s, uint64_t lo, uint64_t hi) {
+static uint64_t parse_uint(hcsim_opts *o, const char *name, const char *s, uint64_t lo, uint64_t hi) {
   uint64_t v = 0;
   const char *p = s;
-  if (*p < '0' || *p > '9') hcsim_die("--%s expects an unsigned integer, got '%s'", name, s);
+  if (*p < '0' || *p > '9') return refuse(o, "--%s expects an unsigned integer, got '%s'", name, s), lo;
   for (; *p >= '0' && *p <= '9'; p++) {
     unsigned dg = (unsigned)(*p - '0');
     if (v > (UINT64_MAX - dg) / 10u)
-      hcsim_die("--%s %s is too large (at most %" PRIu64 ")", name, s, hi);
+      return refuse(o, "--%s %s is too large (at most %" PRIu64 ")", name, s, hi), lo;
     v = v * 10u + dg;
   }
   if (*p != '\0')
-    hcsim_die("--%s expects an unsigned integer, got '%s' (trailing '%s')", name, s, p);
+    return refuse(o, "--%s expects an unsigned integer, got '%s' (trailing '%s')", name, s, p), lo;
   if (v < lo || v > hi)
-    hcsim_die("--%s %s is out of range %" PRIu64 "..%" PRIu64, name, s, lo, hi);
+    return refuse(o, "--%s %s is out of range %" PRIu64 "..%" PRIu64, name, s, lo, hi), lo;
   return v;
 }
 
@@ -151,56 +173,62 @@ static int is_decimal(const char *s) {
   return s[k] == '\0';
 }
 
-/* Parse a decimal number for option name, in [lo, hi]; exits 2 otherwise,
-** also when it is too small to be represented (1e-400 would become 0). */
-static double parse_real(const char *name, const char *s, double lo, double hi) {
-  if (!is_decimal(s)) hcsim_die("--%s expects a decimal number such as 0.25 or 2.5e-1, got '%s'", name, s);
+/* Parse a decimal number for option name, in [lo, hi]; otherwise refuses
+** and returns lo, also when it is too small to be represented (1e-400
+** would become 0). */
+static double parse_real(hcsim_opts *o, const char *name, const char *s, double lo, double hi) {
+  if (!is_decimal(s))
+    return refuse(o, "--%s expects a decimal number such as 0.25 or 2.5e-1, got '%s'", name, s), lo;
   errno = 0;
   const double v = strtod(s, NULL);
   if ((errno == ERANGE || (v != 0.0 && fabs(v) < DBL_MIN)) && fabs(v) <= 1.0)
-    hcsim_die("--%s %s is too small to be represented (a nonzero value is at least %g); write 0 for none", name, s,
-              DBL_MIN);
-  if (!(isfinite(v) && v >= lo && v <= hi)) hcsim_die("--%s %s is out of range [%g, %g]", name, s, lo, hi);
+    return refuse(o, "--%s %s is too small to be represented (a nonzero value is at least %g); write 0 for none",
+                  name, s, DBL_MIN), lo;
+  if (!(isfinite(v) && v >= lo && v <= hi)) return refuse(o, "--%s %s is out of range [%g, %g]", name, s, lo, hi), lo;
   return v == 0.0 ? 0.0 : v; /* -0 is 0 */
 }
 
-static const char *parse_path(const char *name, const char *s) {
-  if (*s == '\0') hcsim_die("--%s needs a path", name);
+static const char *parse_path(hcsim_opts *o, const char *name, const char *s) {
+  if (*s == '\0') refuse(o, "--%s needs a path", name);
   return s;
 }
 
 /* BankAW,SegAW,DescAW, each HC_SF_AW_MIN..HC_SF_AW_MAX (make sim's SFGEOM). */
-static hc_sf_geom parse_geom(const char *name, const char *s) {
-  unsigned v[3];
+static hc_sf_geom parse_geom(hcsim_opts *o, const char *name, const char *s) {
+  unsigned v[3] = {0, 0, 0};
   const char *p = s;
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < 3 && !o->refused; k++) {
     char tok[24];
     const size_t len = strcspn(p, ",");
-    if (len == 0 || len >= sizeof tok || (k < 2 && p[len] != ',') || (k == 2 && p[len] != '\0'))
-      hcsim_die("--%s expects BankAW,SegAW,DescAW (e.g. 12,10,7), got '%s'", name, s);
+    if (len == 0 || len >= sizeof tok || (k < 2 && p[len] != ',') || (k == 2 && p[len] != '\0')) {
+      refuse(o, "--%s expects BankAW,SegAW,DescAW (e.g. 12,10,7), got '%s'", name, s);
+      break;
+    }
     snprintf(tok, sizeof tok, "%.*s", (int)len, p);
-    v[k] = (unsigned)parse_uint(name, tok, HC_SF_AW_MIN, HC_SF_AW_MAX);
+    v[k] = (unsigned)parse_uint(o, name, tok, HC_SF_AW_MIN, HC_SF_AW_MAX);
     p += len + (k < 2);
   }
   return (hc_sf_geom){v[0], v[1], v[2]};
 }
 
 /* A value that must not be empty: what it is, for the message. */
-static const char *nonempty(const char *name, const char *s, const char *what) {
-  if (*s == '\0') hcsim_die("--%s needs %s, got ''", name, what);
+static const char *nonempty(hcsim_opts *o, const char *name, const char *s, const char *what) {
+  if (*s == '\0') refuse(o, "--%s needs %s, got ''", name, what);
   return s;
 }
 
 /* An option the mode does not take (len bytes of what). */
-static void die_unknown(const hcsim_opts *o, const char *what, int len) {
+static void refuse_unknown(hcsim_opts *o, const char *what, int len) {
   const hcsim_mode *m = o->mode;
-  if (!m->doc) hcsim_die("unknown option '%.*s' (try --help)", len, what);
-  hcsim_die("unknown option '%.*s' with --algo%s%s (see %s)", len, what, m->names_algo ? " " : "",
-            m->names_algo && o->algo ? o->algo : "", m->doc);
+  if (!m->doc) refuse(o, "unknown option '%.*s' (try --help)", len, what);
+  else
+    refuse(o, "unknown option '%.*s' with --algo%s%s (see %s)", len, what, m->names_algo ? " " : "",
+           m->names_algo && o->algo ? o->algo : "", m->doc);
 }
 
-/* The value of an option of the network, the run or the traffic. */
-static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *val) {
+/* The value of an option of the network, the run or the traffic: what
+** parsing goes on to (--help and --routing list end it). */
+static hcsim_parsed take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *val) {
   switch (id) {
     case HO_SIM:
       /* exec: the schedule's reference executor, for the store-and-forward
@@ -208,57 +236,54 @@ static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *va
       o->exec_only = strcmp(val, "exec") == 0 && (o->mode->takes & HO_BIT(HO_BETA));
       if (o->exec_only) o->sim = HC_SIM_MODEL;
       else if (hc_sim_parse(val, &o->sim) != 0)
-        hcsim_die("--sim must be model, rtl or both%s, got '%s'",
+        refuse(o, "--sim must be model, rtl or both%s, got '%s'",
                   (o->mode->takes & HO_BIT(HO_BETA)) ? " (or exec)" : "", val);
       break;
-    case HO_D:
-      if (parse_uint(on, val, 1, UINT64_MAX) > o->mode->max_d)
-        hcsim_die("--d %s is out of range 1..%u (%s)", val, o->mode->max_d, o->mode->max_d_why);
-      o->cfg.d = (unsigned)parse_uint(on, val, 1, o->mode->max_d);
+    case HO_D: {
+      const uint64_t d = parse_uint(o, on, val, 1, UINT64_MAX);
+      if (d > o->mode->max_d) refuse(o, "--d %s is out of range 1..%u (%s)", val, o->mode->max_d, o->mode->max_d_why);
+      o->cfg.d = (unsigned)d;
       break;
-    case HO_W: o->cfg.w = (unsigned)parse_uint(on, val, 1, HC_MAX_W); break;
-    case HO_BUF: o->cfg.buf_depth = (unsigned)parse_uint(on, val, 1, HC_MAX_DEPTH); break;
-    case HO_INJ: o->cfg.inj_depth = (unsigned)parse_uint(on, val, 1, HC_MAX_DEPTH); break;
-    case HO_SEED: o->seed = parse_uint(on, val, 0, UINT64_MAX); break;
-    case HO_JSON: o->json = parse_path(on, val); break;
-    case HO_WAVES: o->waves = parse_path(on, val); break;
+    }
+    case HO_W: o->cfg.w = (unsigned)parse_uint(o, on, val, 1, HC_MAX_W); break;
+    case HO_BUF: o->cfg.buf_depth = (unsigned)parse_uint(o, on, val, 1, HC_MAX_DEPTH); break;
+    case HO_INJ: o->cfg.inj_depth = (unsigned)parse_uint(o, on, val, 1, HC_MAX_DEPTH); break;
+    case HO_SEED: o->seed = parse_uint(o, on, val, 0, UINT64_MAX); break;
+    case HO_JSON: o->json = parse_path(o, on, val); break;
+    case HO_WAVES: o->waves = parse_path(o, on, val); break;
     case HO_QUIET: o->quiet = 1; break;
     case HO_TRAFFIC:
       if (hc_pattern_parse(val, &o->traffic) != HC_OK)
-        hcsim_die("unknown traffic '%s' (uniform, bitrev, transpose, revflip, hotspot, neighbor, file)", val);
+        refuse(o, "unknown traffic '%s' (uniform, bitrev, transpose, revflip, hotspot, neighbor, file)", val);
       break;
-    case HO_RATE: o->rate = parse_real(on, val, 0.0, 1.0); break;
-    case HO_LEN: o->len = (unsigned)parse_uint(on, val, 1, HC_TRAFFIC_MAX_LEN); break;
-    case HO_CYCLES: o->cycles = parse_uint(on, val, 1, MAX_CYCLES); break;
-    case HO_WARMUP: o->warmup = parse_uint(on, val, 0, MAX_CYCLES); break;
-    case HO_DRAIN: o->drain = parse_uint(on, val, 0, MAX_CYCLES); break;
-    case HO_FILE: o->file = parse_path(on, val); break;
-    case HO_HOT_NODE: o->hot_node = (unsigned)parse_uint(on, val, 0, (1u << HC_MODEL_MAX_D) - 1u); break;
-    case HO_HOT_FRAC: o->hot_frac = parse_real(on, val, 0.0, 1.0); break;
-    case HO_SAMPLE_PERIOD: o->sample_period = parse_uint(on, val, 1, MAX_CYCLES); break;
+    case HO_RATE: o->rate = parse_real(o, on, val, 0.0, 1.0); break;
+    case HO_LEN: o->len = (unsigned)parse_uint(o, on, val, 1, HC_TRAFFIC_MAX_LEN); break;
+    case HO_CYCLES: o->cycles = parse_uint(o, on, val, 1, MAX_CYCLES); break;
+    case HO_WARMUP: o->warmup = parse_uint(o, on, val, 0, MAX_CYCLES); break;
+    case HO_DRAIN: o->drain = parse_uint(o, on, val, 0, MAX_CYCLES); break;
+    case HO_FILE: o->file = parse_path(o, on, val); break;
+    case HO_HOT_NODE: o->hot_node = (unsigned)parse_uint(o, on, val, 0, (1u << HC_MODEL_MAX_D) - 1u); break;
+    case HO_HOT_FRAC: o->hot_frac = parse_real(o, on, val, 0.0, 1.0); break;
+    case HO_SAMPLE_PERIOD: o->sample_period = parse_uint(o, on, val, 1, MAX_CYCLES); break;
     case HO_FLOWS: o->flows = 1; break;
     case HO_MODE:
       if (strcmp(val, "wormhole") == 0) o->switching = HC_MODE_WORMHOLE;
       else if (strcmp(val, "saf") == 0) o->switching = HC_MODE_SAF;
-      else hcsim_die("--mode: '%s' is not wormhole or saf (schedules run with --algo)", val);
+      else refuse(o, "--mode: '%s' is not wormhole or saf (schedules run with --algo)", val);
       break;
     case HO_ROUTING: {
       hc_routing r;
       char names[256];
-      if (strcmp(val, "list") == 0) {
-        print_routings();
-        exit(0);
-      }
+      if (strcmp(val, "list") == 0) return HCSIM_PARSED_ROUTINGS;
       if (hc_routing_parse(val, &r) != HC_OK)
-        hcsim_die("--routing: unknown routing function '%s' (%s)", val, routing_list(names, sizeof names));
+        refuse(o, "--routing: unknown routing function '%s' (%s)", val, routing_list(names, sizeof names));
       o->cfg.routing = (unsigned)r;
       break;
     }
-    case HO_HELP:
-      print_help();
-      exit(0);
+    case HO_HELP: return HCSIM_PARSED_HELP;
     default: break;
   }
+  return HCSIM_PARSED_RUN;
 }
 
 /* The value of an option of the algorithms, LCCs and processor reordering. */
@@ -266,56 +291,56 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
   switch (id) {
     case HO_ALGO: o->algo = val; break;
     case HO_CHECK_ARGS: o->check_only = 1; break;
-    case HO_SFGEOM: o->sfgeom = parse_geom(on, val); break;
-    case HO_K: o->k = (unsigned long)parse_uint(on, val, 1, o->mode->max_k); break;
-    case HO_M: o->m = (unsigned long)parse_uint(on, val, 1, 1u << 20); break;
+    case HO_SFGEOM: o->sfgeom = parse_geom(o, on, val); break;
+    case HO_K: o->k = (unsigned long)parse_uint(o, on, val, 1, o->mode->max_k); break;
+    case HO_M: o->m = (unsigned long)parse_uint(o, on, val, 1, 1u << 20); break;
     /* beta >= 0 here: the hardware's minimum is checked by the mode, which
     ** lets --sim exec run the papers' idealised beta */
-    case HO_BETA: o->beta = (unsigned long)parse_uint(on, val, 0, (1ul << HC_SF_BETA_W) - 1); break;
-    case HO_G: o->g = (unsigned long)parse_uint(on, val, 1, 1u << 20); break;
-    case HO_SRC: o->src = (unsigned long)parse_uint(on, val, 0, 1u << 20); break;
-    case HO_DST: o->dst = (unsigned long)parse_uint(on, val, 0, 1u << 20); break;
-    case HO_PERM: o->perm = val[0] ? val : (hcsim_die("--perm needs a name or a path"), val); break;
-    case HO_NWAVES: o->nwaves = (unsigned long)parse_uint(on, val, 1, 64); break;
-    case HO_N: o->n = (unsigned long)parse_uint(on, val, 1, 1ul << 24); break;
-    case HO_SCHED: o->sched = parse_path(on, val); break;
-    case HO_TAU: o->tau = (unsigned long)parse_uint(on, val, 0, (1ul << HC_TAU_W) - 1); break;
-    case HO_XI: o->xi = (unsigned long)parse_uint(on, val, 0, (1ul << HC_XI_W) - 1); break;
+    case HO_BETA: o->beta = (unsigned long)parse_uint(o, on, val, 0, (1ul << HC_SF_BETA_W) - 1); break;
+    case HO_G: o->g = (unsigned long)parse_uint(o, on, val, 1, 1u << 20); break;
+    case HO_SRC: o->src = (unsigned long)parse_uint(o, on, val, 0, 1u << 20); break;
+    case HO_DST: o->dst = (unsigned long)parse_uint(o, on, val, 0, 1u << 20); break;
+    case HO_PERM: o->perm = nonempty(o, on, val, "a name or a path"); break;
+    case HO_NWAVES: o->nwaves = (unsigned long)parse_uint(o, on, val, 1, 64); break;
+    case HO_N: o->n = (unsigned long)parse_uint(o, on, val, 1, 1ul << 24); break;
+    case HO_SCHED: o->sched = parse_path(o, on, val); break;
+    case HO_TAU: o->tau = (unsigned long)parse_uint(o, on, val, 0, (1ul << HC_TAU_W) - 1); break;
+    case HO_XI: o->xi = (unsigned long)parse_uint(o, on, val, 0, (1ul << HC_XI_W) - 1); break;
     case HO_SWITCHING:
       if (strcmp(val, "wormhole") == 0) o->algo_switching = HC_MODE_WORMHOLE;
       else if (strcmp(val, "circuit") == 0) o->algo_switching = HC_MODE_CIRCUIT;
-      else hcsim_die("--switching: '%s' is not wormhole or circuit", val);
+      else refuse(o, "--switching: '%s' is not wormhole or circuit", val);
       break;
     case HO_OVERLAP:
     case HO_BARRIER: {
       int v = strcmp(val, "on") == 0 ? 1 : strcmp(val, "off") == 0 ? 0 : -1;
-      if (v < 0) hcsim_die("--%s: '%s' is not on or off", on, val);
+      if (v < 0) refuse(o, "--%s: '%s' is not on or off", on, val);
       if (id == HO_OVERLAP) o->overlap = v;
       else o->barrier = v;
       break;
     }
     /* an empty value would quietly mean "none" (--lcc-b '' meant b = 0) */
-    case HO_LCC: o->lcc = nonempty(on, val, "a preset name (or list)"); break;
-    case HO_LCC_A: o->lcc_a = nonempty(on, val, "a matrix"); break;
-    case HO_LCC_B: o->lcc_b = nonempty(on, val, "a vector (leave it out for b = 0)"); break;
-    case HO_LCC_FILE: o->lcc_file = parse_path(on, val); break;
+    case HO_LCC: o->lcc = nonempty(o, on, val, "a preset name (or list)"); break;
+    case HO_LCC_A: o->lcc_a = nonempty(o, on, val, "a matrix"); break;
+    case HO_LCC_B: o->lcc_b = nonempty(o, on, val, "a vector (leave it out for b = 0)"); break;
+    case HO_LCC_FILE: o->lcc_file = parse_path(o, on, val); break;
     case HO_LCC_KIND:
       if (strcmp(val, "auto") == 0) o->lcc_kind = HC_LCC_AUTO;
       else if (strcmp(val, "lcp") == 0) o->lcc_kind = HC_LCP;
       else if (strcmp(val, "lcg") == 0) o->lcc_kind = HC_LCG;
       else if (strcmp(val, "lcs") == 0) o->lcc_kind = HC_LCS;
-      else hcsim_die("--lcc-kind: '%s' is not auto, lcp, lcg or lcs", val);
+      else refuse(o, "--lcc-kind: '%s' is not auto, lcp, lcg or lcs", val);
       break;
     case HO_REMAP:
       if (strcmp(val, "none") != 0 && strcmp(val, "opt") != 0 && strcmp(val, "dp") != 0)
-        hcsim_die("--remap: '%s' is not none, opt or dp", val);
+        refuse(o, "--remap: '%s' is not none, opt or dp", val);
       o->remap = val;
       break;
-    case HO_LCCS: o->lccs = nonempty(on, val, "a list of LCC presets, NAME,NAME,..."); break;
+    case HO_LCCS: o->lccs = nonempty(o, on, val, "a list of LCC presets, NAME,NAME,..."); break;
     case HO_OBJECTIVE: {
       hc_lcc_objective obj;
       if (hc_lcc_objective_parse(val, &obj) != HC_OK)
-        hcsim_die("--objective: '%s' is not maxmax, maxsum or sumsum", val);
+        refuse(o, "--objective: '%s' is not maxmax, maxsum or sumsum", val);
       o->objective = val;
       break;
     }
@@ -356,69 +381,86 @@ static void take_verilator(hcsim_opts *o, const char *a) {
       {"+verilator+rand+reset+", 0, 2}, {"+verilator+seed+", 1, 2147483647}};
   size_t k = 0;
   while (k < 2 && strncmp(a, known[k].prefix, strlen(known[k].prefix)) != 0) k++;
-  if (k == 2)
-    hcsim_die("unknown Verilator argument '%s' (hcsim passes +verilator+rand+reset+N and +verilator+seed+N)", a);
+  if (k == 2) {
+    refuse(o, "unknown Verilator argument '%s' (hcsim passes +verilator+rand+reset+N and +verilator+seed+N)", a);
+    return;
+  }
   const char *v = a + strlen(known[k].prefix);
   uint64_t n = 0;
   const size_t nd = strspn(v, "0123456789");
   for (size_t j = 0; j < nd && j < 11; j++) n = n * 10 + (uint64_t)(v[j] - '0');
-  if (nd == 0 || v[nd] != '\0' || nd > 10 || n < known[k].lo || n > known[k].hi)
-    hcsim_die("%s: N must be a decimal integer %" PRIu64 "..%" PRIu64 ", got '%s'", a, known[k].lo, known[k].hi, v);
-  for (int i = 1; i < o->vl_argc; i++)
-    if (strncmp(o->vl_argv[i], known[k].prefix, strlen(known[k].prefix)) == 0)
-      hcsim_die("%s given twice ('%s', then '%s'): give it once", known[k].prefix, o->vl_argv[i], a);
+  if (nd == 0 || v[nd] != '\0' || nd > 10 || n < known[k].lo || n > known[k].hi) {
+    refuse(o, "%s: N must be a decimal integer %" PRIu64 "..%" PRIu64 ", got '%s'", a, known[k].lo, known[k].hi, v);
+    return;
+  }
+  for (int i = 1; i < o->vl_argc; i++) {
+    if (strncmp(o->vl_argv[i], known[k].prefix, strlen(known[k].prefix)) == 0) {
+      refuse(o, "%s given twice ('%s', then '%s'): give it once", known[k].prefix, o->vl_argv[i], a);
+      return;
+    }
+  }
   if (o->vl_argc == 0) o->vl_argv[o->vl_argc++] = "hcsim";
   o->vl_argv[o->vl_argc++] = a;
 }
 
-/* The option argv[*i] names (advancing *i past a separate value), or dies. */
-static hcsim_opt next_opt(int argc, char **argv, int *i, const hcsim_opts *o, const char **val) {
+/* The option argv[*i] names (advancing *i past a separate value), or
+** HO_NUM when it refuses. */
+static hcsim_opt next_opt(int argc, char **argv, int *i, hcsim_opts *o, const char **val) {
   const char *a = argv[*i];
   if (strcmp(a, "-h") == 0) a = "--help";
   if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
-    if (a[0] == '-') die_unknown(o, a, (int)strlen(a));
-    hcsim_die("unexpected argument '%s' (options are --name VALUE; %s%s)", a, o->mode->doc ? "see " : "try --help",
-              o->mode->doc ? o->mode->doc : "");
+    if (a[0] == '-') refuse_unknown(o, a, (int)strlen(a));
+    else
+      refuse(o, "unexpected argument '%s' (options are --name VALUE; %s%s)", a, o->mode->doc ? "see " : "try --help",
+             o->mode->doc ? o->mode->doc : "");
+    return HO_NUM;
   }
   const char *name = a + 2, *eq = strchr(name, '=');
   const size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
   int id = -1;
   for (int k = 0; k < HO_NUM && id < 0; k++)
     if (strlen(optdefs[k].name) == nlen && strncmp(optdefs[k].name, name, nlen) == 0) id = k;
-  if (id < 0 || !(o->mode->takes & HO_BIT(id))) die_unknown(o, a, (int)nlen + 2);
+  if (id < 0 || !(o->mode->takes & HO_BIT(id))) return refuse_unknown(o, a, (int)nlen + 2), HO_NUM;
   const char *on = optdefs[id].name;
   *val = NULL;
   if (optdefs[id].has_arg) {
     if (eq) *val = eq + 1;
-    else if (*i + 1 >= argc || strncmp(argv[*i + 1], "--", 2) == 0) hcsim_die("option --%s needs a value", on);
+    else if (*i + 1 >= argc || strncmp(argv[*i + 1], "--", 2) == 0) return refuse(o, "option --%s needs a value", on), HO_NUM;
     else *val = argv[++*i];
   } else if (eq) {
-    hcsim_die("option --%s takes no value", on);
+    return refuse(o, "option --%s takes no value", on), HO_NUM;
   }
   return (hcsim_opt)id;
 }
 
-void hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o) {
+hcsim_parsed hcsim_parse(int argc, char **argv, const hcsim_mode *mode, hcsim_opts *o) {
   int present;
   const char *first[HO_NUM] = {0}; /* the value each option was first given */
   set_defaults(mode, o);
   o->algo = hcsim_algo_arg(argc, argv, &present);
-  for (int i = 1; i < argc; i++) {
+  for (int i = 1; i < argc && !o->refused; i++) {
     const char *val;
     if (strncmp(argv[i], "+verilator+", 11) == 0) { /* Verilator's, for the RTL */
       take_verilator(o, argv[i]);
       continue;
     }
     const hcsim_opt id = next_opt(argc, argv, &i, o, &val);
+    if (id == HO_NUM) break;
     /* a second value would quietly replace the first: say so instead */
     if (o->set[id] && optdefs[id].has_arg)
-      hcsim_die("--%s given twice ('%s', then '%s'): give it once", optdefs[id].name, first[id], val);
-    if (o->set[id]) hcsim_die("--%s given twice: give it once", optdefs[id].name);
+      refuse(o, "--%s given twice ('%s', then '%s'): give it once", optdefs[id].name, first[id], val);
+    else if (o->set[id]) refuse(o, "--%s given twice: give it once", optdefs[id].name);
+    if (o->refused) break;
     first[id] = val;
     o->set[id] = 1;
-    if (id < HO_ALGO) take_run(o, id, optdefs[id].name, val);
-    else take_algo(o, id, optdefs[id].name, val);
+    if (id < HO_ALGO) {
+      const hcsim_parsed st = take_run(o, id, optdefs[id].name, val);
+      if (st != HCSIM_PARSED_RUN && !o->refused) return st;
+    } else {
+      take_algo(o, id, optdefs[id].name, val);
+    }
   }
+  return o->refused ? HCSIM_PARSED_BAD : HCSIM_PARSED_RUN;
 }
 
 const char *hcsim_algo_arg(int argc, char **argv, int *present) {

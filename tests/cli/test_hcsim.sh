@@ -4,10 +4,20 @@
 # fields; a message-list file at zero load shows the documented latency
 # h + L + 1; and lockstep runs of uniform, bit-reverse and transpose traffic
 # from light load to saturation match and lose nothing for d = 2..5. Ends with
-# "N passed, N failed".
+# "N passed, N failed". HCSIM names the model binary (default build/bin/hcsim;
+# make test runs the suite once with build/asan/bin/hcsim, AddressSanitizer
+# and UndefinedBehaviorSanitizer) and HC_FLIT_FILTER the translate filter;
+# the RTL binaries are build/rtl/<cfg>/hcsim, and make sim's cases run make's
+# own build/bin/hcsim.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-model=build/bin/hcsim
+model=${HCSIM:-build/bin/hcsim}
+filter=${HC_FLIT_FILTER:-build/bin/hc_flit_filter}
+[ -x "$model" ] || { echo "FAIL hcsim: $model not built"; echo "0 passed, 1 failed"; exit 1; }
+# whether a binary is built with AddressSanitizer (not ldd | grep -q: under
+# pipefail, grep leaving early fails the pipe when ldd is still writing)
+asan_build() { case "$(ldd "$1" 2>/dev/null)" in *libasan*) return 0 ;; *) return 1 ;; esac; }
+if asan_build "$model"; then echo "note: $model runs under AddressSanitizer"; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -216,10 +226,19 @@ if [ -n "$chk" ] && ! grep -q -- '--sim model' <<< "$chk" && ! eval "$chk" 2>"$t
 else ko "make sim ALGO=total_exchange D=8: refused by --check-args before the RTL build" "check: '$chk': $(head -c 200 "$tmp/err")"; fi
 # the model: a case this process cannot hold in memory is refused before it
 # is built (it ran 8 s and said "out of memory"), naming the size
-# (not under AddressSanitizer, which reserves terabytes of address space)
-if ldd "$model" 2>/dev/null | grep -q libasan; then echo "SKIP sf case above the memory limit: ASan build"
+# (not under AddressSanitizer, which reserves terabytes of address space
+# that ulimit -v counts: with an ASan $model the case runs on the plain
+# build/bin/hcsim, which make test builds, and is skipped without it)
+lim=$model
+if asan_build "$model"; then
+  lim=build/bin/hcsim
+  asan_build "$lim" && lim=""
+  echo "note: the memory-limit case runs on ${lim:-no plain build}: $model is an ASan build (ulimit -v cannot hold its shadow memory)"
+fi
+if [ -z "$lim" ] || [ ! -x "$lim" ]; then
+  echo "SKIP sf case above the memory limit: no build without ASan"
 else
-  ( ulimit -v 700000; timeout 60 "$model" --algo complete_exchange --sim model --d 8 ) >"$tmp/out" 2>"$tmp/err"; st=$?
+  ( ulimit -v 700000; timeout 60 "$lim" --algo complete_exchange --sim model --d 8 ) >"$tmp/out" 2>"$tmp/err"; st=$?
   if [ $st = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] \
      && grep -q 'complete_exchange d=8: M = 64 needs at least 0.[0-9]* GB (21317632 words in all.*limited to .*(M = 32 fits)' "$tmp/err"; then
     ok "bad input: sf case above the memory limit, before building"
@@ -758,6 +777,18 @@ if [ -x build/bin/hc_sweep_agg ]; then
   swbad "unknown cluster" RATES=0.1 CLUSTER=pbs
   rm -rf build/sweep/cli_sweep build/sweep/cli_sweep_bad
 else ko "sweep" "build/bin/hc_sweep_agg not built"; fi
+# The GTKWave translate filter (tb/report/hc_flit_filter.c): a value is
+# {valid, kind[1:0], payload[15:0]} at d = 4, W = 16; a head's payload is
+# dest | src << 4 | seq << 8, so HEAD 12->3 #45 is 1<<18 | 1<<16 | 3 | 12<<4 |
+# 45<<8 = 0x52dc3. One line back for every line in, of any length; what is
+# not plain hex of at most W + 3 bits comes back as it is.
+want=$'HEAD 12->3 #45\nSINGLE 12->3 #45\nbody beef\nTAIL beef\n-\nx\n-1\n0x1\n1fffff\n-'
+out=$(printf '52dc3\n72DC3\n4beef\n6beef\n2dc3\nx\n-1\n0x1\n1fffff\n%s\n' "$(printf '%0400d' 0)" | "$filter" 4 16 2>&1); st=$?
+if [ $st = 0 ] && [ "$out" = "$want" ]; then ok "flit filter: heads, bodies, tails, idle, other values"
+else ko "flit filter: heads, bodies, tails, idle, other values" "exit $st: $(tr '\n' '|' <<< "$out")"; fi
+"$filter" 4x 16 </dev/null >/dev/null 2>"$tmp/err"; st=$?
+if [ $st = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ]; then ok "flit filter: a malformed D refused"
+else ko "flit filter: a malformed D refused" "exit $st: $(head -c 200 "$tmp/err")"; fi
 
 # A large cube on the model (issue 16): d = 18, a quarter of a million nodes,
 # a few cycles of uniform traffic at 0.01, every message delivered (a second

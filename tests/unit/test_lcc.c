@@ -820,6 +820,63 @@ static void test_presets_bad_inputs(void **state) {
   assert_string_equal(hc_lcc_kind_name(HC_LCS), "LCS");
 }
 
+/* The LCC file text (hc_lcc_parse_file): the b line anywhere and with a
+** CRLF end; a carriage return inside the vector is refused, not a cut (it
+** read "b 1010\rjunk" as 1010); the line of a refusal. The 2-cube's
+** "01;10" with b = "10" is the exchange x -> (x1, x0) ^ 1. */
+static void test_lcc_file_text(void **state) {
+  (void)state;
+  hc_lcc l;
+  char err[200];
+  unsigned long line = 99;
+  static const char crlf[] = "# the exchange\r\nB: 10\r\n01\r\n10\r\n";
+  assert_int_equal(hc_lcc_parse_file(crlf, sizeof crlf - 1, 2, HC_LCC_AUTO, &l, &line, err, sizeof err), HC_OK);
+  assert_int_equal(line, 0);
+  assert_int_equal(l.b, 1u);
+  assert_int_equal(l.A.r[0], 2u); /* row 0 "01": a_{0,1} = 1 */
+  assert_int_equal(l.A.r[1], 1u);
+  static const char cr[] = "01\n10\nb 10\rjunk\n";
+  assert_int_not_equal(hc_lcc_parse_file(cr, sizeof cr - 1, 2, HC_LCC_AUTO, &l, &line, err, sizeof err), HC_OK);
+  static const char two_b[] = "01\nb 10\n10\nb 01\n";
+  assert_int_equal(hc_lcc_parse_file(two_b, sizeof two_b - 1, 2, HC_LCC_AUTO, &l, &line, err, sizeof err), HC_EPARSE);
+  assert_int_equal(line, 4);
+  assert_non_null(strstr(err, "the first is line 2"));
+  static const char nul[] = "01\n1\0000\n";
+  assert_int_equal(hc_lcc_parse_file(nul, sizeof nul - 1, 2, HC_LCC_AUTO, &l, &line, err, sizeof err), HC_EPARSE);
+  assert_int_equal(line, 2);
+  assert_non_null(strstr(err, "column 2"));
+  /* the matrix parser's line numbers are the file's: the b line counts */
+  static const char bad[] = "b 11\n01\n1x\n";
+  assert_int_equal(hc_lcc_parse_file(bad, sizeof bad - 1, 2, HC_LCC_AUTO, &l, &line, err, sizeof err), HC_EPARSE);
+  assert_int_equal(line, 0);
+  assert_non_null(strstr(err, "line 3"));
+}
+
+/* The --lccs list (hc_lcc_preset_list): presets in order, the skipped name
+** checked but left out, empty names refused, the capacity counted without
+** the skipped name, and a control byte in a name quoted printable. */
+static void test_lcc_preset_list(void **state) {
+  (void)state;
+  hc_lcc set[4], want;
+  char err[200];
+  int m = 1; /* set[0]: the caller's own */
+  assert_int_equal(hc_lcc_preset_list("bitrev,transpose,shuffle", 4, "transpose", set, 3, &m, err, sizeof err), HC_OK);
+  assert_int_equal(m, 3);
+  hc_lcc_preset("shuffle", 4, &want);
+  assert_true(hc_gf2_equal(&set[2].A, &want.A));
+  m = 0;
+  assert_int_equal(hc_lcc_preset_list("bitrev,,shuffle", 4, NULL, set, 4, &m, err, sizeof err), HC_EPARSE);
+  assert_non_null(strstr(err, "name 2 is empty"));
+  m = 3;
+  assert_int_equal(hc_lcc_preset_list("transpose,bitrev", 4, "transpose", set, 4, &m, err, sizeof err), HC_OK);
+  m = 3;
+  assert_int_equal(hc_lcc_preset_list("bitrev,shuffle", 4, NULL, set, 4, &m, err, sizeof err), HC_ESIZE);
+  m = 0;
+  assert_int_equal(hc_lcc_preset_list("rot90", 3, NULL, set, 4, &m, err, sizeof err), HC_ESIZE);
+  assert_int_equal(hc_lcc_preset_list("bit\033rev", 4, NULL, set, 4, &m, err, sizeof err), HC_EUNKNOWN);
+  assert_non_null(strstr(err, "'bit\\x1Brev'"));
+}
+
 /* ------------------------------------------------------- lcc_theorem1 */
 
 static void test_theorem1_example3(void **state) {
@@ -1283,6 +1340,8 @@ int main(void) {
       cmocka_unit_test(test_presets_scale_fanout),
       cmocka_unit_test(test_presets_messages),
       cmocka_unit_test(test_presets_bad_inputs),
+      cmocka_unit_test(test_lcc_file_text),
+      cmocka_unit_test(test_lcc_preset_list),
   };
   const struct CMUnitTest theorem1[] = {
       cmocka_unit_test(test_theorem1_example3),
