@@ -1,9 +1,11 @@
 /*
 ** A first virtual platform on tb/systemc/hc_tlm_net.h: 2^d node processes
 ** (SC_THREADs) each send k messages through their socket to node x + 1
-** (mod 2^d), carrying (src, j, words...) as data; the delivery callback checks
-** that every message arrives once at its destination with its data. Prints
-** one line and exits 0 when all arrived intact, 1 otherwise.
+** (mod 2^d), carrying (src, j, 100 src + j, 0xabcd) in its flits; the
+** delivery callback checks that every message arrives once at its
+** destination with those words, and the end the links' message counters
+** (each message crosses one link per bit in which x and x + 1 differ).
+** Prints one line and exits 0 when all is right, 1 otherwise.
 */
 #include <cstdio>
 
@@ -42,11 +44,15 @@ int sc_main(int argc, char **argv) {
   hc_tlm_net net("net", cfg, sc_time(10, SC_NS), 2);
   const unsigned n = 1u << d;
   std::vector<node_proc *> nodes;
+  std::vector<unsigned> seen(n * k, 0);
   unsigned got = 0, bad = 0;
   uint64_t last = 0;
-  net.on_deliver([&](unsigned src, unsigned dest, const std::vector<uint32_t> &w, uint64_t cycle) {
-    last = cycle;
-    if (w.size() != 4 || w[0] != src || dest != (src + 1) % n || w[2] != src * 100 + w[1]) bad++;
+  net.on_deliver([&](const hc_tlm_msg &m) {
+    const std::vector<uint32_t> &w = m.data;
+    last = m.delivered;
+    if (w.size() != 4 || w[0] != m.src || m.dest != (m.src + 1) % n || w[1] >= k || w[2] != m.src * 100 + w[1] ||
+        w[3] != 0xabcd || seen[m.src * k + w[1]]++)
+      bad++;
     got++;
   });
   for (unsigned x = 0; x < n; x++) {
@@ -56,8 +62,14 @@ int sc_main(int argc, char **argv) {
     nodes.back()->out.bind(*net.in[x]);
   }
   sc_start(100, SC_US);
-  std::printf("tlm: %u of %u messages delivered, %u wrong, the last in cycle %llu\n", got, n * k, bad,
-              (unsigned long long)last);
+  uint64_t hops = 0, counted = 0;
+  for (unsigned x = 0; x < n; x++) {
+    hops += (uint64_t)__builtin_popcount(x ^ ((x + 1) % n)) * k;
+    for (unsigned i = 0; i < d; i++) counted += net.counter(x, i, HC_CNT_MESSAGES);
+  }
+  std::printf("tlm: %u of %u messages delivered, %u wrong, the last in cycle %llu; link messages %llu (expected "
+              "%llu)\n", got, n * k, bad, (unsigned long long)last, (unsigned long long)counted,
+              (unsigned long long)hops);
   for (auto *p : nodes) delete p;
-  return got == n * k && bad == 0 ? 0 : 1;
+  return got == n * k && bad == 0 && counted == hops ? 0 : 1;
 }
