@@ -34,7 +34,8 @@
 #   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
 #                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
 #   make docs-api  the library's API reference (Doxygen), build/docs-api/html/index.html
-#   make tlm-demo  the C model behind SystemC/TLM-2.0 sockets, a 2-cube of node threads (started)
+#   make tlm-demo [SIM=model|rtl|both]  SystemC/TLM-2.0 sockets over the model or the RTL: a 2-cube of node threads
+#   make tlm-check  the SystemC run of a message-list file against hcsim, model and lockstep (docs/systemc.md)
 #   make core      regenerate rtl/hcrouter.core (FuseSoC) from rtl/hc_ip.f and the contract
 #
 # Both `sim` and `test` first install missing Debian packages
@@ -389,3 +390,4 @@ include rtl/fpga/fpga.mk
 include mk/install.mk
 include mk/sweep.mk
 include mk/fuzz.mk
+include mk/systemc.mk

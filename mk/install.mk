@@ -95,23 +95,3 @@ docs-api:
 
 core:
 	@tools/gen_core.sh
-
-# ---- SystemC/TLM-2.0 (started; tb/systemc/, issue 17) ----------------------
-# make tlm-demo: the C model behind per-node TLM-2.0 target sockets
-# (tb/systemc/hc_tlm_net.h) and a 2-cube of node processes sending through
-# them (tb/systemc/hc_tlm_demo.cpp); Debian's SystemC through pkg-config.
-# Not in make test yet, and no RTL behind the sockets yet.
-.PHONY: tlm-demo
-$(BUILD)/obj/tb/systemc/%.o: tb/systemc/%.cpp tb/systemc/hc_tlm_net.h
-	@mkdir -p $(dir $@)
-	$(if $(Q),@echo "  CXX     $<")
-	$(Q)$(CXX) -std=gnu++17 -O1 -Wall -Wextra -Werror $(INC_DRIVER) $(shell pkg-config --cflags systemc) -c $< -o $@
-
-$(BUILD)/bin/hc_tlm_demo: $(BUILD)/obj/tb/systemc/hc_tlm_net.o $(BUILD)/obj/tb/systemc/hc_tlm_demo.o \
-                          $(filter-out $(BUILD)/obj/tb/report/%,$(LIB_OBJ)) $(STUB_OBJ)
-	@mkdir -p $(dir $@)
-	$(if $(Q),@echo "  LINK    $@")
-	$(Q)$(CXX) $^ $(shell pkg-config --libs systemc) -lm -o $@
-
-tlm-demo: deps $(BUILD)/bin/hc_tlm_demo
-	@SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(BUILD)/bin/hc_tlm_demo

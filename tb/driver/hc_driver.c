@@ -75,6 +75,8 @@ struct hc_driver {
   unsigned n;
   hc_msg *msgs;
   uint64_t nmsgs, cap;
+  uint32_t *words;     /* the payloads of hc_driver_send_words, in creation order */
+  uint64_t nwords, wcap;
   hc_table live;       /* offered and not delivered */
   hc_table done;       /* one delivered message per distinct content */
   hc_dnode *nd;        /* [n] */
@@ -126,7 +128,8 @@ static uint64_t content_key(unsigned node, const uint32_t *f, unsigned len) {
 
 /* A head carries dest, then src, then the low bits of the sequence number
 ** (as far as the payload reaches), so a waveform filter can name it; the
-** first two body flits carry the sequence number and the rest a hash of it. */
+** body flits carry the caller's words (hc_driver_send_words), else the
+** first two the sequence number and the rest a hash of it. */
 uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
   const unsigned w = drv->cfg.w, d = drv->cfg.d;
   const uint32_t mask = (1u << w) - 1u;
@@ -135,7 +138,8 @@ uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
     return hc_flit(w, m->len == 1 ? HC_KIND_SINGLE : HC_KIND_HEAD, (uint32_t)payload & mask);
   }
   uint32_t payload;
-  if (j == 1) payload = (uint32_t)m->seq;
+  if (m->words) payload = drv->words[m->words - 1u + j - 1u];
+  else if (j == 1) payload = (uint32_t)m->seq;
   else if (j == 2) payload = (uint32_t)(m->seq >> w);
   else payload = (uint32_t)mix64(m->seq * 0x100000001b3ULL + j);
   return hc_flit(w, j == m->len - 1 ? HC_KIND_TAIL : HC_KIND_BODY, payload & mask);
@@ -249,6 +253,7 @@ void hc_driver_free(hc_driver *drv) {
   free(drv->nd);
   free(drv->src);
   free(drv->msgs);
+  free(drv->words);
   free(drv->live.slot);
   free(drv->done.slot);
   hc_obs_free(&drv->obs);
@@ -301,6 +306,27 @@ int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len
   drv->nmsgs++; /* in no table until its head is offered */
   drv->st.injected++;
   return (int64_t)i;
+}
+
+int64_t hc_driver_send_words(hc_driver *drv, unsigned src, unsigned dest, const uint32_t *words,
+                             unsigned nwords, uint32_t tag) {
+  if (nwords == 0 || src >= drv->n || dest >= drv->n) return -1;
+  if (drv->nwords + nwords > drv->wcap) {
+    uint64_t ncap = drv->wcap ? drv->wcap : 1024;
+    while (ncap < drv->nwords + nwords) ncap *= 2;
+    uint32_t *nw = realloc(drv->words, ncap * sizeof *nw);
+    if (!nw) return -1;
+    drv->words = nw;
+    drv->wcap = ncap;
+  }
+  /* the words are in place before the head can be offered (the next step) */
+  const uint64_t at = drv->nwords;
+  memcpy(drv->words + at, words, nwords * sizeof *words);
+  const int64_t i = hc_driver_send(drv, src, dest, nwords + 1u, tag);
+  if (i < 0) return -1;
+  drv->msgs[i].words = at + 1u;
+  drv->nwords += nwords;
+  return i;
 }
 
 static int rx_push(hc_rx *rx, uint32_t f) {
@@ -482,6 +508,7 @@ void hc_driver_reset(hc_driver *drv) {
   }
   drv->nsrc = 0;
   drv->nmsgs = 0;
+  drv->nwords = 0;
   table_clear(&drv->live);
   table_clear(&drv->done);
   memset(&drv->st, 0, sizeof drv->st);
@@ -546,6 +573,10 @@ uint64_t hc_driver_outstanding(const hc_driver *drv) {
 
 uint64_t hc_driver_queued(const hc_driver *drv, unsigned x) { return drv->nd[x].q.count; }
 uint64_t hc_driver_ejected(const hc_driver *drv, unsigned x) { return drv->nd[x].ejected; }
+const uint32_t *hc_driver_rx(const hc_driver *drv, unsigned x, unsigned *len) {
+  *len = drv->nd[x].rx.len;
+  return drv->nd[x].rx.flits;
+}
 
 int hc_driver_drain(hc_driver *drv, uint64_t max_cycles) {
   for (uint64_t c = 0; c < max_cycles; c++) {

@@ -34,6 +34,8 @@ typedef struct hc_msg {
   uint64_t t_head;         /* cycle its head was offered to the NI */
   uint64_t t_setup;        /* mode 3: cycle its path set-up was offered to the NI */
   uint64_t t_deliver;      /* cycle its tail was ejected (valid if delivered) */
+  uint64_t words;          /* hc_driver_send_words: 1 + where its words start in the
+                           ** driver's store; 0: its flits come from seq */
   int offered;             /* its head has been offered to the NI */
   int delivered;
 } hc_msg;
@@ -73,6 +75,18 @@ void hc_driver_free(hc_driver *drv);
 */
 int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len,
                        uint32_t tag);
+
+/*
+** hc_driver_send of a message that carries the caller's data: nwords (>= 1)
+** flits after the head, flit j + 1 the payload words[j] masked to the
+** payload width (cfg.w bits; the bits above are dropped, not checked). The
+** scoreboard checks them like any message's flits (its head still carries
+** dest, src and the low bits of the sequence number); identical messages
+** are told apart by age. Returns the message's index, or -1 as
+** hc_driver_send (nwords 0, a node out of range, memory).
+*/
+int64_t hc_driver_send_words(hc_driver *drv, unsigned src, unsigned dest, const uint32_t *words,
+                             unsigned nwords, uint32_t tag);
 
 /*
 ** Program the network interfaces' address map (hc_backend_set_remap) and
@@ -167,6 +181,12 @@ uint64_t hc_driver_outstanding(const hc_driver *drv);
 
 /* Messages waiting in node x's send queue, the one being injected included. */
 uint64_t hc_driver_queued(const hc_driver *drv, unsigned x);
+
+/* The flits reassembled at node x so far, *len of them (the kinds
+** included: hc_flit_payload gives the words). In a delivery callback
+** (hc_driver_on_deliver) of a message to x they are that whole message as
+** it came out; valid until the next hc_driver_step. */
+const uint32_t *hc_driver_rx(const hc_driver *drv, unsigned x, unsigned *len);
 
 /* Flits ejected at node x since the driver's creation or reset. */
 uint64_t hc_driver_ejected(const hc_driver *drv, unsigned x);

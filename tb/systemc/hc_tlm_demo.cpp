@@ -1,15 +1,24 @@
 /*
 ** A first virtual platform on tb/systemc/hc_tlm_net.h: 2^d node processes
 ** (SC_THREADs) each send k messages through their socket to node x + 1
-** (mod 2^d), carrying (src, j, words...) as data; the delivery callback checks
-** that every message arrives once at its destination with its data. Prints
-** one line and exits 0 when all arrived intact, 1 otherwise.
+** (mod 2^d), carrying (src, j, 100 src + j, 0xabcd) in its flits; the
+** delivery callback checks that every message arrives once at its
+** destination with those words, and the end the links' message counters
+** (each message crosses one link per bit in which x and x + 1 differ).
+** Prints one line and exits 0 when all is right, 1 otherwise. Its argument
+** picks the backend behind the sockets: model (the default), rtl or both
+** (the RTL in lockstep with the model; linked as build/rtl/<cfg>/
+** hc_tlm_demo, that configuration's RTL).
 */
 #include <cstdio>
 
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "hc_tlm_net.h"
+
+extern "C" {
+#include "hc_rtl.h"
+}
 
 using namespace sc_core;
 
@@ -34,19 +43,35 @@ SC_MODULE(node_proc) {
 };
 
 int sc_main(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  const unsigned d = 2, k = 5;
+  const std::string sim = argc > 1 ? argv[1] : "model";
+  if (argc > 2 || (sim != "model" && sim != "rtl" && sim != "both")) {
+    std::fprintf(stderr, "hc_tlm_demo: usage: hc_tlm_demo [model|rtl|both]\n");
+    return 2;
+  }
+  const unsigned k = 5;
   hc_cfg cfg = {};
-  cfg.d = d, cfg.w = 16, cfg.buf_depth = 2, cfg.inj_depth = 4;
-  hc_tlm_net net("net", cfg, sc_time(10, SC_NS), 2);
+  if (sim == "model" || hc_rtl_built_cfg(&cfg) != HC_OK) cfg.d = 2, cfg.w = 16, cfg.buf_depth = 2, cfg.inj_depth = 4;
+  const unsigned d = cfg.d;
+  hc_tlm_net *netp = nullptr;
+  try {
+    netp = new hc_tlm_net("net", cfg, sc_time(10, SC_NS), 2,
+                          sim == "model" ? HC_SIM_MODEL : sim == "rtl" ? HC_SIM_RTL : HC_SIM_BOTH);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "hc_tlm_demo: %s\n", e.what());
+    return 2;
+  }
+  hc_tlm_net &net = *netp;
   const unsigned n = 1u << d;
   std::vector<node_proc *> nodes;
+  std::vector<unsigned> seen(n * k, 0);
   unsigned got = 0, bad = 0;
   uint64_t last = 0;
-  net.on_deliver([&](unsigned src, unsigned dest, const std::vector<uint32_t> &w, uint64_t cycle) {
-    last = cycle;
-    if (w.size() != 4 || w[0] != src || dest != (src + 1) % n || w[2] != src * 100 + w[1]) bad++;
+  net.on_deliver([&](const hc_tlm_msg &m) {
+    const std::vector<uint32_t> &w = m.data;
+    last = m.delivered;
+    if (w.size() != 4 || w[0] != m.src || m.dest != (m.src + 1) % n || w[1] >= k || w[2] != m.src * 100 + w[1] ||
+        w[3] != 0xabcd || seen[m.src * k + w[1]]++)
+      bad++;
     got++;
   });
   for (unsigned x = 0; x < n; x++) {
@@ -55,9 +80,17 @@ int sc_main(int argc, char **argv) {
     nodes.back()->x = x, nodes.back()->n = n, nodes.back()->k = k;
     nodes.back()->out.bind(*net.in[x]);
   }
-  sc_start(100, SC_US);
-  std::printf("tlm: %u of %u messages delivered, %u wrong, the last in cycle %llu\n", got, n * k, bad,
-              (unsigned long long)last);
+  sc_start(100, SC_US, SC_EXIT_ON_STARVATION);
+  uint64_t hops = 0, counted = 0;
+  for (unsigned x = 0; x < n; x++) {
+    hops += (uint64_t)__builtin_popcount(x ^ ((x + 1) % n)) * k;
+    for (unsigned i = 0; i < d; i++) counted += net.counter(x, i, HC_CNT_MESSAGES);
+  }
+  std::printf("tlm: %u of %u messages delivered, %u wrong, the last in cycle %llu; link messages %llu (expected "
+              "%llu)\n", got, n * k, bad, (unsigned long long)last, (unsigned long long)counted,
+              (unsigned long long)hops);
+  const int ok = got == n * k && bad == 0 && counted == hops && net.check_counters() == HC_OK;
   for (auto *p : nodes) delete p;
-  return got == n * k && bad == 0 ? 0 : 1;
+  delete netp;
+  return ok ? 0 : 1;
 }

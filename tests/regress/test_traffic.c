@@ -257,3 +257,85 @@ HC_TEST(scoreboard_work_bounded) {
   hc_log(t, "8000 messages, at most %llu compared a delivery (bound %llu)", (unsigned long long)st->compared_max,
          (unsigned long long)bound);
 }
+
+/* Offer f[0..len-1] at node 0 behind the driver's back while the driver
+** steps (its queue at node 0 empty), so that the ejections go through its
+** scoreboard however short the path: a network that duplicates or alters
+** a message. */
+static void offer_behind(hc_driver *drv, hc_backend *be, const uint32_t *f, unsigned len) {
+  for (unsigned j = 0; j < len;) {
+    if (hc_backend_inj_ready(be, 0)) hc_backend_offer(be, 0, f[j++]);
+    if (hc_driver_step(drv) != HC_OK) return;
+  }
+}
+
+/* What the delivery callback of send_words_carried saw: each delivered
+** message's ejected payloads after the head, by message index. */
+typedef struct words_seen {
+  uint32_t got[4][8];
+  unsigned len[4];
+  unsigned calls;
+} words_seen;
+
+static void words_deliver(void *ctx, hc_driver *drv, const hc_msg *m) {
+  words_seen *s = ctx;
+  unsigned len;
+  const uint32_t *f = hc_driver_rx(drv, m->phys_dest, &len);
+  s->calls++;
+  if (m->seq >= 4 || len > 9) return;
+  s->len[m->seq] = len - 1;
+  for (unsigned j = 1; j < len; j++) s->got[m->seq][j - 1] = hc_flit_payload(hc_driver_cfg(drv)->w, f[j]);
+}
+
+/* hc_driver_send_words: the flits after the head carry the caller's words,
+** masked to the payload width, and the scoreboard checks them. Four
+** messages (two with the same words between the same nodes, one one word
+** long, one with bits above the payload width) arrive with exactly the
+** words given (masked by the test itself); the ejected words reach the
+** delivery callback. Then copies offered behind the driver's back (its
+** scoreboard sees them come out): the
+** first message again is a duplicate, the same with one word changed (one
+** bit) is corrupted, so a word the network altered does not pass. */
+HC_TEST(send_words_carried) {
+  hc_driver *drv = hc_test_driver(t, &t->cfg);
+  if (!drv) return;
+  hc_backend *be = t->owned_be[t->nowned - 1];
+  const unsigned n = 1u << t->cfg.d, far = n - 1, w = t->cfg.w, settle = 4 * t->cfg.d + 64;
+  const uint32_t mask = w >= 32 ? 0xffffffffu : (1u << w) - 1u;
+  const uint32_t a[5] = {0x1234, 0x0001, 0xbeef, 0x0000, 0x7fff};
+  const uint32_t b[1] = {0x5a5a};
+  const uint32_t c[3] = {0xdead0042u, 0xffffffffu, 0x00010000u};
+  words_seen seen = {0};
+  hc_driver_on_deliver(drv, words_deliver, &seen);
+  HC_CHECK(t, hc_driver_send_words(drv, 0, far, a, 5, 0) == 0 && hc_driver_send_words(drv, 0, far, a, 5, 0) == 1 &&
+               hc_driver_send_words(drv, far, 1, b, 1, 0) == 2 && hc_driver_send_words(drv, 1, 0, c, 3, 0) == 3,
+           "send_words refused");
+  HC_CHECK(t, hc_driver_send_words(drv, 0, 1, a, 0, 0) < 0 && hc_driver_send_words(drv, 0, n, a, 1, 0) < 0,
+           "send_words took no words or a node out of range");
+  HC_CHECK(t, hc_driver_drain(drv, 10000) == HC_OK, "the messages did not drain");
+  const hc_stats *st = hc_driver_stats(drv);
+  HC_CHECK(t, st->delivered == 4 && st->corrupted == 0 && st->duplicated == 0 && seen.calls == 4,
+           "delivered %llu corrupted %llu duplicated %llu", (unsigned long long)st->delivered,
+           (unsigned long long)st->corrupted, (unsigned long long)st->duplicated);
+  const uint32_t *want[4] = {a, a, b, c};
+  const unsigned nw[4] = {5, 5, 1, 3};
+  for (unsigned i = 0; i < 4; i++) {
+    HC_CHECK(t, seen.len[i] == nw[i], "message %u came out with %u words, not %u", i, seen.len[i], nw[i]);
+    for (unsigned j = 0; j < nw[i]; j++)
+      HC_CHECK(t, seen.got[i][j] == (want[i][j] & mask), "message %u word %u: 0x%x, sent 0x%x", i, j,
+               seen.got[i][j], want[i][j] & mask);
+  }
+  uint32_t f[6];
+  for (unsigned j = 0; j < 6; j++) f[j] = hc_driver_flit(drv, hc_driver_msg(drv, 0), j);
+  HC_CHECK(t, hc_driver_queued(drv, 0) == 0, "node 0 still has messages queued");
+  offer_behind(drv, be, f, 6);
+  run_cycles(drv, settle);
+  HC_CHECK(t, st->duplicated == 1 && st->corrupted == 0, "an exact copy: duplicated %llu, corrupted %llu",
+           (unsigned long long)st->duplicated, (unsigned long long)st->corrupted);
+  f[3] ^= 1u << (w - 1); /* the third word, its top payload bit */
+  offer_behind(drv, be, f, 6);
+  run_cycles(drv, settle);
+  HC_CHECK(t, st->duplicated == 1 && st->corrupted == 1 && st->delivered == 4,
+           "a copy with one word changed: duplicated %llu, corrupted %llu, delivered %llu",
+           (unsigned long long)st->duplicated, (unsigned long long)st->corrupted, (unsigned long long)st->delivered);
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The SystemC/TLM-2.0 model against hcsim on the same stimulus (make
+# tlm-check; in make test): a random message-list file (seeded, loaded
+# enough that heads block) is run by hcsim (the model, --json --flows) and
+# through the sockets of tb/systemc/hc_tlm_net.h (tb/systemc/hc_tlm_check.cpp)
+# with the model and with the RTL in lockstep behind them. Each must deliver
+# every message with its words, and give what hcsim gives: messages and
+# flits delivered, the latency distribution (count, min, max, mean, the
+# histogram in hcsim's bins), per flow (source, destination) the count, mean
+# and max latency, and every channel and ejection counter; the model and
+# lockstep SystemC runs must agree message by message on the delivery
+# cycle. A control shows the comparison can fail: the same file with one
+# message a flit longer, run through the sockets, must differ from hcsim.
+# Usage: tools/tlm_check.sh [CFG [MESSAGES]] (CFG D<d>_W<w>_B<b>_I<i>, built
+# as build/rtl/CFG/hc_tlm_check). Prints "tlm: PASS|FAIL ..." lines; exit 0
+# when all pass.
+set -u
+cfg=${1:-D2_W16_B2_I4}
+nmsg=${2:-300}
+if ! [[ $cfg =~ ^D([0-9]+)_W([0-9]+)_B([0-9]+)_I([0-9]+)$ ]]; then
+  echo "tlm_check: configuration '$cfg' is not D<d>_W<w>_B<b>_I<i>" >&2; exit 2
+fi
+d=${BASH_REMATCH[1]} w=${BASH_REMATCH[2]} b=${BASH_REMATCH[3]} i=${BASH_REMATCH[4]}
+bin=build/rtl/$cfg/hc_tlm_check
+for p in build/bin/hcsim "$bin"; do
+  [ -x "$p" ] || { echo "tlm_check: $p is not built (make $p)" >&2; exit 2; }
+done
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+
+# nmsg messages, about one every 1.5 cycles somewhere in the cube, 1..6 flits
+awk -v n="$nmsg" -v d="$d" 'BEGIN { srand(17); c = 0; N = 2 ^ d
+  for (k = 0; k < n; k++) { c += int(rand() * 3); printf "%d %d %d %d\n", c, int(rand() * N), int(rand() * N), 1 + int(rand() * 6) } }' \
+  > "$tmp/msgs.txt"
+last=$(tail -1 "$tmp/msgs.txt" | cut -d' ' -f1)
+# the control: the middle message a flit longer
+awk -v m=$((nmsg / 2)) 'NR == m + 1 { $4 = $4 + 1 } { print }' "$tmp/msgs.txt" > "$tmp/longer.txt"
+
+fail=0
+verdict() { # ok what
+  if [ "$1" = 0 ]; then echo "tlm: PASS $2"; else echo "tlm: FAIL $2"; fail=1; fi
+}
+
+build/bin/hcsim --sim model --d "$d" --w "$w" --buf "$b" --inj "$i" --file "$tmp/msgs.txt" --cycles $((last + 1)) \
+  --warmup 0 --flows --quiet --json "$tmp/hcsim.json"
+verdict $? "hcsim runs the file ($nmsg messages, d = $d)"
+for s in model both longer; do
+  f=$tmp/msgs.txt; sim=$s
+  [ $s = longer ] && f=$tmp/longer.txt sim=model
+  out=$("$bin" $sim "$f" "$tmp/$s.json" "$d" "$w" "$b" "$i" 2>&1); st=$?
+  [ $s = longer ] || verdict $st "SystemC run ($sim behind the sockets): ${out#tlm $sim: }"
+done
+
+# compare: prints one "PASS what" or "FAIL what: why" line per comparison
+python3 - "$tmp" <<'PY' | sed 's/^/tlm: /' > "$tmp/cmp.out"
+import json, sys
+t = sys.argv[1]
+h = json.load(open(t + "/hcsim.json"))
+def diffs(s):
+    """What differs between the SystemC run s and hcsim (empty: nothing)."""
+    out = []
+    for k in ("messages_delivered", "flits_delivered"):
+        if s[k] != h[k]: out.append("%s %s, hcsim %s" % (k, s[k], h[k]))
+    lat = [m["delivered"] - m["created"] for m in s["messages"] if m["delivered"] >= 0]
+    pl = h["packet_latency"]
+    if lat and (len(lat) != pl["n"] or min(lat) != pl["min"] or max(lat) != pl["max"]
+                or abs(sum(lat) / len(lat) - pl["mean"]) > 1e-6):
+        out.append("latency n %d min %d max %d mean %.4f, hcsim %s" % (len(lat), min(lat), max(lat), sum(lat) / len(lat), pl))
+    hist = h["latency_histogram"]
+    mine = [0] * len(hist["counts"])
+    for l in lat:
+        b = (l - hist["min"]) // hist["bin_width"]
+        if 0 <= b < len(mine): mine[b] += 1
+        else: out.append("latency %d outside hcsim's histogram" % l)
+    if mine != hist["counts"]: out.append("latency histogram %s, hcsim %s" % (mine, hist["counts"]))
+    flows = {}
+    for m in s["messages"]:
+        if m["delivered"] >= 0: flows.setdefault((m["src"], m["dest"]), []).append(m["delivered"] - m["created"])
+    hf = {(f["src"], f["dest"]): f for f in h["flows"] if f["messages"]}
+    if set(flows) != set(hf): out.append("flows %s, hcsim %s" % (sorted(flows), sorted(hf)))
+    for k, v in flows.items():
+        f = hf.get(k)
+        if f and (len(v) != f["messages"] or max(v) != f["max_latency"] or abs(sum(v) / len(v) - f["avg_latency"]) > 1e-6):
+            out.append("flow %s: %d messages, max %d, mean %.4f; hcsim %s" % (k, len(v), max(v), sum(v) / len(v), f))
+    for k in ("channels", "eject"):
+        if s[k] != h[k]:
+            bad = [(a, b) for a, b in zip(s[k], h[k]) if a != b]
+            out.append("%s counters: %s, hcsim %s" % (k, bad[0][0], bad[0][1]) if bad else "%s: lengths differ" % k)
+    return out
+runs = {r: json.load(open("%s/%s.json" % (t, r))) for r in ("model", "both", "longer")}
+for r, what in (("model", "the model"), ("both", "the RTL in lockstep")):
+    o = diffs(runs[r])
+    print(("PASS" if not o else "FAIL") + " SystemC with %s behind the sockets = hcsim: delivered, latencies (histogram, "
+          "per flow), every channel counter" % what + ("" if not o else ": " + "; ".join(o[:3])))
+a, b = runs["model"]["messages"], runs["both"]["messages"]
+same = [m["delivered"] for m in a] == [m["delivered"] for m in b]
+print(("PASS" if same else "FAIL") + " every message's delivery cycle: SystemC model = SystemC lockstep")
+o = diffs(runs["longer"])
+print(("PASS" if o else "FAIL") + " control: one message a flit longer is seen to differ (%s)" % (o[0][:80] if o else "nothing differed"))
+PY
+cat "$tmp/cmp.out"
+grep -q '^tlm: FAIL' "$tmp/cmp.out" && fail=1
+[ "$(grep -c '^tlm: ' "$tmp/cmp.out")" = 4 ] || { echo "tlm: FAIL the comparison did not finish"; fail=1; }
+exit $fail
