@@ -96,6 +96,17 @@ check_point() { # x seed: a run that failed a check is reported, not plotted sil
   fi
 }
 
+# unst = the seeds of load $1 whose run was unstable (a failed run is
+# reported and sets failed, not counted; in this shell, not a subshell).
+unstable_seeds() {
+  local k
+  unst=0
+  for ((k = 0; k < SEEDS; k++)); do
+    check_point "$1" $((SEED + k)) || continue
+    [ "$(jq -r .verdict "$dir/points/${1}_s$((SEED + k)).json")" = unstable ] && unst=$((unst + 1))
+  done
+}
+
 # Local: batches of rates in order, all their seeds in parallel.
 start=$(date +%s) done_runs=0
 run_local() {
@@ -106,11 +117,7 @@ run_local() {
     for x in "${batch[@]}"; do grep "^$x " "$dir/points.txt"; done |
       xargs -P "$JOBS" -L 1 tools/sweep_point.sh "$dir" || true
     for x in "${batch[@]}"; do
-      local unst=0
-      for ((k = 0; k < SEEDS; k++)); do
-        check_point "$x" $((SEED + k)) || continue
-        [ "$(jq -r .verdict "$dir/points/${x}_s$((SEED + k)).json")" = unstable ] && unst=$((unst + 1))
-      done
+      local unst; unstable_seeds "$x"
       done_runs=$((done_runs + SEEDS))
       local el=$(( $(date +%s) - start ))
       printf 'sweep: [%d/%d] %s: %s (%ds, about %ds left)\n' $done_runs "$total" "$x" \
@@ -144,11 +151,7 @@ SB
   sbatch --wait --parsable ${SBATCH_ARGS:-} "$dir/slurm/array.sh" > "$dir/slurm/job" 2> "$dir/slurm/sbatch.err" || true
   echo "sweep: Slurm job $(cat "$dir/slurm/job" 2>/dev/null) ended ($(( $(date +%s) - start ))s)" >&2
   for x in "${xs[@]}"; do
-    local unst=0
-    for ((k = 0; k < SEEDS; k++)); do
-      check_point "$x" $((SEED + k)) || continue
-      [ "$(jq -r .verdict "$dir/points/${x}_s$((SEED + k)).json")" = unstable ] && unst=$((unst + 1))
-    done
+    local unst; unstable_seeds "$x"
     if [ "$STOP" = 1 ] && [ $((2 * unst)) -gt "$SEEDS" ]; then stop_at=$x; return; fi
   done
 }
