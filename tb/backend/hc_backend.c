@@ -297,3 +297,7 @@ const hc_mismatch *hc_backend_mismatch(const hc_backend *b) {
 uint64_t hc_backend_cycle(const hc_backend *b) { return b->cycle; }
 hc_sim hc_backend_sim(const hc_backend *b) { return b->sim; }
 const hc_cfg *hc_backend_cfg(const hc_backend *b) { return &b->cfg; }
+
+int hc_backend_stall_site(const hc_backend *b, hc_stall_site *out) {
+  return b->model ? (int)hc_model_stall_site(b->model, out) : -1;
+}

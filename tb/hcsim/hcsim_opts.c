@@ -33,7 +33,8 @@ static const struct optdef {
     [HO_DRAIN] = {"drain", 1},      [HO_FILE] = {"file", 1},
     [HO_HOT_NODE] = {"hot-node", 1}, [HO_HOT_FRAC] = {"hot-frac", 1},
     [HO_MODE] = {"mode", 1},        [HO_ROUTING] = {"routing", 1},
-    [HO_HELP] = {"help", 0},
+    [HO_WATCHDOG] = {"watchdog", 1}, [HO_BACKLOG] = {"backlog", 1},
+    [HO_PROGRESS] = {"progress", 0},  [HO_HELP] = {"help", 0},
     [HO_ALGO] = {"algo", 1},        [HO_CHECK_ARGS] = {"check-args", 0},
     [HO_SFGEOM] = {"sfgeom", 1},
     [HO_K] = {"k", 1},              [HO_M] = {"m", 1},
@@ -88,7 +89,12 @@ static void print_help(void) {
       "  --hot-frac F          hotspot: fraction of messages to it, [0,1] (default 0.2)\n"
       "  --mode wormhole|saf   switching: wormhole, or store-and-forward by header\n"
       "                        (a message moves on only when it is all in the buffer;\n"
-      "                        needs every message length <= --buf) (default wormhole)\n",
+      "                        needs every message length <= --buf) (default wormhole)\n"
+      "  --watchdog N          stop when no flit moves for N cycles while messages are\n"
+      "                        in flight, naming where they stand; 0 off (default 10000)\n"
+      "  --backlog N           a node whose send queue holds N messages turns arrivals\n"
+      "                        away (saturation with bounded queues); 0 none (default)\n"
+      "  --progress            every 10 s a line on stderr: cycle, rate, time left\n",
       stdout);
   printf("  --routing NAME        routing function: %s\n"
          "                        (default ecube, the RTL's; the others run on the model\n"
@@ -227,6 +233,9 @@ static void take_run(hcsim_opts *o, hcsim_opt id, const char *on, const char *va
     case HO_CYCLES: o->cycles = parse_uint(on, val, 1, MAX_CYCLES); break;
     case HO_WARMUP: o->warmup = parse_uint(on, val, 0, MAX_CYCLES); break;
     case HO_DRAIN: o->drain = parse_uint(on, val, 0, MAX_CYCLES); break;
+    case HO_WATCHDOG: o->watchdog = parse_uint(on, val, 0, MAX_CYCLES); break;
+    case HO_BACKLOG: o->backlog = (unsigned)parse_uint(on, val, 0, 1u << 20); break;
+    case HO_PROGRESS: o->progress = 1; break;
     case HO_FILE: o->file = parse_path(on, val); break;
     case HO_HOT_NODE: o->hot_node = (unsigned)parse_uint(on, val, 0, (1u << HC_MODEL_MAX_D) - 1u); break;
     case HO_HOT_FRAC: o->hot_frac = parse_real(on, val, 0.0, 1.0); break;
@@ -325,6 +334,7 @@ static void set_defaults(const hcsim_mode *mode, hcsim_opts *o) {
   o->cycles = 10000;
   o->warmup = 1000;
   o->drain = 200000;
+  o->watchdog = 10000;
   o->seed = 1;
   o->hot_frac = 0.2;
   o->switching = HC_MODE_WORMHOLE;

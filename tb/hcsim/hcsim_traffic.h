@@ -23,7 +23,8 @@ typedef struct hcsim_traffic_result {
   uint64_t max_queue;      /* the longest send queue when the traffic stopped (messages) */
   unsigned max_queue_node; /* its node (the lowest of equals) */
   hc_stats st;
-  int err;                 /* an error that is not a check: out of memory */
+  uint64_t refused;        /* arrivals turned away by full send queues (--backlog) */
+  int err;                 /* an error that is not a check (out of memory), or HC_ESTALL */
   int fail;
 } hcsim_traffic_result;
 

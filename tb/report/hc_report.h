@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "hc_backend.h"
+#include "hc_driver.h"
 
 /* The lockstep verdict: "n/a" unless sim is both, else "mismatch" when mm
 ** (the first mismatch) is set and "match" otherwise. */
@@ -19,6 +20,19 @@ const char *hc_report_lockstep(hc_sim sim, const hc_mismatch *mm);
 /* The line "mismatch    cycle C node X WHERE: model 0x.. rtl 0x.." with its
 ** label padded to width. */
 void hc_report_mismatch(FILE *f, int width, const hc_mismatch *mm);
+
+/*
+** The watchdog's report of a stalled run (hc_driver_stall; nothing when it
+** has not fired), one line without its end: the cycles in which nothing
+** moved, the messages in flight, the buffer where flits stand (node and
+** input port, its front flit, the output it needs and why it cannot have
+** it; or that every stuck buffer waits for another, a cycle of waits), and
+** the oldest message in flight.
+*/
+void hc_report_stall(FILE *f, const hc_driver *drv);
+
+/* The same as a JSON value: an object, or null when it has not fired. */
+void hc_json_stall(FILE *f, const hc_driver *drv);
 
 /* s as a JSON string literal (quotes and backslashes escaped, control
 ** characters as \u00XX). */
