@@ -8,6 +8,8 @@
 #                  with "N passed, N failed"
 #   make test-long the same with the 5-cube's RTL in lockstep too, and the
 #                  model at d = 20 (a million nodes, tools/model_smoke.sh)
+#   make soak      saturation soaks: the model 10^7 cycles per pattern x mode x buffer,
+#                  the RTL in lockstep 10^6 cycles at d = 5 (docs/verification.md)
 #   make bench     the model's speed and memory, d = 4..20, light load and
 #                  saturation (build/bench/: CSV, PNG); docs/performance.md
 #   make lint      verilator --lint-only -Wall on the RTL
@@ -369,3 +371,4 @@ clean:
 
 # ---- the FPGA boards (docs/fpga.md) ----------------------------------------
 include rtl/fpga/fpga.mk
+include mk/soak.mk

@@ -266,6 +266,13 @@ if [ -x tests/cli/test_hcsim.sh ]; then
   count_lines cli "$(sed -n -e 's/^PASS /cli: PASS /p' -e 's/^FAIL /cli: FAIL /p' <<< "$out")" 0
 fi
 
+# make soak's short version (tools/soak.sh --short): five saturated runs of
+# 10^5 cycles at d = 4, each losing nothing, draining and not tripping the
+# watchdog (about 4 CPU-seconds).
+log "soak, short: the model saturated, 10^5 cycles a run (make soak: 10^7)"
+out=$(tools/soak.sh --short 2>&1); echo "$out"
+count_lines soak "$(grep -E '^soak: (PASS|FAIL) ' <<< "$out" || echo 'soak: FAIL no verdict')"
+
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then
   log "the model at d = 20 (a million nodes; tools/model_smoke.sh)"
   out=$(tools/model_smoke.sh 20 300 2>&1); echo "$out"
