@@ -190,6 +190,8 @@ LINK_LIBS := -lz -pthread -latomic -lm
 # without it Verilator compiles the RTL's assertions out and a failing one
 # runs to the end with exit 0.
 cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
+# Whether configuration $(1) has the token $(2) alone (X, C): non-empty if so.
+cfgflag = $(filter $(2),$(subst _, ,$(1)))
 # Field k (1..3) of the G token of configuration $(1), empty without one.
 cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 VFLAGS_COMMON := --assert
@@ -199,7 +201,13 @@ VFLAGS_COMMON := --assert
 # wrappers cost evaluations: the 2-cube's lockstep, 2.4 CPU-s against 0.9).
 HIER_MIN_D := 4
 vhier = $(if $(filter-out $(shell seq 1 $$(($(HIER_MIN_D) - 1))),$(call cfgval,$(1),D)),--hierarchical)
-vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
+# The token _X builds with every X and every initial value random
+# (--x-assign unique --x-initial unique): run with +verilator+rand+reset+2
+# and +verilator+seed+N, nothing may depend on a flop that reset does not
+# set (docs/verification.md, "Randomised initial state").
+xinit = $(if $(call cfgflag,$(1),X),unique,fast)
+vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 \
+         --x-assign $(call xinit,$(1)) --x-initial $(call xinit,$(1)) \
          --top-module hc_network $(call vhier,$(1)) +define+HC_CFG_DIM=$(call cfgval,$(1),D) \
          +define+HC_CFG_PAYLOAD_WIDTH=$(call cfgval,$(1),W) +define+HC_CFG_BUF_DEPTH=$(call cfgval,$(1),B) \
          +define+HC_CFG_INJ_DEPTH=$(call cfgval,$(1),I) \

@@ -108,11 +108,15 @@ int hc_backend_probe_ready(const hc_backend *b, unsigned x) {
 }
 
 void hc_backend_probe(hc_backend *b, unsigned x, uint32_t dest) {
+  if (b->failed) return; /* as hc_backend_offer */
   if (b->model) hc_model_probe(b->model, x, dest);
   if (b->rtl) hc_rtl_probe(b->rtl, x, dest);
 }
 
 void hc_backend_offer(hc_backend *b, unsigned x, uint32_t flit) {
+  /* after a failure nothing steps, so an offer would stay pending and the
+  ** next one would be a second in one cycle: the run is over, drop it */
+  if (b->failed) return;
   if (b->model) hc_model_offer(b->model, x, flit);
   if (b->rtl) {
     if (!b->inj_valid[x]) b->offered[b->noffered++] = x;
