@@ -52,16 +52,17 @@ t_start=$(date +%s)
 done_nc=0  # node-cycles simulated so far, for the estimate of time left
 total_nc=$(( ${#runs[@]} * CYCLES * (1 << D) ))
 [ "$RTL" = 1 ] && total_nc=$(( total_nc + RTL_CYCLES * 32 * 60 ))  # the RTL runs ~60x slower
-table="| pattern | mode | B | len | cycles | delivered | lost/dup/corrupt | drained | throughput | CPU s |
-|---|---|---|---|---|---|---|---|---|---|"
+table="| pattern | mode | B | len | cycles | delivered | lost/dup/corrupt | drained | throughput | CPU s | max RSS MB |
+|---|---|---|---|---|---|---|---|---|---|---|"
 
 # One run; $1 the name, then hcsim's arguments. Appends its table row.
 run() {
   local name=$1 bin=$2; shift 2
   local json=$OUT/$name.json err=$OUT/$name.err tf=$OUT/$name.time
-  /usr/bin/time -f '%U %S' -o "$tf" nice -n 10 "$bin" "$@" --json "$json" --quiet --progress 2> "$err"
-  local st=$? cpu
+  /usr/bin/time -f '%U %S %M' -o "$tf" nice -n 10 "$bin" "$@" --json "$json" --quiet --progress 2> "$err"
+  local st=$? cpu rss
   cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$tf" 2>/dev/null)
+  rss=$(awk '{ printf "%.1f", $3 / 1024 }' "$tf" 2>/dev/null)
   local v
   v() { tools/jsonval.sh "$json" "$1" 2>/dev/null; }
   local lost dup cor drained stall cyc del thr lock
@@ -76,7 +77,7 @@ run() {
     grep -v 'progress:' "$err" | head -5
     failed=$((failed + 1))
   fi
-  row="| ${name//_/ | } | $cyc | $del | $lost/$dup/$cor | $drained | ${thr:0:6} | $cpu |"
+  row="| ${name//_/ | } | $cyc | $del | $lost/$dup/$cor | $drained | ${thr:0:6} | $cpu | $rss |"
 }
 
 for r in "${runs[@]}"; do
@@ -94,9 +95,9 @@ done
 if [ "$RTL" = 1 ]; then
   echo "soak: building the RTL $RTL_CFG (hierarchical, about 2 CPU-minutes the first time)" >&2
   if nice -n 10 make --no-print-directory -s build/rtl/$RTL_CFG/hcsim > "$OUT/rtl-build.log" 2>&1; then
-    run "uniform_wormhole_2_8_rtl" build/rtl/$RTL_CFG/hcsim --sim both --traffic uniform --len 8 --rate 1 \
+    run "uniform_wormhole_2_8" build/rtl/$RTL_CFG/hcsim --sim both --traffic uniform --len 8 --rate 1 \
       --backlog 4 --cycles "$RTL_CYCLES" --warmup $((RTL_CYCLES / 10)) --watchdog 10000 --seed 1
-    table+=$'\n'"${row/rtl |/lockstep d=5: $(tools/jsonval.sh "$OUT/uniform_wormhole_2_8_rtl.json" lockstep) |}"
+    table+=$'\n'"${row/| uniform |/| uniform (RTL d = 5, lockstep: $(tools/jsonval.sh "$OUT/uniform_wormhole_2_8.json" lockstep)) |}"
   else
     echo "soak: FAIL the RTL build $RTL_CFG ($OUT/rtl-build.log)"; failed=$((failed + 1))
   fi
