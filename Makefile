@@ -8,6 +8,10 @@
 #                  with "N passed, N failed"
 #   make test-long the same with the 5-cube's RTL in lockstep too, and the
 #                  model at d = 20 (a million nodes, tools/model_smoke.sh)
+#   make soak      saturation soaks: the model 10^7 cycles per pattern x mode x buffer,
+#                  the RTL in lockstep 10^6 cycles at d = 5 (docs/verification.md)
+#   make coverage  Verilator line and toggle coverage of the RTL over the lockstep suite
+#                  (build/coverage/: annotated sources, summary)
 #   make bench     the model's speed and memory, d = 4..20, light load and
 #                  saturation (build/bench/: CSV, PNG); docs/performance.md
 #   make fuzz [FUZZ_SECONDS=60]  libFuzzer on every parser (clang; tests/fuzz/, mk/fuzz.mk):
@@ -185,7 +189,7 @@ RTL_DIR = $(BUILD)/rtl/$(CFG)
 VRT_INC := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null || echo /usr/share/verilator)/include
 VRT_CXXFLAGS := -std=gnu++17 -Os -I$(VRT_INC) -I$(VRT_INC)/vltstd -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 \
                 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -faligned-new -Wno-unused-parameter -Wno-unused-variable
-VRT_OBJ := $(addprefix $(BUILD)/obj/verilated/,verilated.o verilated_fst_c.o verilated_threads.o)
+VRT_OBJ := $(addprefix $(BUILD)/obj/verilated/,verilated.o verilated_fst_c.o verilated_threads.o verilated_cov.o)
 LINK_LIBS := -lz -pthread -latomic -lm
 
 # The configuration comes from the directory name, D<d>_W<w>_B<b>_I<i>, with
@@ -194,11 +198,15 @@ LINK_LIBS := -lz -pthread -latomic -lm
 # hierarchical build takes no -G) and -DHC_BANK_AW=... to the shim; none:
 # the contract's default) and an optional _F<name> that defines
 # HC_FAULT_<name>: a fault injected on purpose, so a test can show an RTL
-# assertion firing.
+# assertion firing; and the tokens _X (random X and initial values, below)
+# and _C (Verilator's line and toggle coverage, VM_COVERAGE=1 in the shim;
+# make coverage, tools/coverage.sh).
 # Every Verilator build of this project passes --assert (VFLAGS_COMMON):
 # without it Verilator compiles the RTL's assertions out and a failing one
 # runs to the end with exit 0.
 cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
+# Whether configuration $(1) has the token $(2) alone (X, C): non-empty if so.
+cfgflag = $(filter $(2),$(subst _, ,$(1)))
 # Field k (1..3) of the G token of configuration $(1), empty without one.
 cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 VFLAGS_COMMON := --assert
@@ -208,13 +216,20 @@ VFLAGS_COMMON := --assert
 # wrappers cost evaluations: the 2-cube's lockstep, 2.4 CPU-s against 0.9).
 HIER_MIN_D := 4
 vhier = $(if $(filter-out $(shell seq 1 $$(($(HIER_MIN_D) - 1))),$(call cfgval,$(1),D)),--hierarchical)
-vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
+# The token _X builds with every X and every initial value random
+# (--x-assign unique --x-initial unique): run with +verilator+rand+reset+2
+# and +verilator+seed+N, nothing may depend on a flop that reset does not
+# set (docs/verification.md, "Randomised initial state").
+xinit = $(if $(call cfgflag,$(1),X),unique,fast)
+vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 \
+         --x-assign $(call xinit,$(1)) --x-initial $(call xinit,$(1)) \
          --top-module hc_network $(call vhier,$(1)) +define+HC_CFG_DIM=$(call cfgval,$(1),D) \
          +define+HC_CFG_PAYLOAD_WIDTH=$(call cfgval,$(1),W) +define+HC_CFG_BUF_DEPTH=$(call cfgval,$(1),B) \
          +define+HC_CFG_INJ_DEPTH=$(call cfgval,$(1),I) \
          $(if $(call cfgval,$(1),G),+define+HC_CFG_BANK_AW=$(call cfggeom,$(1),1) \
               +define+HC_CFG_SEG_AW=$(call cfggeom,$(1),2) +define+HC_CFG_DESC_AW=$(call cfggeom,$(1),3)) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
+         $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
 
 # The libraries of the hierarchy blocks (one per block and parameter set,
@@ -242,7 +257,8 @@ $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_veri
 
 $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
 	$(if $(Q),@echo "  CXX     $< ($*)")
-	$(Q)$(CXX) $(VRT_CXXFLAGS) -O2 -MMD -MP -I$(BUILD)/rtl/$*/obj $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
+	$(Q)$(CXX) $(subst -DVM_COVERAGE=0,-DVM_COVERAGE=$(if $(call cfgflag,$*,C),1,0),$(VRT_CXXFLAGS)) -O2 -MMD -MP \
+	    -I$(BUILD)/rtl/$*/obj $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
 	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) \
 	    $(if $(call cfgval,$*,G),-DHC_BANK_AW=$(call cfggeom,$*,1) -DHC_SEG_AW=$(call cfggeom,$*,2) \
 	         -DHC_DESC_AW=$(call cfggeom,$*,3)) -c $< -o $@
@@ -391,3 +407,4 @@ include mk/install.mk
 include mk/sweep.mk
 include mk/fuzz.mk
 include mk/systemc.mk
+include mk/soak.mk

@@ -1680,6 +1680,104 @@ static int hc_node_sane(const hc_model *m, const hc_node *nd) {
   return k == 0;
 }
 
+const char *hc_stuck_name(hc_stuck_why why) {
+  static const char *const names[HC_STUCK_NUM] = {
+      "the output is held by another worm", "the buffer behind the output is full",
+      "a head waits for its tail (mode 2: the message is longer than the buffer)",
+      "a wait of the cost model or of a path set-up (mode 3)",
+      "nothing holds it: the output is free and ready"};
+  return (unsigned)why < HC_STUCK_NUM ? names[why] : "?";
+}
+
+/* The input that holds output o of nd as its current reservation (o busy). */
+static unsigned hc_stall_owner(const hc_model *m, const hc_node *nd, unsigned o) {
+  return hc_pt(m, nd, o)->owner;
+}
+
+/* What the front of input p of node x (nonempty) waits for, into *s. */
+static void hc_stall_input(const hc_model *m, unsigned x, unsigned p, hc_stall_site *s) {
+  const hc_node *nd = hc_nd(m, x);
+  const hc_port *pp = hc_pt(m, nd, p);
+  const uint32_t f = pp->buf[pp->head];
+  s->node = x;
+  s->port = p;
+  s->flit = f;
+  s->holder = 0;
+  s->out = m->d;
+  uint32_t held = 0; /* the outputs p holds (current reservations) */
+  for (uint32_t b = nd->busy & ~nd->nxt; b; b &= b - 1u)
+    if (hc_stall_owner(m, nd, hc_ctz(b)) == p) held |= b & -b;
+  if (held != 0) { /* a worm's body, or its head on a held path (mode 3) */
+    s->out = hc_ctz(held);
+    s->why = s->out < m->d && (nd->full >> s->out & 1u) ? HC_STUCK_FULL : HC_STUCK_FREE;
+    return;
+  }
+  if (!hc_kind_is_head(hc_flit_kind(m->w, f))) { /* a body with no output: nothing to wait for */
+    s->why = HC_STUCK_FREE;
+    return;
+  }
+  const uint32_t allowed = hc_route_allowed(m->cfg.routing, m->d, x, f & m->nmask, p);
+  s->out = allowed ? hc_ctz(allowed) : m->d;
+  if (hc_model_mode(m) == HC_MODE_SAF && !(nd->hastail >> p & 1u)) {
+    s->why = HC_STUCK_TAIL;
+    return;
+  }
+  if ((nd->twait >> p & 1u) || hc_model_mode(m) == HC_MODE_CIRCUIT) {
+    s->why = HC_STUCK_WAIT;
+    return;
+  }
+  uint32_t open = allowed & ~nd->busy & ~nd->full; /* free and ready */
+  if (open != 0) {
+    s->out = hc_ctz(open);
+    s->why = HC_STUCK_FREE;
+  } else if (allowed & nd->busy) {
+    s->out = hc_ctz(allowed & nd->busy);
+    s->why = HC_STUCK_HELD;
+    s->holder = hc_stall_owner(m, nd, s->out);
+  } else {
+    s->why = HC_STUCK_FULL;
+  }
+}
+
+/* What the front of node x's NI queue (nonempty) waits for, into *s. */
+static void hc_stall_ni(const hc_model *m, unsigned x, hc_stall_site *s) {
+  const hc_node *nd = hc_nd(m, x);
+  s->node = x;
+  s->port = m->d + 1u;
+  s->flit = hc_nibuf(nd)[nd->ni_head];
+  s->out = m->d;
+  s->holder = 0;
+  if (hc_pt(m, nd, m->d)->cnt >= m->b) s->why = HC_STUCK_FULL;
+  else if (nd->xw != 0 || hc_model_mode(m) == HC_MODE_CIRCUIT) s->why = HC_STUCK_WAIT;
+  else s->why = HC_STUCK_FREE;
+}
+
+unsigned hc_model_stall_site(const hc_model *m, hc_stall_site *out) {
+  unsigned count = 0;
+  int have_root = 0;
+  hc_stall_site s, first;
+  assert(m != NULL && out != NULL);
+  for (unsigned x = 0; x < m->n; x++) {
+    const hc_node *nd = hc_nd(m, x);
+    for (unsigned p = 0; p <= m->d + 1u; p++) {
+      if (p <= m->d ? !(nd->nonempty >> p & 1u) : nd->ni_cnt == 0) continue;
+      if (p <= m->d) hc_stall_input(m, x, p, &s);
+      else hc_stall_ni(m, x, &s);
+      if (count++ == 0) first = s;
+      /* held and full point at another buffer; the rest stand on their own */
+      if (!have_root && s.why != HC_STUCK_HELD && s.why != HC_STUCK_FULL) {
+        have_root = 1;
+        *out = s;
+      }
+    }
+  }
+  if (count == 0) return 0;
+  if (!have_root) *out = first;
+  out->cyclic = !have_root;
+  out->buffers = count;
+  return count;
+}
+
 /* Nodes outside the active set that are live, or inconsistent; see
 ** hc_model.h. */
 unsigned hc_model_audit(const hc_model *m, unsigned *first) {

@@ -205,6 +205,49 @@ void hc_model_set_dense(hc_model *m, int dense);
 */
 unsigned hc_model_audit(const hc_model *m, unsigned *first);
 
+/* Why the front flit of a buffer does not move (hc_model_stall_site). */
+typedef enum hc_stuck_why {
+  HC_STUCK_HELD = 0, /* the output it needs is held by another input's worm */
+  HC_STUCK_FULL,     /* the buffer behind the output it needs is full */
+  HC_STUCK_TAIL,     /* mode 2: a head whose tail is not in its buffer (a
+                     ** message longer than the buffer never moves) */
+  HC_STUCK_WAIT,     /* a wait of the cost model (tau, xi) or mode 3's path set-up */
+  HC_STUCK_FREE,     /* nothing visible holds it: its output is free and ready */
+  HC_STUCK_NUM
+} hc_stuck_why;
+
+/* Where flits sit that do not move: one buffer, its front and its reason. */
+typedef struct hc_stall_site {
+  unsigned node;
+  unsigned port;   /* the input buffer: 0..d-1 the link of that dimension,
+                   ** d the local input, d + 1 the NI's injection queue */
+  uint32_t flit;   /* the front flit of that buffer */
+  unsigned out;    /* the output it needs: 0..d-1 a link, d ejection; for the
+                   ** NI (port d + 1) d, the router's local input */
+  unsigned holder; /* HC_STUCK_HELD: the input that holds out */
+  hc_stuck_why why;
+  int cyclic;      /* no buffer is stuck on its own: each waits for another,
+                   ** a cycle of waits (a deadlock); the site is one of them */
+  unsigned buffers; /* buffers (inputs and NI queues) that hold a flit */
+} hc_stall_site;
+
+/* A short phrase for why ("its output is held"), or "?" out of range. */
+const char *hc_stuck_name(hc_stuck_why why);
+
+/*
+** Where the network holds flits, for the report of a stalled run (the
+** driver's watchdog): every input buffer and NI queue that holds a flit is
+** classified by what its front waits for (hc_stuck_why), and *out receives
+** the first one, in node and port order, that waits for nothing another
+** buffer holds (the root of a stall: a head waiting for its own tail, a
+** fault), or, when there is none, the first of all with cyclic set (every
+** one waits for another: a cycle of waits). Meant for a network in which
+** nothing has moved for a while; on a moving one it names a buffer that
+** happens to wait. O(N d). Returns the number of buffers holding flits;
+** with 0, *out is untouched.
+*/
+unsigned hc_model_stall_site(const hc_model *m, hc_stall_site *out);
+
 /* Bytes the model holds (its node records and the cycle's work lists; the
 ** store-and-forward engines' memories not included). */
 size_t hc_model_mem(const hc_model *m);

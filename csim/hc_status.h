@@ -40,7 +40,8 @@
   X(HC_EBUFFER, 25, "output buffer too small")                                          \
   X(HC_EABORT, 26, "enumeration stopped by the callback")                              \
   X(HC_EASSERT, 27, "an RTL assertion failed (Verilator printed its message, file and line)") \
-  X(HC_EROUTE, 28, "the RTL routes e-cube only: another routing function runs on the model alone")
+  X(HC_EROUTE, 28, "the RTL routes e-cube only: another routing function runs on the model alone") \
+  X(HC_ESTALL, 29, "watchdog: no flit moved for its bound while messages were in flight")
 
 enum hc_status {
 #define HC_STATUS_ENUM(name, value, msg) name = value,

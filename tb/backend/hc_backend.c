@@ -108,11 +108,15 @@ int hc_backend_probe_ready(const hc_backend *b, unsigned x) {
 }
 
 void hc_backend_probe(hc_backend *b, unsigned x, uint32_t dest) {
+  if (b->failed) return; /* as hc_backend_offer */
   if (b->model) hc_model_probe(b->model, x, dest);
   if (b->rtl) hc_rtl_probe(b->rtl, x, dest);
 }
 
 void hc_backend_offer(hc_backend *b, unsigned x, uint32_t flit) {
+  /* after a failure nothing steps, so an offer would stay pending and the
+  ** next one would be a second in one cycle: the run is over, drop it */
+  if (b->failed) return;
   if (b->model) hc_model_offer(b->model, x, flit);
   if (b->rtl) {
     if (!b->inj_valid[x]) b->offered[b->noffered++] = x;
@@ -297,3 +301,7 @@ const hc_mismatch *hc_backend_mismatch(const hc_backend *b) {
 uint64_t hc_backend_cycle(const hc_backend *b) { return b->cycle; }
 hc_sim hc_backend_sim(const hc_backend *b) { return b->sim; }
 const hc_cfg *hc_backend_cfg(const hc_backend *b) { return &b->cfg; }
+
+int hc_backend_stall_site(const hc_backend *b, hc_stall_site *out) {
+  return b->model ? (int)hc_model_stall_site(b->model, out) : -1;
+}

@@ -120,6 +120,15 @@ int hc_backend_check_counters(hc_backend *b);
 /* The first mismatch or failed RTL assertion, or NULL when there was none. */
 const hc_mismatch *hc_backend_mismatch(const hc_backend *b);
 
+/*
+** Where the network holds flits that do not move (hc_model_stall_site), for
+** the report of a stalled run: the model's buffers, which in a lockstep run
+** are the RTL's too (they agree on every channel). Returns the number of
+** buffers holding flits, 0 when there are none, or -1 for the RTL alone
+** (its buffers are not visible to the testbench); *out is set on a count > 0.
+*/
+int hc_backend_stall_site(const hc_backend *b, hc_stall_site *out);
+
 /* Cycles stepped since the last reset. */
 uint64_t hc_backend_cycle(const hc_backend *b);
 

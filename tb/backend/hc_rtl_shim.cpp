@@ -5,10 +5,14 @@
 // RTL was verilated with (-G parameters), which the C side checks at run time;
 // HC_BANK_AW, HC_SEG_AW and HC_DESC_AW give its store-and-forward geometry
 // (-GBankAW etc.; not defined: the contract's defaults, which the RTL's
-// parameters default to as well).
+// parameters default to as well). A coverage build (configuration token _C,
+// VM_COVERAGE=1) writes each simulation's counts, when it is freed, to a
+// file of its own in $HC_COVERAGE_DIR (tools/coverage.sh merges them).
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <unistd.h>
 
 #include "Vhc_network.h"
 #include "verilated.h"
@@ -164,6 +168,14 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
     // simulations out of creation order touches a context already freed.
     Verilated::threadContextp(&r->ctx);
     r->top->final();
+#if VM_COVERAGE
+    if (const char *dir = std::getenv("HC_COVERAGE_DIR")) {
+      static unsigned nsim;
+      char path[4096];
+      std::snprintf(path, sizeof path, "%s/%ld-%u.dat", dir, static_cast<long>(getpid()), nsim++);
+      r->ctx.coveragep()->write(path);
+    }
+#endif
     delete r->top;
   }
   delete r;

@@ -16,6 +16,18 @@
 ** the live table when its head is offered and leaves it when it is
 ** delivered.
 **
+** The messages themselves sit in a ring indexed by sequence number. A long
+** run (a soak) can ask the driver to forget delivered messages
+** (hc_driver_forget): the ring then starts at the oldest message not yet
+** delivered, and the delivered table drops the messages that leave it, so
+** memory follows the messages in flight and queued, not the run's length.
+**
+** The watchdog (hc_driver_set_watchdog) counts the cycles in which no flit
+** entered a network interface and none came out, while messages are in
+** the network; at its bound the step fails with HC_ESTALL and the driver
+** keeps where the flits stand (hc_driver_stall), the way BookSim reports a
+** deadlocked run.
+**
 ** A cycle costs the driver the nodes that have something to send and the
 ** flits that come out, not the size of the network: it keeps the list of
 ** nodes whose send queues are not empty, offers flits one node at a time
@@ -73,10 +85,17 @@ struct hc_driver {
   hc_backend *be;
   hc_cfg cfg;
   unsigned n;
-  hc_msg *msgs;
-  uint64_t nmsgs, cap;
-  uint32_t *words;     /* the payloads of hc_driver_send_words, in creation order */
+  hc_msg *msgs;        /* ring: message i at msgs[i & (cap - 1)], base <= i < nmsgs */
+  uint64_t base, nmsgs, cap;
+  uint32_t *words;     /* the payloads of hc_driver_send_words, in creation order
+                          (kept when messages are forgotten: soaks send no words) */
   uint64_t nwords, wcap;
+  int forget;          /* drop delivered messages from the ring's start */
+  int moved;           /* a flit or set-up was offered in the cycle under way */
+  uint64_t wd_bound;   /* the watchdog's bound in cycles; 0: off */
+  uint64_t wd_last;    /* the last cycle in which a flit went in or came out */
+  int stalled;
+  hc_stall stall;
   hc_table live;       /* offered and not delivered */
   hc_table done;       /* one delivered message per distinct content */
   hc_dnode *nd;        /* [n] */
@@ -92,6 +111,11 @@ struct hc_driver {
   hc_stats st;
   uint8_t remap[HC_MODEL_MAX_D]; /* NI address map, identity unless set */
 };
+
+/* Message i (base <= i < nmsgs). */
+static inline hc_msg *msg_at(const hc_driver *drv, uint64_t i) {
+  return &drv->msgs[i & (drv->cap - 1u)];
+}
 
 /* Where the NI map sends a destination. */
 static uint32_t map_dest(const hc_driver *drv, uint32_t dest) {
@@ -276,18 +300,24 @@ static int queue_push(hc_queue *q, uint64_t v) {
   return 0;
 }
 
+/* Double the ring (the first call makes it). Returns 0, or -1 out of memory. */
+static int ring_grow(hc_driver *drv) {
+  const uint64_t ncap = drv->cap ? 2u * drv->cap : 1024u;
+  hc_msg *nm = malloc(ncap * sizeof *nm);
+  if (!nm) return -1;
+  for (uint64_t i = drv->base; i < drv->nmsgs; i++) nm[i & (ncap - 1u)] = *msg_at(drv, i);
+  free(drv->msgs);
+  drv->msgs = nm;
+  drv->cap = ncap;
+  return 0;
+}
+
 int64_t hc_driver_send(hc_driver *drv, unsigned src, unsigned dest, unsigned len,
                        uint32_t tag) {
   if (len == 0 || src >= drv->n || dest >= drv->n) return -1;
-  if (drv->nmsgs == drv->cap) {
-    uint64_t ncap = drv->cap ? 2 * drv->cap : 1024;
-    hc_msg *m = realloc(drv->msgs, ncap * sizeof *m);
-    if (!m) return -1;
-    drv->msgs = m;
-    drv->cap = ncap;
-  }
+  if (drv->nmsgs - drv->base == drv->cap && ring_grow(drv) != 0) return -1;
   uint64_t i = drv->nmsgs;
-  hc_msg *m = &drv->msgs[i];
+  hc_msg *m = msg_at(drv, i);
   memset(m, 0, sizeof *m);
   m->src = src;
   m->dest = dest;
@@ -324,7 +354,7 @@ int64_t hc_driver_send_words(hc_driver *drv, unsigned src, unsigned dest, const 
   memcpy(drv->words + at, words, nwords * sizeof *words);
   const int64_t i = hc_driver_send(drv, src, dest, nwords + 1u, tag);
   if (i < 0) return -1;
-  drv->msgs[i].words = at + 1u;
+  msg_at(drv, (uint64_t)i)->words = at + 1u;
   drv->nwords += nwords;
   return i;
 }
@@ -360,14 +390,15 @@ static int64_t table_find(const hc_driver *drv, const hc_table *t, uint64_t h, u
     if (t->slot[pos].key != h) continue;
     ++*compared;
     const int64_t i = t->slot[pos].idx;
-    if (same_content(drv, &drv->msgs[i], x, rx) && (best < 0 || i < t->slot[best].idx)) best = (int64_t)pos;
+    if (same_content(drv, msg_at(drv, (uint64_t)i), x, rx) && (best < 0 || i < t->slot[best].idx))
+      best = (int64_t)pos;
   }
   return best;
 }
 
 /* Message i is delivered in cycle: its times, the statistics, the callback. */
 static void credit(hc_driver *drv, uint64_t i, uint64_t cycle) {
-  hc_msg *m = &drv->msgs[i];
+  hc_msg *m = msg_at(drv, i);
   m->delivered = 1;
   m->t_deliver = cycle;
   drv->st.delivered++;
@@ -378,6 +409,22 @@ static void credit(hc_driver *drv, uint64_t i, uint64_t cycle) {
     if (lat > drv->st.latency_max) drv->st.latency_max = lat;
   }
   if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, m);
+}
+
+/* Drop the delivered messages at the ring's start, and each one's entry in
+** the delivered table if it is the one kept for its content (a later
+** duplicate of it is then counted corrupted: still a failure). */
+static void forget_delivered(hc_driver *drv) {
+  while (drv->base < drv->nmsgs && msg_at(drv, drv->base)->delivered) {
+    const uint64_t h = msg_key(drv, msg_at(drv, drv->base)), mask = drv->done.cap - 1u;
+    for (uint64_t pos = h & mask; drv->done.slot[pos].idx >= 0; pos = (pos + 1u) & mask) {
+      if (drv->done.slot[pos].idx == (int64_t)drv->base) {
+        table_remove(&drv->done, pos);
+        break;
+      }
+    }
+    drv->base++;
+  }
 }
 
 /*
@@ -404,6 +451,7 @@ static int scoreboard(hc_driver *drv, unsigned x, const hc_rx *rx, uint64_t cycl
   table_remove(&drv->live, (uint64_t)at);
   if (seen < 0 && table_add(&drv->done, h, i) != 0) return HC_ENOMEM;
   credit(drv, i, cycle);
+  if (drv->forget) forget_delivered(drv);
   return HC_OK;
 }
 
@@ -415,14 +463,16 @@ static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
   hc_dnode *dn = &drv->nd[x];
   hc_queue *pq = &dn->pq, *q = &dn->q;
   if (pq->count != 0 && hc_backend_probe_ready(drv->be, x)) {
-    hc_msg *m = &drv->msgs[pq->buf[pq->head]];
+    hc_msg *m = msg_at(drv, pq->buf[pq->head]);
+    drv->moved = 1;
     m->t_setup = cycle;
     hc_backend_probe(drv->be, x, m->dest);
     pq->head = (pq->head + 1u) & (pq->cap - 1u);
     pq->count--;
   }
   if (q->count != 0 && hc_backend_inj_ready(drv->be, x)) {
-    hc_msg *m = &drv->msgs[q->buf[q->head]];
+    hc_msg *m = msg_at(drv, q->buf[q->head]);
+    drv->moved = 1;
     if (dn->next_flit == 0) {
       m->t_head = cycle;
       m->offered = 1;
@@ -463,6 +513,22 @@ static int take_ejections(hc_driver *drv, uint64_t cycle) {
   return HC_OK;
 }
 
+/* The watchdog fires in cycle: keep where the flits stand. Returns HC_ESTALL. */
+static int stall(hc_driver *drv, uint64_t cycle) {
+  hc_stall *s = &drv->stall;
+  memset(s, 0, sizeof *s);
+  s->cycle = cycle;
+  s->last_move = drv->wd_last;
+  s->in_flight = drv->live.count;
+  s->located = hc_backend_stall_site(drv->be, &s->site) > 0;
+  s->oldest = UINT64_MAX;
+  for (uint64_t k = 0; k < drv->live.cap; k++)
+    if (drv->live.slot[k].idx >= 0 && (uint64_t)drv->live.slot[k].idx < s->oldest)
+      s->oldest = (uint64_t)drv->live.slot[k].idx;
+  drv->stalled = 1;
+  return HC_ESTALL;
+}
+
 int hc_driver_step(hc_driver *drv) {
   const uint64_t cycle = hc_backend_cycle(drv->be);
   for (unsigned i = 0; i < drv->nsrc;) {
@@ -481,6 +547,9 @@ int hc_driver_step(hc_driver *drv) {
   rc = take_ejections(drv, cycle);
   if (rc != HC_OK) return rc;
   for (unsigned i = 0; i < drv->nmons; i++) drv->mons[i].fn(drv->mons[i].ctx, drv, &drv->obs);
+  if (drv->moved || drv->obs.ej_count != 0 || drv->live.count == 0) drv->wd_last = cycle;
+  drv->moved = 0;
+  if (drv->wd_bound != 0 && cycle - drv->wd_last >= drv->wd_bound) return stall(drv, cycle);
   return HC_OK;
 }
 
@@ -507,8 +576,10 @@ void hc_driver_reset(hc_driver *drv) {
     dn->ejected = 0;
   }
   drv->nsrc = 0;
-  drv->nmsgs = 0;
+  drv->nmsgs = drv->base = 0;
   drv->nwords = 0;
+  drv->moved = drv->stalled = 0;
+  drv->wd_last = 0;
   table_clear(&drv->live);
   table_clear(&drv->done);
   memset(&drv->st, 0, sizeof drv->st);
@@ -609,8 +680,20 @@ void hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx) {
 void hc_driver_measure_from(hc_driver *drv, uint64_t cycle) { drv->measure_from = cycle; }
 const hc_stats *hc_driver_stats(const hc_driver *drv) { return &drv->st; }
 const hc_msg *hc_driver_msg(const hc_driver *drv, uint64_t i) {
-  return i < drv->nmsgs ? &drv->msgs[i] : NULL;
+  return i >= drv->base && i < drv->nmsgs ? msg_at(drv, i) : NULL;
 }
+
+void hc_driver_forget(hc_driver *drv, int on) {
+  drv->forget = on != 0;
+  if (drv->forget) forget_delivered(drv);
+}
+
+void hc_driver_set_watchdog(hc_driver *drv, uint64_t bound) {
+  drv->wd_bound = bound;
+  drv->wd_last = hc_backend_cycle(drv->be);
+}
+
+const hc_stall *hc_driver_stall(const hc_driver *drv) { return drv->stalled ? &drv->stall : NULL; }
 uint64_t hc_driver_num_msgs(const hc_driver *drv) { return drv->nmsgs; }
 uint64_t hc_driver_cycle(const hc_driver *drv) { return hc_backend_cycle(drv->be); }
 const hc_cfg *hc_driver_cfg(const hc_driver *drv) { return &drv->cfg; }

@@ -54,6 +54,16 @@ typedef struct hc_stats {
                          ** the messages in flight however long the run */
 } hc_stats;
 
+/* What the watchdog saw when it fired (hc_driver_set_watchdog). */
+typedef struct hc_stall {
+  uint64_t cycle;      /* the cycle in which it fired */
+  uint64_t last_move;  /* the last cycle in which a flit entered an NI or came out */
+  uint64_t in_flight;  /* messages whose head was offered and that are not delivered */
+  uint64_t oldest;     /* the oldest of them (a message index) */
+  int located;         /* site is known: a backend with the model (not the RTL alone) */
+  hc_stall_site site;  /* where flits stand and why (hc_model_stall_site) */
+} hc_stall;
+
 typedef struct hc_driver hc_driver;
 
 /* Called after every cycle with that cycle's observation. */
@@ -99,8 +109,9 @@ int hc_driver_set_remap(hc_driver *drv, const uint8_t *perm);
 uint32_t hc_driver_flit(const hc_driver *drv, const hc_msg *m, unsigned j);
 
 /*
-** Run one cycle. Returns HC_OK, the backend's error (HC_EMISMATCH) or
-** HC_ENOMEM (reassembly buffer); after an error the run is over.
+** Run one cycle. Returns HC_OK, the backend's error (HC_EMISMATCH),
+** HC_ENOMEM (reassembly buffer) or HC_ESTALL (the watchdog fired); after an
+** error the run is over.
 */
 int hc_driver_step(hc_driver *drv);
 
@@ -115,7 +126,7 @@ int hc_driver_step(hc_driver *drv);
 int hc_driver_advance(hc_driver *drv, uint64_t cycle);
 
 /* Step until every message sent so far is delivered, at most max_cycles.
-** Returns HC_OK, HC_ETIMEOUT or the backend's error. */
+** Returns HC_OK, HC_ETIMEOUT, HC_ESTALL (the watchdog) or the backend's error. */
 int hc_driver_drain(hc_driver *drv, uint64_t max_cycles);
 
 /*
@@ -176,6 +187,31 @@ int hc_driver_check_counters(hc_driver *drv);
 /* The first lockstep mismatch, or NULL when there was none. */
 const hc_mismatch *hc_driver_mismatch(const hc_driver *drv);
 
+/*
+** The watchdog: from now on, once bound cycles (>= 1) have passed in which
+** no flit or path set-up was offered to a network interface and none came
+** out, while messages are in the network (head offered, not delivered),
+** hc_driver_step returns HC_ESTALL and hc_driver_stall says where the
+** flits stand. Nothing moving for that long in a network that holds flits
+** is a deadlock or a fault, not load: under saturation something comes out
+** every few cycles. The bound must exceed the cost model's waits (tau', xi')
+** of the run. 0 (the default) turns it off.
+*/
+void hc_driver_set_watchdog(hc_driver *drv, uint64_t bound);
+
+/* The watchdog's report once it has fired (the run is over), else NULL. */
+const hc_stall *hc_driver_stall(const hc_driver *drv);
+
+/*
+** on != 0: forget delivered messages from now on, for runs longer than
+** memory holds every message (a soak). Messages are kept from the oldest
+** one not yet delivered on, so memory follows what is in flight and queued;
+** hc_driver_msg of a forgotten message returns NULL, and a duplicate of a
+** forgotten message is counted corrupted rather than duplicated (a failure
+** all the same). The statistics are unchanged.
+*/
+void hc_driver_forget(hc_driver *drv, int on);
+
 /* Messages created and not yet delivered. */
 uint64_t hc_driver_outstanding(const hc_driver *drv);
 
@@ -208,8 +244,9 @@ void hc_driver_measure_from(hc_driver *drv, uint64_t cycle);
 ** step). */
 const hc_stats *hc_driver_stats(const hc_driver *drv);
 
-/* Message index (the value hc_driver_send returned), or NULL when index >=
-** hc_driver_num_msgs; valid until the next hc_driver_send or reset. */
+/* Message index (the value hc_driver_send returned), or NULL when there is
+** none (index >= hc_driver_num_msgs) or it was forgotten (hc_driver_forget);
+** valid until the next hc_driver_send, step or reset. */
 const hc_msg *hc_driver_msg(const hc_driver *drv, uint64_t index);
 
 /* Messages created since the driver was made or last reset. */

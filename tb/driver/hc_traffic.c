@@ -40,6 +40,7 @@ struct hc_traffic {
   int seen_content;   /* a line other than blanks and comments was read */
   int csv;            /* the file began with the CSV header: fields by commas */
   uint64_t gen_msgs, gen_flits;
+  uint64_t refused;   /* arrivals turned away by a full send queue (cfg.backlog) */
 };
 
 static const char *const pattern_names[HC_PAT_NUM] = {"uniform", "bitrev",   "transpose", "revflip",
@@ -606,8 +607,14 @@ int hc_traffic_tick(hc_traffic *t, hc_driver *drv) {
     const uint32_t x = t->due[i];
     while (rc == HC_OK && t->next[x] <= tnow) {
       const uint32_t dest = pick_dest(t, x);
-      const int64_t id = hc_driver_send(drv, x, dest, t->cfg.len, 0);
       t->next[x] += hc_rng_exp(&t->rng, t->mean_gap);
+      /* a full send queue turns the arrival away (after the same draws, so
+      ** a run whose queues never fill is the run without a cap) */
+      if (t->cfg.backlog != 0 && hc_driver_queued(drv, x) >= t->cfg.backlog) {
+        t->refused++;
+        continue;
+      }
+      const int64_t id = hc_driver_send(drv, x, dest, t->cfg.len, 0);
       if (id < 0) {
         rc = HC_ENOMEM;
         break;
@@ -627,6 +634,8 @@ uint64_t hc_traffic_next_cycle(const hc_traffic *t) {
   const double c = t->heap[0].due;
   return c < 18446744073709551615.0 ? (uint64_t)c : UINT64_MAX;
 }
+
+uint64_t hc_traffic_refused(const hc_traffic *t) { return t ? t->refused : 0; }
 
 void hc_traffic_generated(const hc_traffic *t, uint64_t *msgs, uint64_t *flits) {
   if (msgs) *msgs = t ? t->gen_msgs : 0;

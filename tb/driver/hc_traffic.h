@@ -112,6 +112,10 @@ typedef struct hc_traffic_cfg {
                                     with bit place[k] of v = bit k of p (the bit order
                                     the NIs' address map uses), and sends to the
                                     pattern's destination of v, which the NI maps */
+  unsigned backlog;   /* 0: every arrival is created (unbounded send queues); else an
+                      ** arrival at a node whose send queue holds backlog messages is
+                      ** turned away (hc_traffic_refused): the offered load then saturates
+                      ** the network with bounded queues, as a soak needs */
 } hc_traffic_cfg;
 
 /* Where and why a message-list file was rejected. */
@@ -194,6 +198,10 @@ int hc_traffic_tick(hc_traffic *t, hc_driver *drv);
 ** with nothing to send before it may jump there (hc_driver_advance).
 */
 uint64_t hc_traffic_next_cycle(const hc_traffic *t);
+
+/* Arrivals turned away so far because their node's send queue held
+** cfg.backlog messages (0 without a backlog cap). */
+uint64_t hc_traffic_refused(const hc_traffic *t);
 
 /* Messages and flits created so far by hc_traffic_tick. Either may be NULL. */
 void hc_traffic_generated(const hc_traffic *t, uint64_t *msgs, uint64_t *flits);

@@ -39,7 +39,8 @@ typedef enum hcsim_opt {
   HO_SIM, HO_D, HO_W, HO_BUF, HO_INJ, HO_SEED, HO_JSON, HO_WAVES, HO_QUIET,
   /* synthetic traffic */
   HO_TRAFFIC, HO_RATE, HO_LEN, HO_CYCLES, HO_WARMUP, HO_DRAIN, HO_FILE, HO_HOT_NODE,
-  HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP, HO_SAMPLE_PERIOD, HO_FLOWS,
+  HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP, HO_SAMPLE_PERIOD, HO_FLOWS, HO_WATCHDOG, HO_BACKLOG,
+  HO_PROGRESS,
   /* algorithms */
   HO_ALGO, HO_CHECK_ARGS, HO_SFGEOM, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N,
   /* the paper's cost model (wormhole algorithms) */
@@ -103,6 +104,9 @@ struct hcsim_opts {
   uint64_t cycles, warmup, drain;
   uint64_t sample_period; /* --sample-period; 0: hc_netstats_default_period of the window */
   int flows;              /* --flows: per (source, destination) figures in the JSON */
+  uint64_t watchdog;  /* --watchdog: cycles without a move that stop the run; 0 off */
+  unsigned backlog;   /* --backlog: a send queue's cap in messages; 0 none */
+  int progress;       /* --progress: a line on stderr every 10 s with the time left */
   const char *file;
   /* algorithms */
   const char *algo, *sched, *perm;

@@ -40,6 +40,8 @@ static const struct optdef {
     [HO_MODE] = {"mode", 1},        [HO_ROUTING] = {"routing", 1},
     [HO_HELP] = {"help", 0},
     [HO_SAMPLE_PERIOD] = {"sample-period", 1}, [HO_FLOWS] = {"flows", 0},
+    [HO_WATCHDOG] = {"watchdog", 1}, [HO_BACKLOG] = {"backlog", 1},
+    [HO_PROGRESS] = {"progress", 0},
     [HO_ALGO] = {"algo", 1},        [HO_CHECK_ARGS] = {"check-args", 0},
     [HO_SFGEOM] = {"sfgeom", 1},
     [HO_K] = {"k", 1},              [HO_M] = {"m", 1},
@@ -103,7 +105,12 @@ void hcsim_print_help(void) {
       "  --sample-period N     cycles per sample period of the window, for the latency's\n"
       "                        confidence interval and the unstable verdict (default 1000,\n"
       "                        or a thousandth of the window where that is longer)\n"
-      "  --flows               per (source, destination) figures in the JSON (d <= 10)\n",
+      "  --flows               per (source, destination) figures in the JSON (d <= 10)\n"
+      "  --watchdog N          stop when no flit moves for N cycles while messages are\n"
+      "                        in flight, naming where they stand; 0 off (default 10000)\n"
+      "  --backlog N           a node whose send queue holds N messages turns arrivals\n"
+      "                        away (saturation with bounded queues); 0 none (default)\n"
+      "  --progress            every 10 s a line on stderr: cycle, rate, time left\n",
       stdout);
   printf("  --routing NAME        routing function: %s\n"
          "                        (default ecube, the RTL's; the others run on the model\n"
@@ -266,6 +273,9 @@ static hcsim_parsed take_run(hcsim_opts *o, hcsim_opt id, const char *on, const 
     case HO_HOT_FRAC: o->hot_frac = parse_real(o, on, val, 0.0, 1.0); break;
     case HO_SAMPLE_PERIOD: o->sample_period = parse_uint(o, on, val, 1, MAX_CYCLES); break;
     case HO_FLOWS: o->flows = 1; break;
+    case HO_WATCHDOG: o->watchdog = parse_uint(o, on, val, 0, MAX_CYCLES); break;
+    case HO_BACKLOG: o->backlog = (unsigned)parse_uint(o, on, val, 0, 1u << 20); break;
+    case HO_PROGRESS: o->progress = 1; break;
     case HO_MODE:
       if (strcmp(val, "wormhole") == 0) o->switching = HC_MODE_WORMHOLE;
       else if (strcmp(val, "saf") == 0) o->switching = HC_MODE_SAF;
@@ -357,6 +367,7 @@ static void set_defaults(const hcsim_mode *mode, hcsim_opts *o) {
   o->cycles = 10000;
   o->warmup = 1000;
   o->drain = 200000;
+  o->watchdog = 10000;
   o->seed = 1;
   o->hot_frac = 0.2;
   o->switching = HC_MODE_WORMHOLE;

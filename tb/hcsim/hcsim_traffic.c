@@ -14,6 +14,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "hc_report.h"
 
 #include "hcsim_traffic.h"
 
@@ -92,7 +95,7 @@ static hc_traffic *pattern_traffic(const hcsim_opts *o, int *order) {
   if (o->switching == HC_MODE_SAF && o->len > o->cfg.buf_depth)
     hcsim_die("--mode saf needs --len <= --buf (%u): store-and-forward holds a whole message "
               "in one input buffer, so a longer one would never move", o->cfg.buf_depth);
-  hc_traffic_cfg tc = {o->traffic, o->cfg.d, o->rate, o->len, o->seed, o->hot_node, o->hot_frac, 0, {0}};
+  hc_traffic_cfg tc = {o->traffic, o->cfg.d, o->rate, o->len, o->seed, o->hot_node, o->hot_frac, 0, {0}, o->backlog};
   if (strcmp(o->remap, "none") != 0) {
     /* opt: the optimum of the LCC preset named as the pattern (Fig. 3 of Hou
     ** et al.); dp: the Section 5 optimum (max of max) over --lccs. */
@@ -117,6 +120,10 @@ static hc_traffic *pattern_traffic(const hcsim_opts *o, int *order) {
 ** the NI map of --remap. Returns 0, or exit status 1. */
 static int prepare(const hcsim_opts *o, hc_driver *drv, const int *order) {
   hc_driver_measure_from(drv, o->warmup);
+  /* Nothing here reads a message after its delivery: memory then follows
+  ** the messages in flight and queued, however long the run (a soak). */
+  hc_driver_forget(drv, 1);
+  hc_driver_set_watchdog(drv, o->watchdog);
   /* The mode register, written through the configuration port in cycle 0
   ** (in effect from cycle 1, before any flit can reach a router buffer). */
   if (o->switching != HC_MODE_WORMHOLE && hc_driver_set_mode(drv, o->switching) != HC_OK) {
@@ -133,6 +140,45 @@ static int prepare(const hcsim_opts *o, hc_driver *drv, const int *order) {
     printf("\n");
   }
   return 0;
+}
+
+/* Seconds on a monotonic clock. */
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* --progress: every 10 s of wall time, one line on stderr: where the run
+** is, its speed, and the time the traffic phase has left at that speed
+** (the drain that follows is short unless the network is overloaded). */
+typedef struct progress {
+  double t0, next;
+  uint64_t c0;
+} progress;
+
+static void progress_start(const hcsim_opts *o, hc_driver *drv, progress *p) {
+  p->t0 = now_s();
+  p->next = p->t0 + 10.0;
+  p->c0 = hc_driver_cycle(drv);
+  (void)o;
+}
+
+static void progress_tick(const hcsim_opts *o, hc_driver *drv, progress *p, const char *phase) {
+  if (!o->progress) return;
+  const double t = now_s();
+  if (t < p->next) return;
+  p->next = t + 10.0;
+  const uint64_t c = hc_driver_cycle(drv);
+  const double rate = (double)(c - p->c0) / (t - p->t0);
+  if (c < o->cycles)
+    hcsim_say("progress: cycle %" PRIu64 " of %" PRIu64 " (%.1f %%), %.0f cycles/s, %.0f s elapsed, "
+              "about %.0f s left",
+              c, o->cycles, 100.0 * (double)c / (double)o->cycles, rate, t - p->t0,
+              rate > 0 ? (double)(o->cycles - c) / rate : 0.0);
+  else
+    hcsim_say("progress: %s, cycle %" PRIu64 ", %" PRIu64 " messages undelivered, %.0f s elapsed", phase, c,
+              hc_driver_outstanding(drv), t - p->t0);
 }
 
 /* A driver error: a mismatch, or one that is not a check (out of memory). */
@@ -184,13 +230,15 @@ static uint64_t next_stop(const periods *p, uint64_t c, uint64_t warmup, int cou
 ** (hc_driver_advance; on the model alone), or to the next place that is
 ** counted, which changes nothing that is measured.
 */
-static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r) {
+static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r,
+                          progress *pg) {
   const unsigned n = 1u << o->cfg.d;
   uint64_t flits0 = 0, gen0 = 0, gen1 = 0;
   int counted = 0;
   periods per = {r->ns, 0, 0};
   r->win_lo = o->warmup;
   for (uint64_t c = hc_driver_cycle(drv); c < o->cycles; c = hc_driver_cycle(drv)) {
+    if ((c & 1023u) == 0) progress_tick(o, drv, pg, "traffic");
     if (!counted && c >= o->warmup) { /* a jump over the warmup crossed no event */
       flits0 = ejected_all(drv, n, r->node_flits);
       per.flits = flits0;
@@ -230,12 +278,18 @@ static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, h
 }
 
 /* The drain, the counters' comparison and the verdict. */
-static void drain_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r) {
+static void drain_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r,
+                        progress *pg) {
   const uint64_t traffic_end = hc_driver_cycle(drv);
-  if (!r->stopped) {
-    int rc = hc_driver_drain(drv, o->drain);
+  /* in slices, so that --progress can speak between them */
+  for (uint64_t left = o->drain; !r->stopped && !r->drained;) {
+    const uint64_t slice = left < 65536u ? left : 65536u;
+    int rc = hc_driver_drain(drv, slice);
+    left -= slice;
     if (rc == HC_OK) r->drained = 1;
     else if (rc != HC_ETIMEOUT) stop(r, rc);
+    else if (left == 0) break;
+    else progress_tick(o, drv, pg, "draining");
   }
   r->total_cycles = hc_driver_cycle(drv);
   r->drain_cycles = r->total_cycles - traffic_end;
@@ -259,9 +313,14 @@ static void drain_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcs
 /* Failed checks, one line each on stderr. */
 static void say_failures(const hcsim_opts *o, hc_driver *drv, const hcsim_traffic_result *r) {
   const uint64_t lost = r->st.injected - r->st.delivered;
-  if (r->err)
-    hcsim_say("FAIL: %s at cycle %" PRIu64, hc_strerror(r->err),
-              hc_driver_cycle(drv));
+  if (r->err == HC_ESTALL) {
+    fputs("hcsim: FAIL: watchdog (--watchdog " , stderr);
+    fprintf(stderr, "%" PRIu64 "): ", o->watchdog);
+    hc_report_stall(stderr, drv);
+    fputc('\n', stderr);
+  } else if (r->err) {
+    hcsim_say("FAIL: %s at cycle %" PRIu64, hc_strerror(r->err), hc_driver_cycle(drv));
+  }
   if (r->mismatch)
     hcsim_say("FAIL: lockstep mismatch at cycle %" PRIu64 ", node %u, %s: expected (model) 0x%" PRIx32
               ", actual (rtl) 0x%" PRIx32,
@@ -300,8 +359,11 @@ int hcsim_traffic(hcsim_opts *o) {
     hcsim_say("out of memory");
     exit(HCSIM_EXIT_CHECK);
   }
-  traffic_phase(o, run.drv, tr, &r);
-  drain_phase(o, run.drv, tr, &r);
+  progress pg;
+  progress_start(o, run.drv, &pg);
+  traffic_phase(o, run.drv, tr, &r, &pg);
+  drain_phase(o, run.drv, tr, &r, &pg);
+  r.refused = hc_traffic_refused(tr);
   if (!r.err && hc_netstats_error(r.ns) != HC_OK) r.err = HC_ENOMEM, r.fail = 1;
   if (!o->quiet) hcsim_traffic_table(o, run.drv, &r);
   say_failures(o, run.drv, &r);

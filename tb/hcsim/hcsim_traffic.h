@@ -26,7 +26,8 @@ typedef struct hcsim_traffic_result {
   hc_stats st;
   hc_netstats *ns;         /* packet/network latency, queueing, hops, periods, flows */
   uint64_t *node_flits;    /* flits ejected at each node in the window */
-  int err;                 /* an error that is not a check: out of memory */
+  uint64_t refused;        /* arrivals turned away by full send queues (--backlog) */
+  int err;                 /* an error that is not a check (out of memory), or HC_ESTALL */
   int fail;
 } hcsim_traffic_result;
 

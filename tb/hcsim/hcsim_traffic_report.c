@@ -42,6 +42,9 @@ static void table_checks(const hcsim_opts *o, const hcsim_traffic_result *r) {
          r->stopped ? "undelivered when the run stopped" : "lost", st->injected - st->delivered,
          st->duplicated, st->corrupted);
   printf("%-15s %s\n", "lockstep", o->sim != HC_SIM_BOTH ? "n/a" : (r->mismatch ? "MISMATCH" : "match"));
+  if (o->backlog)
+    printf("%-15s %u messages a send queue; %" PRIu64 " arrival%s turned away\n", "backlog", o->backlog,
+           r->refused, r->refused == 1 ? "" : "s");
   if (r->mismatch)
     printf("%-15s cycle %" PRIu64 ", node %u, %s: expected (model) 0x%" PRIx32 ", actual (rtl) 0x%" PRIx32
            "\n",
@@ -178,7 +181,7 @@ static void json_config(FILE *f, const hcsim_opts *o, const hcsim_traffic_result
 }
 
 /* cycles .. mismatch: what happened. */
-static void json_outcome(FILE *f, const hcsim_opts *o, const hcsim_traffic_result *r) {
+static void json_outcome(FILE *f, const hcsim_opts *o, hc_driver *drv, const hcsim_traffic_result *r) {
   const hc_stats *st = &r->st;
   fprintf(f, "  \"cycles\": %" PRIu64 ",\n  \"drain_cycles\": %" PRIu64 ",\n  \"drained\": %s,\n",
           r->total_cycles, r->drain_cycles, r->drained ? "true" : "false");
@@ -200,6 +203,9 @@ static void json_outcome(FILE *f, const hcsim_opts *o, const hcsim_traffic_resul
     fputs("null", f);
   }
   fprintf(f, ",\n  \"counters_checked\": %s,\n", r->counters_checked ? "true" : "false");
+  fprintf(f, "  \"watchdog\": %" PRIu64 ",\n  \"stall\": ", o->watchdog);
+  hc_json_stall(f, drv);
+  fprintf(f, ",\n  \"backlog\": %u,\n  \"refused\": %" PRIu64 ",\n", o->backlog, r->refused);
 }
 
 /* window .. result: the measurement. */
@@ -329,7 +335,7 @@ static void json_stats(FILE *f, const hcsim_opts *o, const hcsim_traffic_result 
 
 void hcsim_traffic_json(FILE *f, const hcsim_opts *o, hc_driver *drv, const hcsim_traffic_result *r) {
   json_config(f, o, r);
-  json_outcome(f, o, r);
+  json_outcome(f, o, drv, r);
   json_measure(f, o, r);
   json_stats(f, o, r);
   hc_json_counters(f, drv, o->cfg.d);

@@ -66,3 +66,64 @@ void hc_json_counters(FILE *f, hc_driver *drv, unsigned d) {
   json_ports(f, drv, d, 1);
   fputs("\n  ]", f);
 }
+
+/* The name of input port p of a d-cube's node x, into buf. */
+static const char *in_name(char *buf, size_t size, unsigned d, unsigned x, unsigned p) {
+  if (p < d) snprintf(buf, size, "input %u (the link from node %u)", p, x ^ (1u << p));
+  else if (p == d) snprintf(buf, size, "the local input");
+  else snprintf(buf, size, "the NI's injection queue");
+  return buf;
+}
+
+/* The name of output o of node x (for the NI queue, port d + 1: where it feeds). */
+static const char *out_name(char *buf, size_t size, unsigned d, unsigned x, unsigned p, unsigned o) {
+  if (p == d + 1u) snprintf(buf, size, "the router's local input");
+  else if (o < d) snprintf(buf, size, "output %u (the link to node %u)", o, x ^ (1u << o));
+  else snprintf(buf, size, "the ejection port");
+  return buf;
+}
+
+static const char *const kind_names[4] = {"BODY", "HEAD", "TAIL", "SINGLE"};
+
+void hc_report_stall(FILE *f, const hc_driver *drv) {
+  const hc_stall *s = hc_driver_stall(drv);
+  if (!s) return;
+  const unsigned d = hc_driver_cfg(drv)->d, w = hc_driver_cfg(drv)->w;
+  char in[64], out[64];
+  fprintf(f, "no flit entered or left the network in cycles %" PRIu64 "..%" PRIu64 " with %" PRIu64
+          " message%s in flight; ",
+          s->last_move + 1u, s->cycle, s->in_flight, s->in_flight == 1 ? "" : "s");
+  if (s->located) {
+    const hc_stall_site *t = &s->site;
+    const unsigned kind = hc_flit_kind(w, t->flit);
+    fprintf(f, "%s: node %u, %s, front %s", t->cyclic ? "a cycle of waits (deadlock) through" : "stuck at",
+            t->node, in_name(in, sizeof in, d, t->node, t->port), kind_names[kind]);
+    if (hc_kind_is_head(kind)) fprintf(f, " for node %u", hc_flit_payload(w, t->flit) & ((1u << d) - 1u));
+    fprintf(f, ", needs %s: %s", out_name(out, sizeof out, d, t->node, t->port, t->out), hc_stuck_name(t->why));
+    if (t->why == HC_STUCK_HELD) fprintf(f, " (held by input %u)", t->holder);
+    fprintf(f, "; %u buffer%s hold flits", t->buffers, t->buffers == 1 ? "" : "s");
+  } else {
+    fputs("where: not visible on the RTL alone (run --sim both)", f);
+  }
+  const hc_msg *m = hc_driver_msg(drv, s->oldest);
+  if (m)
+    fprintf(f, "; oldest in flight: message %" PRIu64 ", node %u to %u, %u flit%s, head offered in cycle %" PRIu64,
+            m->seq, m->src, m->phys_dest, m->len, m->len == 1 ? "" : "s", m->t_head);
+}
+
+void hc_json_stall(FILE *f, const hc_driver *drv) {
+  const hc_stall *s = hc_driver_stall(drv);
+  if (!s) {
+    fputs("null", f);
+    return;
+  }
+  fprintf(f, "{\"cycle\": %" PRIu64 ", \"last_move\": %" PRIu64 ", \"in_flight\": %" PRIu64, s->cycle,
+          s->last_move, s->in_flight);
+  if (s->located) {
+    const hc_stall_site *t = &s->site;
+    fprintf(f, ", \"node\": %u, \"port\": %u, \"out\": %u, \"why\": ", t->node, t->port, t->out);
+    hc_json_str(f, hc_stuck_name(t->why));
+    fprintf(f, ", \"cyclic\": %s, \"buffers\": %u", t->cyclic ? "true" : "false", t->buffers);
+  }
+  fputs("}", f);
+}

@@ -21,6 +21,19 @@ const char *hc_report_lockstep(hc_sim sim, const hc_mismatch *mm);
 ** label padded to width. */
 void hc_report_mismatch(FILE *f, int width, const hc_mismatch *mm);
 
+/*
+** The watchdog's report of a stalled run (hc_driver_stall; nothing when it
+** has not fired), one line without its end: the cycles in which nothing
+** moved, the messages in flight, the buffer where flits stand (node and
+** input port, its front flit, the output it needs and why it cannot have
+** it; or that every stuck buffer waits for another, a cycle of waits), and
+** the oldest message in flight.
+*/
+void hc_report_stall(FILE *f, const hc_driver *drv);
+
+/* The same as a JSON value: an object, or null when it has not fired. */
+void hc_json_stall(FILE *f, const hc_driver *drv);
+
 /* s as a JSON string literal (quotes and backslashes escaped, control
 ** characters as \u00XX). */
 void hc_json_str(FILE *f, const char *s);

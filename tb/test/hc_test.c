@@ -322,9 +322,29 @@ static int no_match(const hc_run *run, unsigned ran) {
   return 1;
 }
 
+/* Verilator's run-time arguments (+verilator+rand+reset+2,
+** +verilator+seed+N: the randomised-reset runs, docs/verification.md) are
+** taken out of argv, which keeps the suite and the configuration, and
+** handed to every RTL simulation (hc_rtl_set_args; nothing without RTL).
+** Returns how many there were. */
+static int take_verilator_args(int *argc, char **argv) {
+  static const char *vl[8];
+  int n = 0, k = 1;
+  vl[n++] = argv[0];
+  for (int i = 1; i < *argc; i++) {
+    if (strncmp(argv[i], "+verilator+", 11) == 0 && n < 8) vl[n++] = argv[i];
+    else argv[k++] = argv[i];
+  }
+  *argc = k;
+  argv[k] = NULL;
+  if (n > 1) hc_rtl_set_args(n, vl);
+  return n - 1;
+}
+
 int main(int argc, char **argv) {
   hc_run run;
   memset(&run, 0, sizeof run);
+  const int nvl = take_verilator_args(&argc, argv);
   run.suite = argc > 1 ? argv[1] : "tb";
   if (read_env(&run) != 0 || pick_config(argc, argv, &run) != 0) return 2;
   const hc_sf_geom g = hc_sf_geom_resolve(run.cfg.sf);
@@ -332,6 +352,7 @@ int main(int argc, char **argv) {
          hc_sim_name(run.sim), run.cfg.d, run.cfg.w, run.cfg.buf_depth, run.cfg.inj_depth, g.bank_aw, g.seg_aw,
          g.desc_aw, run.sim == HC_SIM_MODEL ? " (enlarged per case by the store-and-forward tests)" : "");
   printf("%s: RANDOM_SEED=%llu (set RANDOM_SEED to replay)\n", run.suite, (unsigned long long)run.seed);
+  if (nvl > 0) printf("%s: %d Verilator argument%s handed to the RTL\n", run.suite, nvl, nvl == 1 ? "" : "s");
 
   qsort(tests, ntests, sizeof tests[0], by_place);
   int bad;
