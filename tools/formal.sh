@@ -92,22 +92,18 @@ PY
 }
 
 pass=0; fail=0
-run_job() {
-  local name=$1 top=$2 params=$3 prop=$4 mode=$5 depth=$6 fault=$7
-  local file=tests/formal/$top.sv tag=$name defs="" chp="" keep
+
+# One yosys run per group of jobs with the same harness, parameters and
+# fault: the design is elaborated, flattened and bit-blasted once (design
+# -save), then each job's assertions are kept and its SMT-LIB written.
+build_group() {
+  local top=$1 params=$2 fault=$3 gbase=$4; shift 4
+  local file=tests/formal/$top.sv defs="" chp="" kv
   [ -f "$file" ] || die "$jobs: no harness $file"
-  if [ "$fault" != - ]; then tag="${name}~$fault"; defs="-DHC_FAULT_$fault"; fi
-  local base=$out/${tag//\~/_}
-  local IFS_OLD=$IFS; IFS=,
-  for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
-  IFS=$IFS_OLD
-  if [ "$fault" = - ]; then
-    [ "$mode" = bmc ] && [ -n "${FORMAL_DEPTH:-}" ] && depth=$FORMAL_DEPTH
-    keep="$top/n:${prop}_* $top/n:inv_* %u $top/n:\$* %u"
-  else
-    keep="$top/n:${prop}_*"
-  fi
-  cat > "$base.ys" <<YS
+  [ "$fault" != - ] && defs="-DHC_FAULT_$fault"
+  for kv in ${params//,/ }; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
+  {
+    cat <<YS
 read_verilog -defer -sv -formal $defs ${rtl[*]}
 read_verilog -defer -sv -formal $file
 chparam$chp $top
@@ -117,9 +113,6 @@ flatten
 memory_map
 $(taps "$file" "$params")
 check -assert
-select -set keep $keep
-select -assert-min 1 @keep
-chformal -remove $top/t:\$assert @keep %d
 async2sync
 opt -keepdc -fast
 techmap
@@ -128,14 +121,34 @@ abc -g AND -fast
 dffunmap
 opt_clean
 check -assert
-write_smt2 $base.smt2
+design -save base
 YS
-  local t0 t1 secs log=$base.log
+    local prop smt
+    while [ $# -gt 0 ]; do
+      prop=$1 smt=$2; shift 2
+      if [ "$fault" = - ]; then
+        keep="$top/n:${prop}_* $top/n:inv_* %u $top/n:\$* %u"
+      else
+        keep="$top/n:${prop}_*"
+      fi
+      cat <<YS
+design -load base
+select -set keep $keep
+select -assert-min 1 $top/n:${prop}_*
+chformal -remove $top/t:\$assert @keep %d
+opt_clean
+write_smt2 $smt
+YS
+    done
+  } > "$gbase.ys"
+  yosys -q -l "$gbase.log" "$gbase.ys" >/dev/null 2>&1
+}
+
+# One job: the solver on its SMT-LIB file; prints its line.
+run_job() {
+  local tag=$1 mode=$2 depth=$3 fault=$4 base=$5
+  local t0 t1 secs log=$base.log ok=1 step how
   t0=$(date +%s.%N)
-  if ! yosys -q -l "$log.yosys" "$base.ys" >/dev/null 2>&1; then
-    echo "formal: FAIL $tag (yosys: see $log.yosys)"; grep -m3 ERROR "$log.yosys"; fail=$((fail + 1)); return
-  fi
-  local ok=1 step="" how
   if [ "$fault" != - ]; then
     yosys-smtbmc -s "$solver" --presat -t "$depth" --dump-vcd "$base.vcd" "$base.smt2" > "$log" 2>&1
     if grep -q "Status: FAILED" "$log" && grep -q "Assert failed" "$log"; then
@@ -155,12 +168,10 @@ YS
     else
       how="base case fails within $depth steps"
     fi
-  elif [ "$mode" = bmc ]; then
+  else
     yosys-smtbmc -s "$solver" --presat -t "$depth" --dump-vcd "$base.vcd" "$base.smt2" > "$log" 2>&1 \
       && grep -q "Status: PASSED" "$log" || ok=0
     how="BMC, depth $depth"
-  else
-    die "$jobs: job $name: mode must be prove or bmc, not '$mode'"
   fi
   t1=$(date +%s.%N)
   secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", b - a }')
@@ -173,16 +184,45 @@ YS
 }
 
 [ -f "$jobs" ] || die "no job list $jobs"
-n=0
+declare -a J_TAG J_GROUP J_PROP J_MODE J_DEPTH J_FAULT J_BASE
+declare -A G_SEEN
+G_ORDER=()
 while read -r name top params prop mode depth fault flags; do
   case "$name" in ''|\#*) continue ;; esac
   [ -n "$fault" ] || die "$jobs: job $name: expected 7 or 8 fields"
-  case "$depth" in *[!0-9]*) die "$jobs: job $name: depth '$depth' is not a number" ;; esac
+  case "$depth" in ''|*[!0-9]*) die "$jobs: job $name: depth '$depth' is not a number" ;; esac
+  case "$mode" in prove|bmc) ;; *) die "$jobs: job $name: mode must be prove or bmc, not '$mode'" ;; esac
   [ -n "${FORMAL_ONLY:-}" ] && [[ $name != ${FORMAL_ONLY} ]] && continue
   [ "${FORMAL_QUICK:-0}" = 1 ] && [ "$flags" != quick ] && continue
-  n=$((n + 1))
-  run_job "$name" "$top" "$params" "$prop" "$mode" "$depth" "$fault"
+  tag=$name; [ "$fault" != - ] && tag="$name~$fault"
+  [ "$fault" = - ] && [ "$mode" = bmc ] && [ -n "${FORMAL_DEPTH:-}" ] && depth=$FORMAL_DEPTH
+  g="$top $params $fault"
+  [ -n "${G_SEEN[$g]:-}" ] || { G_SEEN[$g]=1; G_ORDER+=("$g"); }
+  J_TAG+=("$tag"); J_GROUP+=("$g"); J_PROP+=("$prop"); J_MODE+=("$mode")
+  J_DEPTH+=("$depth"); J_FAULT+=("$fault"); J_BASE+=("$out/${tag//\~/_}")
 done < "$jobs"
-[ $n -gt 0 ] || die "no job matches FORMAL_ONLY='${FORMAL_ONLY:-}'"
+[ ${#J_TAG[@]} -gt 0 ] || die "no job matches FORMAL_ONLY='${FORMAL_ONLY:-}'"
+
+for g in "${G_ORDER[@]}"; do
+  read -r top params fault <<< "$g"
+  gbase="$out/${top}_${params//[=,]/_}_$fault"
+  args=(); idx=()
+  for i in "${!J_TAG[@]}"; do
+    [ "${J_GROUP[$i]}" = "$g" ] || continue
+    args+=("${J_PROP[$i]}" "${J_BASE[$i]}.smt2"); idx+=("$i")
+  done
+  t0=$(date +%s.%N)
+  if ! build_group "$top" "$params" "$fault" "$gbase" "${args[@]}"; then
+    for i in "${idx[@]}"; do echo "formal: FAIL ${J_TAG[$i]} (yosys: see $gbase.log)"; fail=$((fail + 1)); done
+    grep -m3 ERROR "$gbase.log" | sed 's/^/  /'
+    continue
+  fi
+  secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
+  label="$top $params"; [ "$fault" != - ] && label+=" HC_FAULT_$fault"
+  echo "formal: built $label (yosys, $secs s)"
+  for i in "${idx[@]}"; do
+    run_job "${J_TAG[$i]}" "${J_MODE[$i]}" "${J_DEPTH[$i]}" "${J_FAULT[$i]}" "${J_BASE[$i]}"
+  done
+done
 echo "formal: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -45,7 +45,7 @@ module hc_fv_router #(
 
   // One flag per assertion: assertions inside loops would be declared
   // twice (yosys names a procedural assertion by its label alone).
-  logic ok_noloss_out_le_in, ok_noloss_idle_empty, ok_nodup_once, ok_nodup_after_in, ok_nomod_idle_delivered, ok_worm_form, ok_worm_same_source, ok_worm_pop_here, ok_ecube_port, ok_owner_one, ok_fair_work, ok_fair_bound, ok_saf_tail_buffered, ok_inv_count_le_depth, ok_inv_kind_order, ok_inv_open_matches, ok_inv_ptrs, ok_inv_tails, ok_inv_saf_count, ok_inv_occ, ok_inv_tracked, ok_inv_worm_held, ok_inv_worm_owner, ok_inv_fair_ahead;
+  logic ok_noloss_out_le_in, ok_noloss_idle_empty, ok_nodup_once, ok_nodup_after_in, ok_nomod_idle_delivered, ok_worm_form, ok_worm_same_source, ok_worm_pop_here, ok_ecube_port, ok_owner_one, ok_fair_work, ok_fair_bound, ok_saf_tail_buffered, ok_inv_count_le_depth, ok_inv_kind_order, ok_inv_open_matches, ok_inv_ptrs, ok_inv_tails, ok_inv_saf_count, ok_inv_occ, ok_inv_tracked, ok_inv_worm_held, ok_inv_worm_owner, ok_inv_fair_ahead, ok_inv_age_order;
 
   // Reset in the first cycle only.
   logic init_q = 1'b1;
@@ -358,6 +358,7 @@ module hc_fv_router #(
     ok_inv_worm_held = 1'b1;
     ok_inv_worm_owner = 1'b1;
     ok_inv_fair_ahead = 1'b1;
+    ok_inv_age_order = 1'b1;
     if (rst_ni) begin
       logic [OW-1:0] total;
       logic [3:0]    ntv;
@@ -406,6 +407,19 @@ module hc_fv_router #(
           ok_inv_worm_owner = ok_inv_worm_owner && (wsrc_q[o*P +: P] == t_owner[o*P +: P]);
         end
       end
+      // The kept order of the waiting heads is transitive (the allocator
+      // asserts it antisymmetric): a strict order, so a free output always
+      // has an oldest requester.
+      for (int p = 0; p < P; p++) begin
+        for (int q = 0; q < P; q++) begin
+          for (int r = 0; r < P; r++) begin
+            if (p != q && q != r && p != r && t_wait[p] && t_wait[q] && t_wait[r] &&
+                t_older[p*P + q] && t_older[q*P + r]) begin
+              ok_inv_age_order = ok_inv_age_order && t_older[p*P + r];
+            end
+          end
+        end
+      end
       for (int p = 0; p < P; p++) begin
         if (t_wait[p]) begin
           logic [FC:0] ahead;
@@ -447,6 +461,7 @@ module hc_fv_router #(
       inv_worm_held: assert (ok_inv_worm_held);
       inv_worm_owner: assert (ok_inv_worm_owner);
       inv_fair_ahead: assert (ok_inv_fair_ahead);
+      inv_age_order: assert (ok_inv_age_order);
     end
   end
 
