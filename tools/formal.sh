@@ -57,6 +57,8 @@ param() { local kv; IFS=, read -ra kv <<< "$2"; for x in "${kv[@]}"; do [ "${x%%
 #   //@tap-port  NAME WIDTH EXPR    one EXPR per router port, %p = 0..Dim
 #   //@tap-node  NAME WIDTH EXPR    one per node, %n = 0..2^Dim-1
 #   //@tap-slot  NAME WIDTH EXPR    per port and buffer slot, %p and %s = 0..B-1
+#   //@tap-np    NAME WIDTH EXPR    per node and port, %n and %p
+#   //@tap-list  NAME WIDTH EXPR N  N elements, %i = 0..N-1 (N an expression)
 # WIDTH is each element's width, a Python expression of the job's
 # parameters (clog2 as in SystemVerilog); element i sits at [i*WIDTH +:
 # WIDTH] of NAME (yosys' command line splits a {...} concatenation).
@@ -66,6 +68,9 @@ import math, re, sys
 file, params = sys.argv[1], sys.argv[2]
 env = {k: int(v) for k, v in (kv.split('=') for kv in params.split(','))}
 env['clog2'] = lambda n: max(0, math.ceil(math.log2(n))) if n > 1 else 0
+env.setdefault('Dim', 1)
+env['SegN'] = 1 << env.get('SegAW', 0)
+env['DescN'] = 1 << env.get('DescAW', 0)
 ports, nodes, slots = env['Dim'] + 1, 1 << env['Dim'], env.get('B', 1)
 for line in open(file):
     m = re.match(r'\s*//@(tap\S*)\s+(\S+)\s+(.*\S)', line)
@@ -77,10 +82,19 @@ for line in open(file):
         continue
     width, expr = rest.split(None, 1)
     w = eval(width, {}, env)
+    if kind == 'tap-list':
+        expr, count = expr.rsplit(None, 1)
+        elems = [expr.replace('%i', str(i)) for i in range(eval(count, {}, env))]
+        for i, e in enumerate(elems):
+            print('connect -nounset -set %s[%d:%d] %s' % (name, (i + 1) * w - 1, i * w, e))
+        continue
     if kind == 'tap-port':
         elems = [expr.replace('%p', str(i)) for i in range(ports)]
     elif kind == 'tap-node':
         elems = [expr.replace('%n', str(i)) for i in range(nodes)]
+    elif kind == 'tap-np':
+        elems = [expr.replace('%n', str(n)).replace('%p', str(p))
+                 for n in range(nodes) for p in range(ports)]
     elif kind == 'tap-slot':
         elems = [expr.replace('%p', str(p)).replace('%s', str(s))
                  for p in range(ports) for s in range(slots)]
