@@ -5,7 +5,7 @@
 set -euo pipefail
 
 pkgs=(build-essential verilator libsystemc-dev libcmocka-dev zlib1g-dev yosys
-      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq)
+      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq z3)
 
 missing=()
 for p in "${pkgs[@]}"; do
