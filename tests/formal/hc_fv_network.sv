@@ -13,7 +13,13 @@
 //           when nothing was in flight;
 //   drain_  no deadlock under e-cube: Drain cycles after `stop` the network
 //           is empty (a bounded check: BMC to the job's depth).
-// inv_ lemmas (every buffer count within its depth) make k-induction close.
+// inv_ lemmas make k-induction close: every buffer count within its depth,
+// and the kinds in the buffers in message order along each channel (a link
+// input's front is a BODY or TAIL exactly while its router holds an output
+// for it, and the link's worm is open exactly while the upstream output is
+// held; the local input and the NI queue likewise against the node's open
+// message), with each input's end-of-message count. The lemmas read one
+// slot per buffer: the harness takes B = I = 1.
 module hc_fv_network #(
   parameter int unsigned Dim   = 2,
   parameter int unsigned W     = 3,
@@ -35,7 +41,11 @@ module hc_fv_network #(
   localparam int unsigned HB = W;
   localparam int unsigned TB = W + 1;
 
-  logic ok_cons_inflight, ok_cons_idle, ok_drain_empty, ok_inv_counts;
+  logic ok_cons_inflight, ok_cons_idle, ok_drain_empty, ok_inv_counts, ok_inv_order;
+
+  if (B != 1 || I != 1) begin : gen_err_depth
+    $error("hc_fv_network: the lemmas are written for B = I = 1");
+  end
 
   logic init_q = 1'b1;
   logic rst_ni;
@@ -104,8 +114,22 @@ module hc_fv_network #(
   // Internal signals, connected by tools/formal.sh.
   //@tap-node t_ni  clog2(I+1) u_dut.gen_node[%n].u_ni.u_queue.count_q
   //@tap-np   t_buf clog2(B+1) u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.count_q
+  //@tap-np   t_bmem  W+2 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.mem_q[0]
+  //@tap-node t_nmem  W+2 u_dut.gen_node[%n].u_ni.u_queue.mem_q[0]
+  //@tap-node t_holds Dim+1 u_dut.gen_node[%n].u_router.holds
+  //@tap-node t_held  Dim+1 u_dut.gen_node[%n].held
+  //@tap-np   t_brd   1 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.rd_ptr_q
+  //@tap-np   t_bwr   1 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.wr_ptr_q
+  //@tap-node t_nrd   1 u_dut.gen_node[%n].u_ni.u_queue.rd_ptr_q
+  //@tap-node t_nwr   1 u_dut.gen_node[%n].u_ni.u_queue.wr_ptr_q
+  //@tap-np   t_tails clog2(B+1) u_dut.gen_node[%n].u_router.gen_in[%p].u_tails.count_q
   logic [N*CI-1:0]   t_ni;
-  logic [N*P*CB-1:0] t_buf;
+  logic [N*P*CB-1:0] t_buf, t_tails;
+  logic [N*P*FW-1:0] t_bmem;
+  logic [N*FW-1:0]   t_nmem;
+  logic [N*P-1:0]    t_holds, t_held;
+  logic [N*P-1:0]    t_brd, t_bwr;
+  logic [N-1:0]      t_nrd, t_nwr;
 
   // Environment: whole messages of at most L flits; after stop, only the
   // rest of the open ones, offered as soon as there is room.
@@ -195,12 +219,46 @@ module hc_fv_network #(
     ok_drain_empty   = (since_q < DW'(Drain)) || (fly_q == '0);
   end
 
+  // Kinds in message order along every channel (one slot per buffer).
+  always_comb begin
+    // One slot: the pointers stay 0.
+    ok_inv_order = (t_brd == '0) && (t_bwr == '0) && (t_nrd == '0) && (t_nwr == '0);
+    for (int y = 0; y < N; y++) begin
+      for (int p = 0; p < P; p++) begin
+        logic          st, full;
+        logic [FW-1:0] f;
+        st   = t_holds[y*P + p];
+        full = (t_buf[(y*P + p)*CB +: CB] != '0);
+        f    = t_bmem[(y*P + p)*FW +: FW];
+        if (full) begin
+          ok_inv_order = ok_inv_order && (f[HB] == !st);
+          st = !f[TB];
+        end
+        ok_inv_order = ok_inv_order &&
+            (t_tails[(y*P + p)*CB +: CB] == CB'(full && f[TB]));
+        if (p < Dim) begin
+          // Fed by output p of the neighbour across dimension p.
+          ok_inv_order = ok_inv_order && (st == t_held[(y ^ (1 << p))*P + p]);
+        end else begin
+          // The local input, then the NI queue, then the open message.
+          f = t_nmem[y*FW +: FW];
+          if (t_ni[y*CI +: CI] != '0) begin
+            ok_inv_order = ok_inv_order && (f[HB] == !st);
+            st = !f[TB];
+          end
+          ok_inv_order = ok_inv_order && (st == open_q[y]);
+        end
+      end
+    end
+  end
+
   always_comb begin
     if (rst_ni) begin
       cons_inflight: assert (ok_cons_inflight);
       cons_idle: assert (ok_cons_idle);
       drain_empty: assert (ok_drain_empty);
       inv_counts: assert (ok_inv_counts);
+      inv_order: assert (ok_inv_order);
     end
   end
 
