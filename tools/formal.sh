@@ -198,7 +198,7 @@ run_job() {
 }
 
 [ -f "$jobs" ] || die "no job list $jobs"
-declare -a J_TAG J_GROUP J_PROP J_MODE J_DEPTH J_FAULT J_BASE
+J_TAG=(); J_GROUP=(); J_PROP=(); J_MODE=(); J_DEPTH=(); J_FAULT=(); J_BASE=()
 declare -A G_SEEN
 G_ORDER=()
 while read -r name top params prop mode depth fault flags; do
