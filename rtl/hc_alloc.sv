@@ -124,6 +124,11 @@ module hc_alloc #(
           end else begin
             beats[p*Ports + q] = (p < q);
           end
+`ifdef HC_FAULT_fixedprio
+          // Injected fault for the formal proofs (make formal): fixed
+          // priority by port number, waiting heads get no precedence.
+          beats[p*Ports + q] = (p < q);
+`endif
         end
       end
     end
@@ -201,7 +206,13 @@ module hc_alloc #(
       if (held_o[o]) begin
         // The flit that closes a message frees its output; in mode 3 the
         // link lingers for the hops the tail still has to go.
+`ifdef HC_FAULT_freeearly
+        // Injected fault for the formal proofs (make formal): any flit
+        // sent, not only the message's TAIL, frees its output.
+        if (send_o[o]) begin
+`else
         if (send_o[o] && kind[hc_pkg::KindTailBit]) begin
+`endif
           owner_d[o*Ports +: Ports] = '0;
           if (circuit_i && o + 1 < Ports) begin
             lc_d[o*RemW +: RemW] = rem_q[o*RemW +: RemW];

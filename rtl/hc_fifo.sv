@@ -68,6 +68,14 @@ module hc_fifo #(
       2'b01:   count_d = count_q - 1'b1;
       default: count_d = count_q;
     endcase
+`ifdef HC_FAULT_fifodrop
+    // Injected fault for the formal proofs (make formal): the word pushed
+    // in a cycle in which the front pops is dropped.
+    if (push_i && pop_i) begin
+      wr_ptr_d = wr_ptr_q;
+      count_d  = count_q - 1'b1;
+    end
+`endif
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -89,7 +97,11 @@ module hc_fifo #(
 
   // The storage has no reset: its contents are only read while counted.
   always_ff @(posedge clk_i) begin
+`ifdef HC_FAULT_fifodrop
+    if (push_i && !pop_i) begin
+`else
     if (push_i) begin
+`endif
       mem_q[wr_ptr_q] <= wdata_i;
     end
   end

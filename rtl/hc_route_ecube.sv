@@ -21,6 +21,23 @@ module hc_route_ecube #(
 
   // The lowest set bit of diff (x & -x) is the dimension to correct first.
   assign diff      = dest_i ^ node_id_i;
+`ifdef HC_FAULT_routeparity
+  // Injected fault for the formal proofs (make formal): nodes of odd
+  // parity correct the highest differing dimension first, which is not
+  // e-cube and closes a cycle of channel dependencies (deadlock).
+  logic [Dim-1:0] high;
+  always_comb begin
+    high = '0;
+    for (int unsigned i = 0; i < Dim; i++) begin
+      if (diff[i]) begin
+        high = '0;
+        high[i] = 1'b1;
+      end
+    end
+  end
+  assign port_oh_o = {(diff == '0), (^node_id_i) ? high : (diff & (~diff + 1'b1))};
+`else
   assign port_oh_o = {(diff == '0), diff & (~diff + 1'b1)};
+`endif
 
 endmodule

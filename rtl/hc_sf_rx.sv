@@ -139,7 +139,13 @@ module hc_sf_rx #(
   end
 
   assign wr_o       = wr;
+`ifdef HC_FAULT_rxaddr
+  // Injected fault for the formal proofs (make formal): the segment's
+  // offset is ignored, every segment lands at the start of the bank.
+  assign wr_addr_o  = BankAW'(soff_q);
+`else
   assign wr_addr_o  = cur_off + BankAW'(soff_q);
+`endif
   assign wr_data_o  = in_word_i;
   assign done_o     = done_q;
   assign complete_o = (sidx_q == nseg_q);

@@ -29,6 +29,13 @@ module hc_xbar #(
         if (send_i[o] && sel_i[o*Ports + p]) begin
           out_flit_o[o*FlitW +: FlitW] = in_flit_i[p*FlitW +: FlitW];
           pop_o[p] = 1'b1;
+`ifdef HC_FAULT_xbarflip
+          // Injected fault for the formal proofs (make formal): a BODY
+          // flit's top payload bit is inverted on its way through.
+          if (in_flit_i[p*FlitW + FlitW-2 +: 2] == 2'b00) begin
+            out_flit_o[o*FlitW + FlitW-3] = !in_flit_i[p*FlitW + FlitW-3];
+          end
+`endif
         end
       end
     end

@@ -8,7 +8,7 @@
 set -euo pipefail
 
 pkgs=(build-essential verilator libsystemc-dev libcmocka-dev zlib1g-dev yosys
-      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq python3-yaml pkgconf)
+      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq python3-yaml pkgconf z3)
 if [ "${1:-}" = --fuzz ]; then pkgs+=(clang libclang-rt-dev); shift; fi
 pkgs+=("$@")
 

@@ -3,10 +3,11 @@
 # cmocka unit tests of the model and the lockstep/scoreboard regressions
 # under AddressSanitizer and UndefinedBehaviorSanitizer, the RTL-against-
 # model lockstep regressions for every RTL configuration in CONFIGS, the
-# parsers' fuzz harnesses over their seeds and regressions (tests/fuzz/), and
-# the hcsim command-line tests (hcsim built with both sanitizers). Every
-# suite reports its own counts; this script adds them up, merges the JUnit
-# files into build/results.xml, and ends with one line "N passed, N
+# parsers' fuzz harnesses over their seeds and regressions (tests/fuzz/), the
+# hcsim command-line tests (hcsim built with both sanitizers) and the quick
+# formal proofs (tools/formal.sh). Every suite reports its own counts; this
+# script adds them up, merges the JUnit files into build/results.xml, and
+# ends with one line "N passed, N
 # failed". RANDOM_SEED (default 1) is passed on;
 # TESTCASE / COCOTB_TEST_FILTER select tests of the lockstep and model
 # regressions (a filter that selects none of them fails the run), and
@@ -108,6 +109,10 @@ count_summary() { # suite output status
 # processes this script starts after it.
 log "synthesis check starts in the background"
 tools/synth_check.sh > build/test-synth.out 2>&1 &
+# The quick formal proofs (jobs marked quick in tests/formal/jobs.txt; make
+# formal runs them all), in the background too; reported at the end.
+log "formal proofs (quick set) start in the background"
+FORMAL_QUICK=1 tools/formal.sh > build/test-formal.out 2>&1 &
 
 log "contract: generated files against rtl/hc_contract.txt"
 out=$(tools/gen_contract.sh --check 2>&1); echo "$out" | tail -20
@@ -332,7 +337,7 @@ if [ "${HC_TEST_LONG:-0}" = 1 ]; then
   count_lines smoke "$(grep -E '^smoke: (PASS|FAIL) ' <<< "$out" || echo 'smoke: FAIL model d = 20: no verdict')"
 fi
 
-log "waiting for the synthesis and FPGA checks"
+log "waiting for the synthesis, FPGA and formal checks"
 wait
 log "synthesis"
 out=$(cat build/test-synth.out); echo "$out"
@@ -340,6 +345,9 @@ count_lines synth "$out"
 log "FPGA: lint, self-test tops in Verilator against the model, router and board synthesis"
 out=$(cat build/test-fpga.out); echo "$out"
 count_lines fpga "$(grep -E '^fpga: (PASS|FAIL) ' <<< "$out")"
+log "formal proofs, quick set (docs/verification.md)"
+out=$(cat build/test-formal.out); echo "$out"
+count_lines formal "$(grep -E '^formal: (PASS|FAIL) ' <<< "$out" || echo 'formal: FAIL tools/formal.sh: no verdict')"
 
 # One JUnit file for CI: every suite's testsuite elements.
 {

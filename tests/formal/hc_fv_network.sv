@@ -1,0 +1,265 @@
+// Formal harness of the network (hc_network in wormhole mode 0, without the
+// store-and-forward engines and the cost model), proven by `make formal`
+// (tools/formal.sh, docs/verification.md). The environment is the driver's
+// contract at the injection ports (docs/microarchitecture.md, "Network
+// interface"): a flit is offered only while inj_ready is high, each node
+// injects whole messages (HEAD BODY* TAIL or SINGLE) of at most L flits to
+// any destination, the configuration port is left alone (mode 0, identity
+// address map). At a free moment (`stop`, anyseq, then held) the nodes start
+// no new message and offer the rest of an open one whenever the NI has
+// room. Properties, under their label prefixes:
+//   cons_   flit conservation: flits injected = flits delivered + flits in
+//           the NI queues and router buffers, every cycle; and idle_o only
+//           when nothing was in flight;
+//   drain_  no deadlock under e-cube: Drain cycles after `stop` the network
+//           is empty (a bounded check: BMC to the job's depth).
+// inv_ lemmas make k-induction close: every buffer count within its depth,
+// and the kinds in the buffers in message order along each channel (a link
+// input's front is a BODY or TAIL exactly while its router holds an output
+// for it, and the link's worm is open exactly while the upstream output is
+// held; the local input and the NI queue likewise against the node's open
+// message), with each input's end-of-message count. The lemmas read one
+// slot per buffer: the harness takes B = I = 1.
+module hc_fv_network #(
+  parameter int unsigned Dim   = 2,
+  parameter int unsigned W     = 3,
+  parameter int unsigned B     = 1,
+  parameter int unsigned I     = 1,
+  parameter int unsigned L     = 3,
+  parameter int unsigned Drain = 16
+) (
+  input logic clk_i
+);
+  localparam int unsigned N  = 1 << Dim;
+  localparam int unsigned P  = Dim + 1;
+  localparam int unsigned FW = W + 2;
+  localparam int unsigned CB = $clog2(B + 1);
+  localparam int unsigned CI = $clog2(I + 1);
+  localparam int unsigned LW = $clog2(L + 1);
+  localparam int unsigned FY = $clog2(N * (I + P * B) + 1) + 1;
+  localparam int unsigned DW = $clog2(Drain + 2);
+  localparam int unsigned HB = W;
+  localparam int unsigned TB = W + 1;
+
+  logic ok_cons_inflight, ok_cons_idle, ok_drain_empty, ok_inv_counts, ok_inv_order;
+
+  if (B != 1 || I != 1) begin : gen_err_depth
+    $error("hc_fv_network: the lemmas are written for B = I = 1");
+  end
+
+  logic init_q = 1'b1;
+  logic rst_ni;
+  always_ff @(posedge clk_i) init_q <= 1'b0;
+  assign rst_ni = !init_q;
+
+  (* anyseq *) logic [N-1:0]    inj_v;
+  (* anyseq *) logic [N*FW-1:0] inj_flit;
+  (* anyseq *) logic            stop;
+
+  logic [N-1:0]    inj_ready, inj, ej_valid;
+  logic            idle;
+
+  assign inj = inj_v & inj_ready & {N{rst_ni}};
+
+  hc_network #(
+    .Dim          (Dim),
+    .PayloadWidth (W),
+    .BufDepth     (B),
+    .InjDepth     (I),
+    .CntWidth     (1),
+    .SfEnable     (1'b0),
+    .BankAW       (1),
+    .SegAW        (1),
+    .DescAW       (1),
+    .CsEnable     (1'b0)
+  ) u_dut (
+    .clk_i,
+    .rst_ni,
+    .inj_valid_i        (inj),
+    .inj_flit_i         (inj_flit),
+    .inj_ready_o        (inj_ready),
+    .probe_valid_i      ('0),
+    .probe_dest_i       ('0),
+    .probe_ready_o      (),
+    .ej_valid_o         (ej_valid),
+    .ej_flit_o          (),
+    .link_valid_o       (),
+    .link_flit_o        (),
+    .link_busy_o        (),
+    .link_blocked_o     (),
+    .link_probe_valid_o (),
+    .link_probe_dest_o  (),
+    .link_ack_o         (),
+    .idle_o             (idle),
+    .step_i             ('0),
+    .step_o             (),
+    .remap_we_i         (1'b0),
+    .remap_i            ('0),
+    .cnt_node_i         ('0),
+    .cnt_port_i         ('0),
+    .cnt_id_i           ('0),
+    .cnt_data_o         (),
+    .cfg_we_i           (1'b0),
+    .cfg_re_i           (1'b0),
+    .cfg_node_i         ('0),
+    .cfg_tgt_i          ('0),
+    .cfg_unit_i         ('0),
+    .cfg_idx_i          ('0),
+    .cfg_field_i        ('0),
+    .cfg_wdata_i        ('0),
+    .cfg_rdata_o        (),
+    .sf_done_o          ()
+  );
+
+  // Internal signals, connected by tools/formal.sh.
+  //@tap-node t_ni  clog2(I+1) u_dut.gen_node[%n].u_ni.u_queue.count_q
+  //@tap-np   t_buf clog2(B+1) u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.count_q
+  //@tap-np   t_bmem  W+2 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.mem_q[0]
+  //@tap-node t_nmem  W+2 u_dut.gen_node[%n].u_ni.u_queue.mem_q[0]
+  //@tap-node t_holds Dim+1 u_dut.gen_node[%n].u_router.holds
+  //@tap-node t_held  Dim+1 u_dut.gen_node[%n].held
+  //@tap-np   t_brd   1 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.rd_ptr_q
+  //@tap-np   t_bwr   1 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.wr_ptr_q
+  //@tap-node t_nrd   1 u_dut.gen_node[%n].u_ni.u_queue.rd_ptr_q
+  //@tap-node t_nwr   1 u_dut.gen_node[%n].u_ni.u_queue.wr_ptr_q
+  //@tap-np   t_tails clog2(B+1) u_dut.gen_node[%n].u_router.gen_in[%p].u_tails.count_q
+  logic [N*CI-1:0]   t_ni;
+  logic [N*P*CB-1:0] t_buf, t_tails;
+  logic [N*P*FW-1:0] t_bmem;
+  logic [N*FW-1:0]   t_nmem;
+  logic [N*P-1:0]    t_holds, t_held;
+  logic [N*P-1:0]    t_brd, t_bwr;
+  logic [N-1:0]      t_nrd, t_nwr;
+
+  // Environment: whole messages of at most L flits; after stop, only the
+  // rest of the open ones, offered as soon as there is room.
+  logic [N-1:0]    open_q;
+  logic [N*LW-1:0] len_q;
+  logic            stop_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      open_q <= '0;
+      len_q  <= '0;
+      stop_q <= 1'b0;
+    end else begin
+      stop_q <= stop_q || stop;
+      for (int x = 0; x < N; x++) begin
+        if (inj[x]) begin
+          open_q[x] <= !inj_flit[x*FW + TB];
+          len_q[x*LW +: LW] <= inj_flit[x*FW + TB] ? '0 : len_q[x*LW +: LW] + 1'b1;
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    if (!rst_ni) begin
+      assume (inj_v == '0);
+    end
+    for (int x = 0; x < N; x++) begin
+      if (inj[x]) begin
+        assume (inj_flit[x*FW + HB] == !open_q[x]);
+        if (len_q[x*LW +: LW] == LW'(L - 1)) begin
+          assume (inj_flit[x*FW + TB]);
+        end
+        if (stop_q) begin
+          assume (open_q[x]);
+        end
+      end
+      if (rst_ni && stop_q && open_q[x] && inj_ready[x]) begin
+        assume (inj_v[x]);
+      end
+    end
+  end
+
+  // Flits in flight: injected minus delivered.
+  logic [3:0] n_inj, n_ej;
+  always_comb begin
+    n_inj = '0;
+    n_ej  = '0;
+    for (int x = 0; x < N; x++) begin
+      n_inj = n_inj + 4'(inj[x]);
+      n_ej  = n_ej + 4'(ej_valid[x]);
+    end
+  end
+
+  logic [FY-1:0] fly_q, flyd_q;
+  logic [DW-1:0] since_q;  // cycles since stop, saturating
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fly_q   <= '0;
+      flyd_q  <= '0;
+      since_q <= '0;
+    end else begin
+      fly_q  <= fly_q + FY'(n_inj) - FY'(n_ej);
+      flyd_q <= fly_q;
+      if (stop_q && since_q != DW'(Drain + 1)) begin
+        since_q <= since_q + 1'b1;
+      end
+    end
+  end
+
+  always_comb begin
+    logic [FY-1:0] held;
+    ok_cons_inflight = 1'b1;
+    ok_cons_idle     = 1'b1;
+    ok_drain_empty   = 1'b1;
+    ok_inv_counts    = 1'b1;
+    held = '0;
+    for (int x = 0; x < N; x++) begin
+      held = held + FY'(t_ni[x*CI +: CI]);
+      ok_inv_counts = ok_inv_counts && (t_ni[x*CI +: CI] <= CI'(I));
+      for (int p = 0; p < P; p++) begin
+        held = held + FY'(t_buf[(x*P + p)*CB +: CB]);
+        ok_inv_counts = ok_inv_counts && (t_buf[(x*P + p)*CB +: CB] <= CB'(B));
+      end
+    end
+    ok_cons_inflight = (fly_q == held);
+    ok_cons_idle     = !idle || (flyd_q == '0);
+    ok_drain_empty   = (since_q < DW'(Drain)) || (fly_q == '0);
+  end
+
+  // Kinds in message order along every channel (one slot per buffer).
+  always_comb begin
+    // One slot: the pointers stay 0.
+    ok_inv_order = (t_brd == '0) && (t_bwr == '0) && (t_nrd == '0) && (t_nwr == '0);
+    for (int y = 0; y < N; y++) begin
+      for (int p = 0; p < P; p++) begin
+        logic          st, full;
+        logic [FW-1:0] f;
+        st   = t_holds[y*P + p];
+        full = (t_buf[(y*P + p)*CB +: CB] != '0);
+        f    = t_bmem[(y*P + p)*FW +: FW];
+        if (full) begin
+          ok_inv_order = ok_inv_order && (f[HB] == !st);
+          st = !f[TB];
+        end
+        ok_inv_order = ok_inv_order &&
+            (t_tails[(y*P + p)*CB +: CB] == CB'(full && f[TB]));
+        if (p < Dim) begin
+          // Fed by output p of the neighbour across dimension p.
+          ok_inv_order = ok_inv_order && (st == t_held[(y ^ (1 << p))*P + p]);
+        end else begin
+          // The local input, then the NI queue, then the open message.
+          f = t_nmem[y*FW +: FW];
+          if (t_ni[y*CI +: CI] != '0) begin
+            ok_inv_order = ok_inv_order && (f[HB] == !st);
+            st = !f[TB];
+          end
+          ok_inv_order = ok_inv_order && (st == open_q[y]);
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    if (rst_ni) begin
+      cons_inflight: assert (ok_cons_inflight);
+      cons_idle: assert (ok_cons_idle);
+      drain_empty: assert (ok_drain_empty);
+      inv_counts: assert (ok_inv_counts);
+      inv_order: assert (ok_inv_order);
+    end
+  end
+
+endmodule

@@ -1,0 +1,468 @@
+// Formal harness of one router (hc_router, wormhole modes 0 and 2, built
+// without the cost model), proven by `make formal` (tools/formal.sh,
+// docs/verification.md). The environment is the contract of a router's
+// input port (docs/microarchitecture.md, "Flow control"): a flit is offered
+// only while the input's registered ready is high, and each input carries
+// whole messages, HEAD BODY* TAIL or SINGLE, one after the other; payloads,
+// destinations, the node number, the mode (anyconst) and the link outputs'
+// ready are free. The properties, each under its own label prefix so that a
+// mutant run can keep one alone:
+//   noloss_  flits out never exceed flits in, and an idle router holds none
+//            (no flit lost);
+//   nodup_   the tracked flit (anyconst port tp and value tv, the only flit
+//            of that value) leaves at most once, and only after it entered;
+//   nomod_   an idle router has delivered the tracked flit unchanged;
+//   worm_    the flits on an output form whole messages, all from the input
+//            whose head opened the worm, and that input pops nowhere else;
+//   ecube_   every head leaves on the e-cube port of its destination (its
+//            bodies follow by worm_);
+//   owner_   an output is owned by at most one input;
+//   fair_    a free, ready output requested by a head grants one, and a
+//            waiting head sees at most Dim other heads granted its output
+//            before its own (oldest first: no starvation);
+//   saf_     in mode 2 a head leaves only once its message's TAIL is in the
+//            buffer.
+// inv_ assertions are lemmas that tie the harness's counters to the
+// router's registers, so that k-induction closes; they are proven with every
+// property. Internal signals are read through wires that tools/formal.sh
+// connects after flattening (the `//@tap` lines; yosys 0.23 has no
+// hierarchical references).
+module hc_fv_router #(
+  parameter int unsigned Dim = 2,
+  parameter int unsigned W   = 3,
+  parameter int unsigned B   = 2
+) (
+  input logic clk_i
+);
+  localparam int unsigned P  = Dim + 1;
+  localparam int unsigned FW = W + 2;
+  localparam int unsigned CW = $clog2(B + 1);
+  localparam int unsigned PW = (B > 1) ? $clog2(B) : 1;
+  localparam int unsigned OW = $clog2(P * B + 1) + 1;
+  localparam int unsigned FC = $clog2(Dim + 2);
+  localparam int unsigned HB = W;      // kind bit set in HEAD and SINGLE
+  localparam int unsigned TB = W + 1;  // kind bit set in TAIL and SINGLE
+
+  // One flag per assertion: assertions inside loops would be declared
+  // twice (yosys names a procedural assertion by its label alone).
+  logic ok_noloss_out_le_in, ok_noloss_idle_empty, ok_nodup_once, ok_nodup_after_in, ok_nomod_idle_delivered, ok_worm_form, ok_worm_same_source, ok_worm_pop_here, ok_ecube_port, ok_owner_one, ok_fair_work, ok_fair_bound, ok_saf_tail_buffered, ok_inv_count_le_depth, ok_inv_kind_order, ok_inv_open_matches, ok_inv_ptrs, ok_inv_tails, ok_inv_saf_count, ok_inv_occ, ok_inv_tracked, ok_inv_worm_held, ok_inv_worm_owner, ok_inv_fair_ahead, ok_inv_age_order;
+
+  // Reset in the first cycle only.
+  logic init_q = 1'b1;
+  logic rst_ni;
+  always_ff @(posedge clk_i) init_q <= 1'b0;
+  assign rst_ni = !init_q;
+
+  (* anyconst *) logic [Dim-1:0] node_id;
+  (* anyconst *) logic           saf;
+  (* anyconst *) logic [3:0]     tp;   // the tracked flit's input port
+  (* anyconst *) logic [FW-1:0]  tv;   // and its value
+  (* anyseq *)   logic [P-1:0]    in_v;
+  (* anyseq *)   logic [P*FW-1:0] in_flit;
+  (* anyseq *)   logic [P-1:0]    link_ready;
+
+  logic [P-1:0]    in_ready, push, out_valid, out_ready, held;
+  logic [P*FW-1:0] out_flit;
+  logic            idle;
+
+  assign push      = in_v & in_ready & {P{rst_ni}};
+  assign out_ready = {1'b1, link_ready[Dim-1:0]};
+
+  hc_router #(
+    .Dim          (Dim),
+    .PayloadWidth (W),
+    .BufDepth     (B),
+    .CntWidth     (1),
+    .CsEnable     (1'b0)
+  ) u_dut (
+    .clk_i,
+    .rst_ni,
+    .node_id_i     (node_id),
+    .saf_i         (saf),
+    .circuit_i     (1'b0),
+    .tau_i         ('0),
+    .pin_valid_i   ('0),
+    .pin_dest_i    ('0),
+    .ack_i         ('0),
+    .pout_valid_o  (),
+    .pout_dest_o   (),
+    .ack_o         (),
+    .held_o        (held),
+    .in_valid_i    (push),
+    .in_flit_i     (in_flit),
+    .in_ready_o    (in_ready),
+    .out_valid_o   (out_valid),
+    .out_flit_o    (out_flit),
+    .out_ready_i   (out_ready),
+    .out_busy_o    (),
+    .out_blocked_o (),
+    .idle_o        (idle),
+    .cnt_port_i    ('0),
+    .cnt_id_i      ('0),
+    .cnt_data_o    ()
+  );
+
+  // Internal signals, connected by tools/formal.sh.
+  //@tap-port t_count  clog2(B+1) u_dut.gen_in[%p].u_buf.count_q
+  //@tap-port t_rdptr  max(1,clog2(B)) u_dut.gen_in[%p].u_buf.rd_ptr_q
+  //@tap-port t_wrptr  max(1,clog2(B)) u_dut.gen_in[%p].u_buf.wr_ptr_q
+  //@tap-slot t_mem    W+2 u_dut.gen_in[%p].u_buf.mem_q[%s]
+  //@tap      t_holds  u_dut.holds
+  //@tap      t_owner  u_dut.owner
+  //@tap      t_sel    u_dut.sel
+  //@tap      t_pop    u_dut.in_pop
+  //@tap      t_req    u_dut.req
+  //@tap      t_route  u_dut.route
+  //@tap      t_wait   u_dut.u_alloc.wait_q
+  //@tap      t_older  u_dut.u_alloc.older_q
+  //@tap-port t_tails  clog2(B+1) u_dut.gen_in[%p].u_tails.count_q
+  logic [P*CW-1:0]   t_count, t_tails;
+  logic [P*PW-1:0]   t_rdptr, t_wrptr;
+  logic [P*B*FW-1:0] t_mem;
+  logic [P-1:0]      t_holds, t_pop, t_req, t_wait;
+  logic [P*P-1:0]    t_owner, t_sel, t_route, t_older;
+
+  // ---------------------------------------------------------------------
+  // Environment: whole messages per input, the tracked value unique.
+  // ---------------------------------------------------------------------
+  logic [P-1:0] open_q;  // per input: inside a message (HEAD seen, no TAIL)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      open_q <= '0;
+    end else begin
+      for (int p = 0; p < P; p++) begin
+        if (push[p]) begin
+          open_q[p] <= !in_flit[p*FW + TB];
+        end
+      end
+    end
+  end
+
+  logic tin_q, tout_q;  // the tracked flit has entered; has left
+  always_comb begin
+    // tp names a port: an index out of range reads as undefined, free.
+    assume (tp < P);
+    if (!rst_ni) begin
+      assume (in_v == '0);
+    end
+    for (int p = 0; p < P; p++) begin
+      if (push[p]) begin
+        assume (in_flit[p*FW + HB] == !open_q[p]);
+        if (in_flit[p*FW +: FW] == tv) begin
+          assume (p == tp && !tin_q);
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // Counters of the properties.
+  // ---------------------------------------------------------------------
+  logic [3:0] n_push, n_send, n_tv_out;  // narrow: 32-bit ints cost yosys minutes
+  always_comb begin
+    n_push = 0;
+    n_send = 0;
+    n_tv_out = 0;
+    for (int p = 0; p < P; p++) begin
+      n_push = n_push + 4'(push[p]);
+      n_send = n_send + 4'(out_valid[p]);
+      if (out_valid[p] && out_flit[p*FW +: FW] == tv) begin
+        n_tv_out = n_tv_out + 1'b1;
+      end
+    end
+  end
+
+  logic [OW-1:0] occ_q;  // flits in minus flits out
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      occ_q  <= '0;
+      tin_q  <= 1'b0;
+      tout_q <= 1'b0;
+    end else begin
+      occ_q <= occ_q + OW'(n_push) - OW'(n_send);
+      if (push[tp] && in_flit[tp*FW +: FW] == tv) begin
+        tin_q <= 1'b1;
+      end
+      if (n_tv_out != '0) begin
+        tout_q <= 1'b1;
+      end
+    end
+  end
+
+  always_comb begin
+    ok_noloss_out_le_in = 1'b1;
+    ok_noloss_idle_empty = 1'b1;
+    ok_nodup_once = 1'b1;
+    ok_nodup_after_in = 1'b1;
+    ok_nomod_idle_delivered = 1'b1;
+    if (rst_ni) begin
+      ok_noloss_out_le_in = ok_noloss_out_le_in && (OW'(n_send) <= occ_q);
+      ok_noloss_idle_empty = ok_noloss_idle_empty && (!idle || occ_q == '0);
+      ok_nodup_once = ok_nodup_once && (n_tv_out <= 4'd1);
+      ok_nodup_after_in = ok_nodup_after_in && (n_tv_out == '0 || (tin_q && !tout_q));
+      ok_nomod_idle_delivered = ok_nomod_idle_delivered && (!idle || tin_q == tout_q);
+    end
+  end
+
+  // Worms per output: open, and the input that opened it.
+  logic [P-1:0]   wopen_q;
+  logic [P*P-1:0] wsrc_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wopen_q <= '0;
+      wsrc_q  <= '0;
+    end else begin
+      for (int o = 0; o < P; o++) begin
+        if (out_valid[o]) begin
+          wopen_q[o] <= !out_flit[o*FW + TB];
+          if (out_flit[o*FW + HB]) begin
+            wsrc_q[o*P +: P] <= t_sel[o*P +: P];
+          end
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    ok_worm_form = 1'b1;
+    ok_worm_same_source = 1'b1;
+    ok_worm_pop_here = 1'b1;
+    if (rst_ni) begin
+      for (int o = 0; o < P; o++) begin
+        if (out_valid[o]) begin
+          ok_worm_form = ok_worm_form && (out_flit[o*FW + HB] == !wopen_q[o]);
+          if (wopen_q[o]) begin
+            ok_worm_same_source = ok_worm_same_source && (t_sel[o*P +: P] == wsrc_q[o*P +: P]);
+          end
+        end
+        for (int p = 0; p < P; p++) begin
+          if (wopen_q[o] && wsrc_q[o*P + p] && t_pop[p]) begin
+            ok_worm_pop_here = ok_worm_pop_here && (out_valid[o] && t_sel[o*P + p]);
+          end
+        end
+      end
+    end
+  end
+
+  // E-cube, computed here on its own: the lowest differing dimension.
+  always_comb begin
+    ok_ecube_port = 1'b1;
+    if (rst_ni) begin
+      for (int o = 0; o < P; o++) begin
+        if (out_valid[o] && out_flit[o*FW + HB]) begin
+          logic [Dim-1:0] diff;
+          logic [3:0]     want;
+          diff = out_flit[o*FW +: Dim] ^ node_id;
+          want = 4'(Dim);
+          for (int i = Dim - 1; i >= 0; i--) begin
+            if (diff[i]) begin
+              want = 4'(i);
+            end
+          end
+          ok_ecube_port = ok_ecube_port && (4'(o) == want);
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    ok_owner_one = 1'b1;
+    if (rst_ni) begin
+      for (int o = 0; o < P; o++) begin
+        ok_owner_one = ok_owner_one && ($onehot0(t_owner[o*P +: P]));
+      end
+    end
+  end
+
+  // Fairness: grants to other inputs on p's output while p waits.
+  logic [P*FC-1:0] fcnt_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fcnt_q <= '0;
+    end else begin
+      for (int p = 0; p < P; p++) begin
+        logic [FC-1:0] c;
+        c = t_wait[p] ? fcnt_q[p*FC +: FC] : '0;
+        for (int o = 0; o < P; o++) begin
+          if (t_wait[p] && t_route[p*P + o] && out_valid[o] && !held[o] && !t_sel[o*P + p]) begin
+            c = c + 1'b1;
+          end
+        end
+        fcnt_q[p*FC +: FC] <= c;
+      end
+    end
+  end
+
+  always_comb begin
+    ok_fair_work = 1'b1;
+    ok_fair_bound = 1'b1;
+    if (rst_ni) begin
+      for (int o = 0; o < P; o++) begin
+        logic asked;
+        asked = 1'b0;
+        for (int p = 0; p < P; p++) begin
+          asked = asked || (t_req[p] && t_route[p*P + o]);
+        end
+        ok_fair_work = ok_fair_work && (!(asked && !held[o] && out_ready[o]) || out_valid[o]);
+      end
+      for (int p = 0; p < P; p++) begin
+        ok_fair_bound = ok_fair_bound && (!t_wait[p] || fcnt_q[p*FC +: FC] <= FC'(Dim));
+      end
+    end
+  end
+
+  // Mode 2: TAILs and SINGLEs pushed minus heads sent, per input.
+  logic [P*(CW+1)-1:0] sc_q;  // per input, CW+1 bits, two's complement
+  logic [P-1:0]  hsent;
+  always_comb begin
+    hsent = '0;
+    for (int o = 0; o < P; o++) begin
+      if (out_valid[o] && out_flit[o*FW + HB]) begin
+        hsent = hsent | t_sel[o*P +: P];
+      end
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sc_q <= '0;
+    end else begin
+      for (int p = 0; p < P; p++) begin
+        sc_q[p*(CW+1) +: CW+1] <= sc_q[p*(CW+1) +: CW+1]
+            + (CW+1)'(push[p] && in_flit[p*FW + TB]) - (CW+1)'(hsent[p]);
+      end
+    end
+  end
+  always_comb begin
+    ok_saf_tail_buffered = 1'b1;
+    if (rst_ni && saf) begin
+      for (int p = 0; p < P; p++) begin
+        if (hsent[p]) begin
+          ok_saf_tail_buffered = ok_saf_tail_buffered && (!sc_q[p*(CW+1) + CW] && sc_q[p*(CW+1) +: CW+1] != '0);
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // Lemmas: the harness's counters against the buffers' contents.
+  // ---------------------------------------------------------------------
+  always_comb begin
+    ok_inv_count_le_depth = 1'b1;
+    ok_inv_kind_order = 1'b1;
+    ok_inv_open_matches = 1'b1;
+    ok_inv_ptrs = 1'b1;
+    ok_inv_tails = 1'b1;
+    ok_inv_saf_count = 1'b1;
+    ok_inv_occ = 1'b1;
+    ok_inv_tracked = 1'b1;
+    ok_inv_worm_held = 1'b1;
+    ok_inv_worm_owner = 1'b1;
+    ok_inv_fair_ahead = 1'b1;
+    ok_inv_age_order = 1'b1;
+    if (rst_ni) begin
+      logic [OW-1:0] total;
+      logic [3:0]    ntv;
+      total = 0;
+      ntv   = 0;
+      for (int p = 0; p < P; p++) begin
+        logic          st;
+        logic [CW-1:0] cnt, tails;
+        logic [PW:0]   idx;
+        st    = t_holds[p];
+        idx   = '0;
+        cnt   = t_count[p*CW +: CW];
+        tails = 0;
+        ok_inv_count_le_depth = ok_inv_count_le_depth && (cnt <= CW'(B));
+        for (int k = 0; k < B; k++) begin
+          if (k < cnt) begin
+            logic [FW-1:0] f;
+            idx = t_rdptr[p*PW +: PW] + (PW+1)'(k);
+            if (idx >= (PW+1)'(B)) begin
+              idx = idx - (PW+1)'(B);
+            end
+            f = t_mem[(p*B)*FW + idx*FW +: FW];
+            ok_inv_kind_order = ok_inv_kind_order && (f[HB] == !st);
+            st = !f[TB];
+            tails = tails + CW'(f[TB]);
+            if (f == tv) begin
+              ntv = ntv + 1'b1;
+            end
+          end
+        end
+        ok_inv_open_matches = ok_inv_open_matches && (st == open_q[p]);
+        idx = t_rdptr[p*PW +: PW] + (PW+1)'(cnt);
+        if (idx >= (PW+1)'(B)) begin
+          idx = idx - (PW+1)'(B);
+        end
+        ok_inv_ptrs = ok_inv_ptrs && (t_rdptr[p*PW +: PW] < B) && (idx == (PW+1)'(t_wrptr[p*PW +: PW]));
+        ok_inv_tails = ok_inv_tails && (tails == t_tails[p*CW +: CW]);
+        ok_inv_saf_count = ok_inv_saf_count && (sc_q[p*(CW+1) +: CW+1] == (CW+1)'(tails) - (CW+1)'(t_holds[p]));
+        total = total + OW'(cnt);
+      end
+      ok_inv_occ = ok_inv_occ && (occ_q == total);
+      ok_inv_tracked = ok_inv_tracked && (ntv == ((tin_q && !tout_q) ? 4'd1 : 4'd0)) && (tin_q || !tout_q);
+      for (int o = 0; o < P; o++) begin
+        ok_inv_worm_held = ok_inv_worm_held && (wopen_q[o] == held[o]);
+        if (held[o]) begin
+          ok_inv_worm_owner = ok_inv_worm_owner && (wsrc_q[o*P +: P] == t_owner[o*P +: P]);
+        end
+      end
+      // The kept order of the waiting heads is transitive (the allocator
+      // asserts it antisymmetric): a strict order, so a free output always
+      // has an oldest requester.
+      for (int p = 0; p < P; p++) begin
+        for (int q = 0; q < P; q++) begin
+          for (int r = 0; r < P; r++) begin
+            if (p != q && q != r && p != r && t_wait[p] && t_wait[q] && t_wait[r] &&
+                t_older[p*P + q] && t_older[q*P + r]) begin
+              ok_inv_age_order = ok_inv_age_order && t_older[p*P + r];
+            end
+          end
+        end
+      end
+      for (int p = 0; p < P; p++) begin
+        if (t_wait[p]) begin
+          logic [FC:0] ahead;
+          ahead = 0;
+          for (int q = 0; q < P; q++) begin
+            if (q != p && t_wait[q] && t_older[q*P + p] && (t_route[q*P +: P] == t_route[p*P +: P])) begin
+              ahead = ahead + 1'b1;
+            end
+          end
+          ok_inv_fair_ahead = ok_inv_fair_ahead && ((FC+1)'(fcnt_q[p*FC +: FC]) + ahead <= (FC+1)'(Dim));
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    if (rst_ni) begin
+      noloss_out_le_in: assert (ok_noloss_out_le_in);
+      noloss_idle_empty: assert (ok_noloss_idle_empty);
+      nodup_once: assert (ok_nodup_once);
+      nodup_after_in: assert (ok_nodup_after_in);
+      nomod_idle_delivered: assert (ok_nomod_idle_delivered);
+      worm_form: assert (ok_worm_form);
+      worm_same_source: assert (ok_worm_same_source);
+      worm_pop_here: assert (ok_worm_pop_here);
+      ecube_port: assert (ok_ecube_port);
+      owner_one: assert (ok_owner_one);
+      fair_work: assert (ok_fair_work);
+      fair_bound: assert (ok_fair_bound);
+      saf_tail_buffered: assert (ok_saf_tail_buffered);
+      inv_count_le_depth: assert (ok_inv_count_le_depth);
+      inv_kind_order: assert (ok_inv_kind_order);
+      inv_open_matches: assert (ok_inv_open_matches);
+      inv_ptrs: assert (ok_inv_ptrs);
+      inv_tails: assert (ok_inv_tails);
+      inv_saf_count: assert (ok_inv_saf_count);
+      inv_occ: assert (ok_inv_occ);
+      inv_tracked: assert (ok_inv_tracked);
+      inv_worm_held: assert (ok_inv_worm_held);
+      inv_worm_owner: assert (ok_inv_worm_owner);
+      inv_fair_ahead: assert (ok_inv_fair_ahead);
+      inv_age_order: assert (ok_inv_age_order);
+    end
+  end
+
+endmodule
