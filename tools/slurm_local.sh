@@ -58,6 +58,19 @@ CONF
     mkdir -p /run/munge && chown munge:munge /run/munge
     su -s /bin/sh munge -c /usr/sbin/munged 2>"$base/log/munged.err" || die "munged did not start: $(head -1 "$base/log/munged.err")"
   fi
+  # A controller that answers may be another checkout's (its state and spool
+  # directories perhaps gone with it: sbatch then fails with an I/O error):
+  # one this script started elsewhere is replaced, any other is left alone.
+  local theirs
+  theirs=$(scontrol show config 2>/dev/null | awk -F' *= *' '$1 == "SLURM_CONF" { print $2 }')
+  if [ -n "$theirs" ] && [ "$theirs" != "$conf" ]; then
+    case $theirs in
+      */build/slurm/slurm.conf)
+        pkill -x slurmd; pkill -x slurmctld
+        for _ in $(seq 1 20); do pgrep -x slurmctld >/dev/null || pgrep -x slurmd >/dev/null || break; sleep 0.5; done ;;
+      *) die "a Slurm controller with another configuration answers ($theirs); stop it, or sweep with it directly" ;;
+    esac
+  fi
   if ! sinfo -h >/dev/null 2>&1; then
     stop
     slurmctld -f "$conf" || die "slurmctld did not start (see $base/log/slurmctld.log)"
