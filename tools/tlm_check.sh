@@ -3,13 +3,15 @@
 # tlm-check; in make test): a random message-list file (seeded, loaded
 # enough that heads block) is run by hcsim (the model, --json --flows) and
 # through the sockets of tb/systemc/hc_tlm_net.h (tb/systemc/hc_tlm_check.cpp)
-# with the model and with the RTL in lockstep behind them. Each must deliver
-# every message with its words, and give what hcsim gives: messages and
-# flits delivered, the latency distribution (count, min, max, mean, the
-# histogram in hcsim's bins), per flow (source, destination) the count, mean
-# and max latency, and every channel and ejection counter; the model and
-# lockstep SystemC runs must agree message by message on the delivery
-# cycle. A control shows the comparison can fail: the same file with one
+# with the model and with the RTL in lockstep behind them, each twice: the
+# deliveries by the callback on the internal clock, and into a target
+# socket per node with the network and the senders on an sc_clock bound to
+# the network's clock port. Each must deliver every message with its words,
+# and give what hcsim gives: messages and flits delivered, the latency
+# distribution (count, min, max, mean, the histogram in hcsim's bins), per
+# flow (source, destination) the count, mean and max latency, and every
+# channel and ejection counter; the four SystemC runs must agree message by
+# message on the delivery cycle. A control shows the comparison can fail: the same file with one
 # message a flit longer, run through the sockets, must differ from hcsim.
 # Usage: tools/tlm_check.sh [CFG [MESSAGES]] (CFG D<d>_W<w>_B<b>_I<i>, built
 # as build/rtl/CFG/hc_tlm_check). Prints "tlm: PASS|FAIL ..." lines; exit 0
@@ -44,11 +46,12 @@ verdict() { # ok what
 build/bin/hcsim --sim model --d "$d" --w "$w" --buf "$b" --inj "$i" --file "$tmp/msgs.txt" --cycles $((last + 1)) \
   --warmup 0 --flows --quiet --json "$tmp/hcsim.json"
 verdict $? "hcsim runs the file ($nmsg messages, d = $d)"
-for s in model both longer; do
-  f=$tmp/msgs.txt; sim=$s
+for s in model both model-sp both-sp longer; do
+  f=$tmp/msgs.txt; sim=${s%-sp}; opt=(); how="callback, internal clock"
   [ $s = longer ] && f=$tmp/longer.txt sim=model
-  out=$("$bin" $sim "$f" "$tmp/$s.json" "$d" "$w" "$b" "$i" 2>&1); st=$?
-  [ $s = longer ] || verdict $st "SystemC run ($sim behind the sockets): ${out#tlm $sim: }"
+  [ $sim != $s ] && [ $s != longer ] && opt=(--deliver socket --clock port) how="target sockets, clock port"
+  out=$("$bin" $sim "$f" "$tmp/$s.json" "$d" "$w" "$b" "$i" "${opt[@]}" 2>&1); st=$?
+  [ $s = longer ] || verdict $st "SystemC run ($sim behind the sockets; $how): ${out#tlm $sim: }"
 done
 
 # compare: prints one "PASS what" or "FAIL what: why" line per comparison
@@ -87,18 +90,21 @@ def diffs(s):
             bad = [(a, b) for a, b in zip(s[k], h[k]) if a != b]
             out.append("%s counters: %s, hcsim %s" % (k, bad[0][0], bad[0][1]) if bad else "%s: lengths differ" % k)
     return out
-runs = {r: json.load(open("%s/%s.json" % (t, r))) for r in ("model", "both", "longer")}
-for r, what in (("model", "the model"), ("both", "the RTL in lockstep")):
+runs = {r: json.load(open("%s/%s.json" % (t, r))) for r in ("model", "both", "model-sp", "both-sp", "longer")}
+for r, what in (("model", "the model"), ("both", "the RTL in lockstep"),
+                ("model-sp", "the model (target sockets, clock port)"),
+                ("both-sp", "the RTL in lockstep (target sockets, clock port)")):
     o = diffs(runs[r])
     print(("PASS" if not o else "FAIL") + " SystemC with %s behind the sockets = hcsim: delivered, latencies (histogram, "
           "per flow), every channel counter" % what + ("" if not o else ": " + "; ".join(o[:3])))
-a, b = runs["model"]["messages"], runs["both"]["messages"]
-same = [m["delivered"] for m in a] == [m["delivered"] for m in b]
-print(("PASS" if same else "FAIL") + " every message's delivery cycle: SystemC model = SystemC lockstep")
+a = [m["delivered"] for m in runs["model"]["messages"]]
+same = all([m["delivered"] for m in runs[r]["messages"]] == a for r in ("both", "model-sp", "both-sp"))
+print(("PASS" if same else "FAIL") + " every message's delivery cycle the same in the four SystemC runs (model, lockstep; "
+      "callback and internal clock, target sockets and clock port)")
 o = diffs(runs["longer"])
 print(("PASS" if o else "FAIL") + " control: one message a flit longer is seen to differ (%s)" % (o[0][:80] if o else "nothing differed"))
 PY
 cat "$tmp/cmp.out"
 grep -q '^tlm: FAIL' "$tmp/cmp.out" && fail=1
-[ "$(grep -c '^tlm: ' "$tmp/cmp.out")" = 4 ] || { echo "tlm: FAIL the comparison did not finish"; fail=1; }
+[ "$(grep -c '^tlm: ' "$tmp/cmp.out")" = 6 ] || { echo "tlm: FAIL the comparison did not finish"; fail=1; }
 exit $fail
