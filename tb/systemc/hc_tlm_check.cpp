@@ -11,15 +11,17 @@
 ** script to compare. Usage:
 **
 **   hc_tlm_check model|rtl|both FILE OUT.json [d w buf inj] [--deliver callback|socket]
-**                [--clock internal|port]
+**                [--clock internal|port] [--mode wormhole|saf]
 **
 ** The configuration defaults to the linked RTL's, else d 2, w 16, buf 2,
 ** inj 4. --deliver socket takes the deliveries through the network's
 ** initiator sockets into a target socket per node instead of the callback;
 ** --clock port drives the network from an sc_clock bound to its clock port,
 ** and the senders wait for its rising edges instead of a time. Either way
-** every message's cycles must come out the same. Exit 0 when every message
-** arrived intact, 1 otherwise, 2 on bad arguments.
+** every message's cycles must come out the same. --mode saf writes the
+** mode register (store-and-forward by header) through the module's
+** configuration port in cycle 0, as hcsim --mode saf does. Exit 0 when
+** every message arrived intact, 1 otherwise, 2 on bad arguments.
 */
 #include <cstdio>
 #include <cstdlib>
@@ -78,7 +80,7 @@ SC_MODULE(sender) {
 static void usage(const char *why) {
   std::fprintf(stderr,
                "hc_tlm_check: %s (usage: hc_tlm_check model|rtl|both FILE OUT.json [d w buf inj] "
-               "[--deliver callback|socket] [--clock internal|port])\n",
+               "[--deliver callback|socket] [--clock internal|port] [--mode wormhole|saf])\n",
                why);
   std::exit(2);
 }
@@ -159,11 +161,12 @@ SC_MODULE(receiver) {
 };
 
 int sc_main(int argc, char **argv) {
-  bool socket = false, port = false;
+  bool socket = false, port = false, saf = false;
   while (argc > 4 && !std::strncmp(argv[argc - 2], "--", 2)) { /* the options come last */
     const std::string o = argv[argc - 2], v = argv[argc - 1];
     if (o == "--deliver" && (v == "socket" || v == "callback")) socket = v == "socket";
     else if (o == "--clock" && (v == "port" || v == "internal")) port = v == "port";
+    else if (o == "--mode" && (v == "saf" || v == "wormhole")) saf = v == "saf";
     else usage(("unknown option '" + o + " " + v + "'").c_str());
     argc -= 2;
   }
@@ -218,6 +221,7 @@ int sc_main(int argc, char **argv) {
     net->out[x]->bind(rx.back()->in);
   }
   sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING); /* "stopped by user" */
+  if (saf && net->set_mode(HC_MODE_SAF) != HC_OK) usage("the mode register refused store-and-forward by header");
   const uint64_t last = r.nf ? r.fm[r.nf - 1].cycle : 0;
   sc_start(to.clk * (double)(last + 100000), SC_EXIT_ON_STARVATION);
   FILE *f = std::fopen(argv[3], "w");

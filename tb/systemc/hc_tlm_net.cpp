@@ -80,8 +80,10 @@ hc_tlm_net::~hc_tlm_net() {
 
 uint64_t hc_tlm_net::cycle() const {
   if (!opts_.clock_port) return (uint64_t)(sc_time_stamp() / opts_.clk);
-  /* an edge this delta that edge() has not counted yet counts already */
-  const uint64_t e = edges_ + (clk_i->posedge() && edge_delta_ != sc_delta_count() ? 1 : 0);
+  /* an edge this delta that edge() has not counted yet counts already
+  ** (before the simulation runs, the port cannot be read: cycle 0) */
+  const bool pending = sc_get_status() == SC_RUNNING && clk_i->posedge() && edge_delta_ != sc_delta_count();
+  const uint64_t e = edges_ + (pending ? 1 : 0);
   return e ? e - 1 : 0;
 }
 
