@@ -57,6 +57,21 @@ tlm-demo: deps $(if $(filter model,$(TLM_SIM)),$(BUILD)/bin/hc_tlm_demo,$(BUILD)
 	@SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(if $(filter model,$(TLM_SIM)),$(BUILD)/bin/hc_tlm_demo,$(BUILD)/rtl/$(TLM_CFG)/hc_tlm_demo $(TLM_SIM)) $(TLM_ARGS)
 
 tlm-check: deps $(BUILD)/bin/hcsim $(BUILD)/rtl/$(TLM_CFG)/hc_tlm_check $(BUILD)/rtl/$(TLM_CFG)/hc_tlm_demo \
-    $(BUILD)/rtl/$(TLM_VP_CFG)/hc_tlm_demo
+    $(BUILD)/rtl/$(TLM_VP_CFG)/hc_tlm_demo $(BUILD)/bin/tlm_doc_platform
 	@tools/tlm_check.sh $(TLM_CFG); a=$$?; tools/tlm_vp_check.sh $(TLM_CFG) aap sf; b=$$?; \
 	  tools/tlm_vp_check.sh $(TLM_VP_CFG) aap lcc; [ $$a$$b$$? = 000 ]
+
+# docs/systemc.md's platform, compiled as the page prints it (its one cpp
+# block) and run by make test: the page's example cannot drift from the API.
+$(BUILD)/tlm/doc_platform.cpp: docs/systemc.md
+	@mkdir -p $(dir $@)
+	$(Q)awk '/^```cpp/ { on = 1; next } /^```/ { on = 0 } on' $< > $@
+
+$(BUILD)/tlm/doc_platform.o: $(BUILD)/tlm/doc_platform.cpp tb/systemc/hc_tlm_net.h
+	$(if $(Q),@echo "  CXX     docs/systemc.md's platform")
+	$(Q)$(CXX) $(TLM_CXXFLAGS) -Itb/systemc -c $< -o $@
+
+$(BUILD)/bin/tlm_doc_platform: $(TLM_OBJ) $(BUILD)/tlm/doc_platform.o $(TLM_LIB_OBJ) $(STUB_OBJ)
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  LINK    $@")
+	$(Q)$(CXX) $^ $(TLM_LIBS) -lm -o $@

@@ -284,10 +284,12 @@ case " $CONFIGS " in *" D4_W16_B2_I4 "*) lib_rtl=D4_W16_B2_I4 ;; *) lib_rtl="" ;
 out=$(tests/lib/test_install.sh "$lib_rtl" 2>&1); echo "$out"
 count_lines lib "$out"
 log "SystemC/TLM-2.0 against hcsim, model and lockstep: random traffic; the platform's AAP, total exchange, reordered transpose"
-# ~16 CPU-s to build (three C++ files on SystemC's headers), ~1.6 CPU-s to run; the 2- and 4-cubes' RTL is built
-# above (the transpose needs the 4-cube for a reordering that is not the identity: without it, lcc is left out)
+# ~20 CPU-s to build (three C++ files on SystemC's headers and docs/systemc.md's platform), ~2 CPU-s to run;
+# the 2- and 4-cubes' RTL is built above (the transpose needs the 4-cube for a reordering that is not the
+# identity: without it, lcc is left out)
 case " $CONFIGS " in *" D4_W16_B2_I4 "*) tlm_vp=build/rtl/D4_W16_B2_I4/hc_tlm_demo ;; *) tlm_vp="" ;; esac
-if out=$(make --no-print-directory -s build/rtl/D2_W16_B2_I4/hc_tlm_check build/rtl/D2_W16_B2_I4/hc_tlm_demo $tlm_vp 2>&1); then
+if out=$(make --no-print-directory -s build/rtl/D2_W16_B2_I4/hc_tlm_check build/rtl/D2_W16_B2_I4/hc_tlm_demo $tlm_vp \
+          build/bin/tlm_doc_platform 2>&1); then
   out=""
   for t in "tlm_check.sh D2_W16_B2_I4" "tlm_vp_check.sh D2_W16_B2_I4 aap sf" ${tlm_vp:+"tlm_vp_check.sh D4_W16_B2_I4 aap lcc"}; do
     o=$(tools/$t 2>&1) || grep -q ': FAIL ' <<< "$o" || o+=$'\n'"tlm: FAIL tools/$t stopped"

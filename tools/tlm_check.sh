@@ -17,7 +17,10 @@
 # second file (messages of at most buf flits) run in store-and-forward by
 # header, the mode register written through the module in cycle 0, with the
 # model and in lockstep (target sockets, clock port), against hcsim --mode
-# saf; its control, the same file in wormhole mode, must differ.
+# saf; its control, the same file in wormhole mode, must differ. Last, the
+# platform of docs/systemc.md, compiled from the page as it stands
+# (build/bin/tlm_doc_platform), must print what it must: every cpu x gets
+# x ^ 1's two words in cycle 5 (h + k + 1: one hop, three flits).
 # Usage: tools/tlm_check.sh [CFG [MESSAGES]] (CFG D<d>_W<w>_B<b>_I<i>, built
 # as build/rtl/CFG/hc_tlm_check). Prints "tlm: PASS|FAIL ..." lines; exit 0
 # when all pass.
@@ -29,7 +32,7 @@ if ! [[ $cfg =~ ^D([0-9]+)_W([0-9]+)_B([0-9]+)_I([0-9]+)$ ]]; then
 fi
 d=${BASH_REMATCH[1]} w=${BASH_REMATCH[2]} b=${BASH_REMATCH[3]} i=${BASH_REMATCH[4]}
 bin=build/rtl/$cfg/hc_tlm_check
-for p in build/bin/hcsim "$bin"; do
+for p in build/bin/hcsim "$bin" build/bin/tlm_doc_platform; do
   [ -x "$p" ] || { echo "tlm_check: $p is not built (make $p)" >&2; exit 2; }
 done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -134,6 +137,10 @@ print(("PASS" if o else "FAIL") + " control: the same file in wormhole mode is s
       (o[0][:80] if o else "nothing differed"))
 PY
 cat "$tmp/cmp.out"
+out=$(build/bin/tlm_doc_platform 2>&1)
+want=$(for x in 0 1 2 3 4 5 6 7; do echo "cpu $x: 2 words from $((x ^ 1)), delivered in cycle 5"; done)
+[ "$(grep '^cpu' <<< "$out" | sort)" = "$want" ] && grep -q '^node 0 dim 0 carried 1 messages$' <<< "$out"
+verdict $? "the platform of docs/systemc.md, compiled as printed: every cpu gets its neighbour's words in cycle 5"
 grep -q '^tlm: FAIL' "$tmp/cmp.out" && fail=1
 [ "$(grep -c '^tlm: ' "$tmp/cmp.out")" = 9 ] || { echo "tlm: FAIL the comparison did not finish"; fail=1; }
 exit $fail
