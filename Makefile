@@ -41,8 +41,10 @@
 #   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
 #                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
 #   make docs-api  the library's API reference (Doxygen), build/docs-api/html/index.html
-#   make tlm-demo [SIM=model|rtl|both]  SystemC/TLM-2.0 sockets over the model or the RTL: a 2-cube of node threads
-#   make tlm-check  the SystemC run of a message-list file against hcsim, model and lockstep (docs/systemc.md)
+#   make tlm-demo [SIM=model|rtl|both] [TLM_ARGS=...]  SystemC/TLM-2.0 platform over the model or the RTL:
+#                  2^d node threads run AAP and the total exchange through the sockets, checking their data
+#   make tlm-check  the SystemC runs (random traffic, AAP, reordered transpose, total exchange) against hcsim,
+#                  model and lockstep, sockets or callback, internal clock or clock port (docs/systemc.md)
 #   make core      regenerate rtl/hcrouter.core (FuseSoC) from rtl/hc_ip.f and the contract
 #
 # Both `sim` and `test` first install missing Debian packages

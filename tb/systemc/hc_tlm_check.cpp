@@ -10,11 +10,18 @@
 ** message's creation and delivery cycles, the channel counters), for the
 ** script to compare. Usage:
 **
-**   hc_tlm_check model|rtl|both FILE OUT.json [d w buf inj]
+**   hc_tlm_check model|rtl|both FILE OUT.json [d w buf inj] [--deliver callback|socket]
+**                [--clock internal|port] [--mode wormhole|saf]
 **
 ** The configuration defaults to the linked RTL's, else d 2, w 16, buf 2,
-** inj 4. Exit 0 when every message arrived intact, 1 otherwise, 2 on bad
-** arguments.
+** inj 4. --deliver socket takes the deliveries through the network's
+** initiator sockets into a target socket per node instead of the callback;
+** --clock port drives the network from an sc_clock bound to its clock port,
+** and the senders wait for its rising edges instead of a time. Either way
+** every message's cycles must come out the same. --mode saf writes the
+** mode register (store-and-forward by header) through the module's
+** configuration port in cycle 0, as hcsim --mode saf does. Exit 0 when
+** every message arrived intact, 1 otherwise, 2 on bad arguments.
 */
 #include <cstdio>
 #include <cstdlib>
@@ -44,12 +51,18 @@ SC_MODULE(sender) {
   uint64_t nf = 0;
   unsigned x = 0, w = 16;
   sc_time clk;
+  hc_tlm_net *net = nullptr;
+  sc_clock *clock = nullptr; /* --clock port: the network's clock */
   SC_CTOR(sender) : out("out") { SC_THREAD(run); }
   void run() {
     for (uint64_t i = 0; i < nf; i++) {
       if (fm[i].src != x) continue;
       const sc_time at = clk * (double)fm[i].cycle;
-      if (at > sc_time_stamp()) wait(at - sc_time_stamp());
+      if (clock) {
+        while (net->cycle() < fm[i].cycle) wait(clock->posedge_event());
+      } else if (at > sc_time_stamp()) {
+        wait(at - sc_time_stamp());
+      }
       std::vector<uint32_t> data(fm[i].len - 1);
       for (unsigned j = 0; j + 1 < fm[i].len; j++) data[j] = word_of(i, j, w);
       tlm::tlm_generic_payload p;
@@ -65,7 +78,10 @@ SC_MODULE(sender) {
 };
 
 static void usage(const char *why) {
-  std::fprintf(stderr, "hc_tlm_check: %s (usage: hc_tlm_check model|rtl|both FILE OUT.json [d w buf inj])\n", why);
+  std::fprintf(stderr,
+               "hc_tlm_check: %s (usage: hc_tlm_check model|rtl|both FILE OUT.json [d w buf inj] "
+               "[--deliver callback|socket] [--clock internal|port] [--mode wormhole|saf])\n",
+               why);
   std::exit(2);
 }
 
@@ -123,7 +139,37 @@ static void write_json(FILE *f, const record &r, hc_tlm_net &net, unsigned d) {
   std::fprintf(f, "\n  ]\n}\n");
 }
 
+/* --deliver socket: a node's target socket, the network's deliveries into
+** the record. */
+SC_MODULE(receiver) {
+  tlm_utils::simple_target_socket<receiver> in;
+  record *r = nullptr;
+  unsigned x = 0;
+  SC_CTOR(receiver) : in("in") { in.register_b_transport(this, &receiver::rx); }
+  void rx(tlm::tlm_generic_payload &p, sc_time &) {
+    hc_tlm_info *info = nullptr;
+    p.get_extension(info);
+    const uint32_t *w = reinterpret_cast<const uint32_t *>(p.get_data_ptr());
+    if (!info || info->dest != x || info->src != p.get_address()) {
+      r->bad++;
+      p.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+      return;
+    }
+    r->take({info->src, x, info->created, info->delivered, std::vector<uint32_t>(w, w + p.get_data_length() / 4)});
+    p.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+};
+
 int sc_main(int argc, char **argv) {
+  bool socket = false, port = false, saf = false;
+  while (argc > 4 && !std::strncmp(argv[argc - 2], "--", 2)) { /* the options come last */
+    const std::string o = argv[argc - 2], v = argv[argc - 1];
+    if (o == "--deliver" && (v == "socket" || v == "callback")) socket = v == "socket";
+    else if (o == "--clock" && (v == "port" || v == "internal")) port = v == "port";
+    else if (o == "--mode" && (v == "saf" || v == "wormhole")) saf = v == "saf";
+    else usage(("unknown option '" + o + " " + v + "'").c_str());
+    argc -= 2;
+  }
   if (argc != 4 && argc != 8) usage("wrong number of arguments");
   hc_sim sim;
   if (!std::strcmp(argv[1], "model")) sim = HC_SIM_MODEL;
@@ -144,23 +190,40 @@ int sc_main(int argc, char **argv) {
   r.fm = hc_traffic_file_msgs(tr, &r.nf);
   r.w = cfg.w;
   r.at.assign(r.nf, -1);
-  const sc_time clk(10, SC_NS);
+  hc_tlm_opts to;
+  to.sim = sim;
+  to.inj_limit = ~0u;
+  to.clock_port = port;
+  to.out_sockets = socket;
   hc_tlm_net *net = nullptr;
   try {
-    net = new hc_tlm_net("net", cfg, clk, ~0u, sim);
+    net = new hc_tlm_net("net", cfg, to);
   } catch (const std::exception &e) {
     usage(e.what());
   }
-  net->on_deliver([&](const hc_tlm_msg &m) { r.take(m); });
+  sc_clock *clock = port ? new sc_clock("clock", to.clk) : nullptr;
+  if (clock) net->clk_i->bind(*clock);
+  /* the run ends with the last delivery (a clock never lets it starve) */
+  net->on_deliver([&](const hc_tlm_msg &m) {
+    if (!socket) r.take(m);
+    if (r.delivered == r.nf) sc_stop();
+  });
   std::vector<sender *> nodes;
+  std::vector<receiver *> rx;
   for (unsigned x = 0; x < (1u << cfg.d); x++) {
     nodes.push_back(new sender(("node" + std::to_string(x)).c_str()));
     nodes.back()->fm = r.fm, nodes.back()->nf = r.nf, nodes.back()->x = x, nodes.back()->w = cfg.w;
-    nodes.back()->clk = clk;
+    nodes.back()->clk = to.clk, nodes.back()->net = net, nodes.back()->clock = clock;
     nodes.back()->out.bind(*net->in[x]);
+    if (!socket) continue;
+    rx.push_back(new receiver(("rx" + std::to_string(x)).c_str()));
+    rx.back()->r = &r, rx.back()->x = x;
+    net->out[x]->bind(rx.back()->in);
   }
+  sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING); /* "stopped by user" */
+  if (saf && net->set_mode(HC_MODE_SAF) != HC_OK) usage("the mode register refused store-and-forward by header");
   const uint64_t last = r.nf ? r.fm[r.nf - 1].cycle : 0;
-  sc_start(clk * (double)(last + 100000), SC_EXIT_ON_STARVATION); /* the time of the last delivery */
+  sc_start(to.clk * (double)(last + 100000), SC_EXIT_ON_STARVATION);
   FILE *f = std::fopen(argv[3], "w");
   if (!f) usage((std::string("cannot write ") + argv[3]).c_str());
   write_json(f, r, *net, cfg.d);
@@ -170,7 +233,9 @@ int sc_main(int argc, char **argv) {
               (unsigned long long)r.delivered, (unsigned long long)r.nf, (unsigned long long)r.words,
               (unsigned long long)r.bad, sim == HC_SIM_BOTH ? "equal in lockstep" : "read");
   for (auto *p : nodes) delete p;
+  for (auto *p : rx) delete p;
   delete net;
+  delete clock;
   hc_traffic_free(tr);
   return ok ? 0 : 1;
 }
