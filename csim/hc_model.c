@@ -1007,8 +1007,14 @@ HC_COLD void hc_router_pass1_cs(hc_visit *v) {
     unsigned p = hc_ctz(s);
     const hc_port *pp = hc_vp(v, p);
     if (pp->pw != 0) continue;
-    if (pp->pd == x) done |= 1u << p;
-    else if (!((holdn | dreq) >> p & 1u)) preq |= 1u << p;
+    /* A probe to its own node completes only once the local input holds
+    ** no reservation: the message has none, and its data must not wait in
+    ** the input behind a path's tail that a later reservation could take. */
+    if (pp->pd == x) {
+      if (p != d || !((hold | holdn) >> p & 1u)) done |= 1u << p;
+    } else if (!((holdn | dreq) >> p & 1u)) {
+      preq |= 1u << p;
+    }
   }
   req = dreq | preq;
   for (s = req; s; s &= s - 1u) {

@@ -243,7 +243,11 @@ module hc_router #(
 
       assign pat_dest = proute[p*Ports + Dim];
       assign pdest[p*Dim +: Dim] = pd;
-      assign pdone[p] = cs && pgo[p] && pat_dest;
+      // A probe to this node itself (at the local input) completes only
+      // once that input holds no reservation: its message has none, and
+      // its data must not wait behind a path's tail that a later
+      // reservation could take (docs/microarchitecture.md).
+      assign pdone[p] = cs && pgo[p] && pat_dest && (p != Dim || !(holds[p] || holdn[p]));
       assign preq[p]  = cs && pgo[p] && !pat_dest && !holdn[p] && !dreq[p];
       assign prem[p*hc_pkg::RemW +: hc_pkg::RemW] =
           hc_pkg::RemW'($countones(pd ^ node_id_i)) - 1'b1;

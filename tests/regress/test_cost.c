@@ -83,6 +83,33 @@ static void random_traffic(hc_test_ctx *t, unsigned mode, unsigned tau, unsigned
          (unsigned long long)sent);
 }
 
+/* Circuit switching with many messages to the sender itself (no link, so no
+** reservation of their own) beside paths to hot destinations: a path whose
+** tail is held up by ejection contention still holds the local input when
+** the node's next set-up, to itself, completes. Before the local input's
+** probe waited for that input to hold no reservation, a later path's
+** reservation could become current in front of the self-message's data and
+** carry them away (a head at a node that is not its destination: the
+** model's DataHeadAtDest assertion). Seeds 1..3 at d = 3 hit it. */
+HC_TEST(cost_circuit_self_messages) {
+  hc_driver *drv = hc_test_driver(t, &t->cfg);
+  if (!drv || !setup(t, drv, HC_MODE_CIRCUIT, 1, 1, 1)) return;
+  const unsigned n = 1u << t->cfg.d, cycles = t->sim == HC_SIM_MODEL && t->cfg.d > 6 ? 300 : 800;
+  uint64_t sent = 0;
+  for (unsigned c = 0; c < cycles; c++) {
+    for (unsigned x = 0; x < n; x++) {
+      if (hc_test_randn(t, 100) >= 30) continue;
+      const unsigned r = hc_test_randn(t, 4);
+      const unsigned dest = r < 2 ? x : r == 2 ? 0 : hc_test_randn(t, n); /* self, a hot node, anyone */
+      HC_CHECK(t, hc_driver_send(drv, x, dest, 1 + hc_test_randn(t, 8), 0) >= 0, "send");
+      sent++;
+    }
+    HC_CHECK(t, hc_driver_step(drv) == HC_OK, "step");
+  }
+  if (!hc_test_drain_and_check(t, drv, 200000)) return;
+  hc_log(t, "%llu messages, half to their sender, delivered intact", (unsigned long long)sent);
+}
+
 HC_TEST(cost_wormhole_random) { random_traffic(t, HC_MODE_WORMHOLE, 3, 2, 0); }
 HC_TEST(cost_circuit_random_overlap) { random_traffic(t, HC_MODE_CIRCUIT, 1, 1, 1); }
 HC_TEST(cost_circuit_random_sequential) { random_traffic(t, HC_MODE_CIRCUIT, 0, 3, 0); }
