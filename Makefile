@@ -16,6 +16,8 @@
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
 #   make synth-check   yosys synth_ice40 of one router and of a 1-cube (2-cube: HC_TEST_LONG=1)
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
+#   make wave-shot [sim variables]  the same view as a PNG without a display (build/waves/sim.png);
+#                  make wave-fig: docs/img/wave_lcc_transpose_{none,opt}.png (docs/hcsim.md)
 #   make algo-table    regenerate the measured-vs-formula table of docs/boppana.md
 #   make aap-cost-table  AAP and AAP' under the paper's cost model (circuit switching), docs/boppana.md
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
@@ -105,7 +107,7 @@ RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 SCHED_SRC := $(sort $(wildcard csim/sched/*.c))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netstats.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netstats.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_flit_text.c tb/report/hc_report.c $(ALGO_SRC)
 TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -120,7 +122,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-fig lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
+.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave wave-shot wave-fig rtl clean algo-table aap-cost-table lcc-sweep lcc-fig lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -207,7 +209,8 @@ VFLAGS_COMMON := --assert
 # Below, the flat build is as quick to compile and runs faster (the blocks'
 # wrappers cost evaluations: the 2-cube's lockstep, 2.4 CPU-s against 0.9).
 HIER_MIN_D := 4
-vhier = $(if $(filter-out $(shell seq 1 $$(($(HIER_MIN_D) - 1))),$(call cfgval,$(1),D)),--hierarchical)
+vhier = $(if $(filter-out $(shell seq 1 $$(($(HIER_MIN_D) - 1))),$(call cfgval,$(1),D)),--hierarchical \
+          $(abspath tb/backend/hc_verilator_hier.vlt))
 vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 --x-assign fast --x-initial fast \
          --top-module hc_network $(call vhier,$(1)) +define+HC_CFG_DIM=$(call cfgval,$(1),D) \
          +define+HC_CFG_PAYLOAD_WIDTH=$(call cfgval,$(1),W) +define+HC_CFG_BUF_DEPTH=$(call cfgval,$(1),B) \
@@ -236,7 +239,8 @@ $(BUILD)/rtl/%/vflags: FORCE
 # Absolute paths: the hierarchical mode runs Verilator again per block from
 # within the object directory. The leading + lets Verilator's make share
 # this make's job slots (without it, it falls back to one job).
-$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt $(BUILD)/rtl/%/vflags
+$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt tb/backend/hc_verilator_hier.vlt \
+                                    $(BUILD)/rtl/%/vflags
 	+@tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log $(call vflags,$*) --Mdir $(dir $@) \
 	    $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC))
 
@@ -391,3 +395,4 @@ include mk/install.mk
 include mk/sweep.mk
 include mk/fuzz.mk
 include mk/systemc.mk
+include mk/wave.mk
