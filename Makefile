@@ -319,9 +319,15 @@ sim: deps
 
 # `make wave ALGO=aap` (or any sim variables): run with waves, then open
 # them where a display exists; otherwise just say where the files are.
+# The last run's files are removed first, so a run that writes none (bad
+# input) opens nothing old; one that fails a check is opened all the same
+# (its waveform shows where), and make wave then fails with it.
 wave:
-	@$(MAKE) --no-print-directory sim WAVES=1
-	@tools/wave.sh $(BUILD)/waves/sim.fst
+	@case "$(SIM)" in model|exec) echo "make wave: SIM=$(SIM) runs no RTL, so it has no waveform; use SIM=both or SIM=rtl" >&2; \
+	  exit 2;; esac
+	@rm -f $(BUILD)/waves/sim.fst $(BUILD)/waves/sim.gtkw $(BUILD)/waves/sim.flits.txt
+	@$(MAKE) --no-print-directory sim WAVES=1; st=$$?; \
+	if [ -f $(BUILD)/waves/sim.fst ]; then tools/wave.sh $(BUILD)/waves/sim.fst || st=$$?; fi; exit $$st
 
 # ---- checks -------------------------------------------------------------------
 lcc-sweep: deps $(BUILD)/bin/hcsim $(BUILD)/bin/hc_sweep_agg
