@@ -256,6 +256,8 @@ module hc_network #(
       assign link_busy_o[x*Dim + i]                  = busy;
       assign link_blocked_o[x*Dim + i]               = blocked;
 `ifndef SYNTHESIS
+      // (Not in the coverage builds' counts: nothing to verify here.)
+      /* verilator coverage_off */
       assign link_waiting[(x*Dim + i)*WaitW +: WaitW] = waiting;
       // For the waveform only: the link's busy and blocked cycles as they
       // count, a copy of its channel counters (hc_chan_counters: the same
@@ -273,6 +275,7 @@ module hc_network #(
           blocked_cycles <= blocked_cycles + CntWidth'(out_blocked[i]);
         end
       end
+      /* verilator coverage_on */
 `endif
     end
 
@@ -423,7 +426,9 @@ module hc_network #(
   // its 2^Dim links are busy and blocked, how many heads wait for them
   // this cycle, and its links' blocked cycles so far (the sum of their
   // blocked_cycles), so that a dimension with contention shows at a glance.
+  // Not in the coverage builds' counts.
   // ---------------------------------------------------------------------
+  /* verilator coverage_off */
   logic [Nodes*Dim*WaitW-1:0] link_waiting;
   for (genvar i = 0; i < Dim; i++) begin : gen_dim
     /* verilator lint_off UNUSEDSIGNAL */
@@ -446,6 +451,7 @@ module hc_network #(
       else         blocked_cycles <= blocked_cycles + 32'(links_blocked);
     end
   end
+  /* verilator coverage_on */
 `endif
 
   // ---------------------------------------------------------------------
