@@ -23,6 +23,8 @@
 #                  store-and-forward properties and their mutants, docs/verification.md
 #                  (FORMAL_ONLY=glob, FORMAL_DEPTH=N for the BMC-only ones)
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave
+#   make wave-shot [sim variables]  the same view as a PNG without a display (build/waves/sim.png);
+#                  make wave-fig: docs/img/wave_lcc_transpose_{none,opt}.png (docs/hcsim.md)
 #   make algo-table    regenerate the measured-vs-formula table of docs/boppana.md
 #   make aap-cost-table  AAP and AAP' under the paper's cost model (circuit switching), docs/boppana.md
 #   make sf-table      the same for the store-and-forward schedules (RTL + model), docs/store_and_forward.md
@@ -114,7 +116,7 @@ RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 SCHED_SRC := $(sort $(wildcard csim/sched/*.c))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netstats.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_report.c $(ALGO_SRC)
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netstats.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_flit_text.c tb/report/hc_report.c $(ALGO_SRC)
 TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -129,7 +131,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave rtl clean algo-table aap-cost-table lcc-sweep lcc-fig lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
+.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave wave-shot wave-fig rtl clean algo-table aap-cost-table lcc-sweep lcc-fig lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -220,7 +222,8 @@ VFLAGS_COMMON := --assert
 # Below, the flat build is as quick to compile and runs faster (the blocks'
 # wrappers cost evaluations: the 2-cube's lockstep, 2.4 CPU-s against 0.9).
 HIER_MIN_D := 4
-vhier = $(if $(filter-out $(shell seq 1 $$(($(HIER_MIN_D) - 1))),$(call cfgval,$(1),D)),--hierarchical)
+vhier = $(if $(filter-out $(shell seq 1 $$(($(HIER_MIN_D) - 1))),$(call cfgval,$(1),D)),--hierarchical \
+          $(abspath tb/backend/hc_verilator_hier.vlt))
 # The token _X builds with every X and every initial value random
 # (--x-assign unique --x-initial unique): run with +verilator+rand+reset+2
 # and +verilator+seed+N, nothing may depend on a flop that reset does not
@@ -256,7 +259,8 @@ $(BUILD)/rtl/%/vflags: FORCE
 # Absolute paths: the hierarchical mode runs Verilator again per block from
 # within the object directory. The leading + lets Verilator's make share
 # this make's job slots (without it, it falls back to one job).
-$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt $(BUILD)/rtl/%/vflags
+$(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt tb/backend/hc_verilator_hier.vlt \
+                                    $(BUILD)/rtl/%/vflags
 	+@tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log $(call vflags,$*) --Mdir $(dir $@) \
 	    $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC))
 
@@ -336,9 +340,15 @@ sim: deps
 
 # `make wave ALGO=aap` (or any sim variables): run with waves, then open
 # them where a display exists; otherwise just say where the files are.
+# The last run's files are removed first, so a run that writes none (bad
+# input) opens nothing old; one that fails a check is opened all the same
+# (its waveform shows where), and make wave then fails with it.
 wave:
-	@$(MAKE) --no-print-directory sim WAVES=1
-	@tools/wave.sh $(BUILD)/waves/sim.fst
+	@case "$(SIM)" in model|exec) echo "make wave: SIM=$(SIM) runs no RTL, so it has no waveform; use SIM=both or SIM=rtl" >&2; \
+	  exit 2;; esac
+	@rm -f $(BUILD)/waves/sim.fst $(BUILD)/waves/sim.gtkw $(BUILD)/waves/sim.flits.txt
+	@$(MAKE) --no-print-directory sim WAVES=1; st=$$?; \
+	if [ -f $(BUILD)/waves/sim.fst ]; then tools/wave.sh $(BUILD)/waves/sim.fst || st=$$?; fi; exit $$st
 
 # ---- checks -------------------------------------------------------------------
 lcc-sweep: deps $(BUILD)/bin/hcsim $(BUILD)/bin/hc_sweep_agg
@@ -414,3 +424,4 @@ include mk/fuzz.mk
 include mk/systemc.mk
 include mk/soak.mk
 include mk/formal.mk
+include mk/wave.mk

@@ -17,7 +17,7 @@ FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fuzz
 # What a harness links: the libraries, hcsim without its main (the option
 # parser and the dispatch table), the translate filter's decoding.
 HCSIM_LIB_SRC := $(filter-out tb/hcsim/hcsim.c,$(sort $(wildcard tb/hcsim/*.c)))
-FUZZ_LIB_SRC := $(LIB_SRC) $(HCSIM_LIB_SRC) tb/backend/hc_rtl_stub.c tb/report/hc_flit_text.c
+FUZZ_LIB_SRC := $(LIB_SRC) $(HCSIM_LIB_SRC) tb/backend/hc_rtl_stub.c
 FUZZ_REPLAY := $(FUZZ_NAMES:%=$(BUILD)/asan/fuzz/%)
 FUZZ_BIN := $(FUZZ_NAMES:%=$(BUILD)/fuzz/bin/%)
 

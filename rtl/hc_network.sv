@@ -149,10 +149,11 @@ module hc_network #(
   output logic                          sf_done_o
 );
 
-  /// Derived: node count, ports per router, flit width.
+  /// Derived: node count, ports per router, flit width, waiting-count width.
   localparam int unsigned Nodes = 1 << Dim;
   localparam int unsigned Ports = Dim + 1;
   localparam int unsigned FlitW = PayloadWidth + 2;
+  localparam int unsigned WaitW = $clog2(Ports + 1);
 
   // Parameter ranges, checked at elaboration by Verilator and yosys alike
   // (an elaboration-time $error in a generate block stops both).
@@ -198,6 +199,7 @@ module hc_network #(
     // Bit Dim (the ejection port) of these is for the waveform only.
     /* verilator lint_off UNUSEDSIGNAL */
     logic [Ports-1:0]       out_busy, out_blocked;
+    logic [Ports*WaitW-1:0] out_waiting;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [Ports*FlitW-1:0] in_flit, out_flit;
     // Mode 3: probes in (from the neighbours and the NI) and out, and the
@@ -228,15 +230,18 @@ module hc_network #(
       // Neighbour across dimension i.
       localparam int unsigned Nb = x ^ (1 << i);
       // The channel from x across dimension i, named for the waveform:
-      // chan = {valid, flit}, busy (held or granted), blocked (a head waits).
+      // chan = {valid, flit}, busy (held or granted), blocked (a head waits),
+      // waiting (how many heads wait for it).
       // In mode 1 the link carries the TX engine's words, {2'b00, word},
       // and the routers see neither flits nor room on it.
       logic [FlitW:0] chan;
       logic           busy, blocked;
+      logic [WaitW-1:0] waiting;
       assign chan    = sf_mode ? {sf_valid[i], 2'b00, sf_word[i*PayloadWidth +: PayloadWidth]}
                               : {out_valid[i], out_flit[i*FlitW +: FlitW]};
       assign busy    = sf_mode ? sf_busy[i] : out_busy[i];
       assign blocked = sf_mode ? 1'b0 : out_blocked[i];
+      assign waiting = sf_mode ? '0 : out_waiting[i*WaitW +: WaitW];
       assign in_valid[i]                = !sf_mode && gen_node[Nb].out_valid[i];
       assign pin_valid[i]               = gen_node[Nb].pout_valid[i];
       assign pin_dest[i*Dim +: Dim]     = gen_node[Nb].pout_dest[i*Dim +: Dim];
@@ -250,6 +255,28 @@ module hc_network #(
       assign link_flit_o[(x*Dim + i)*FlitW +: FlitW] = chan[FlitW-1:0];
       assign link_busy_o[x*Dim + i]                  = busy;
       assign link_blocked_o[x*Dim + i]               = blocked;
+`ifndef SYNTHESIS
+      // (Not in the coverage builds' counts: nothing to verify here.)
+      /* verilator coverage_off */
+      assign link_waiting[(x*Dim + i)*WaitW +: WaitW] = waiting;
+      // For the waveform only: the link's busy and blocked cycles as they
+      // count, a copy of its channel counters (hc_chan_counters: the same
+      // inputs, the same reset), whose registers the hierarchical build
+      // does not trace. Read by no logic.
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [CntWidth-1:0] busy_cycles, blocked_cycles;
+      /* verilator lint_on UNUSEDSIGNAL */
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          busy_cycles    <= '0;
+          blocked_cycles <= '0;
+        end else begin
+          busy_cycles    <= busy_cycles + CntWidth'(out_busy[i]);
+          blocked_cycles <= blocked_cycles + CntWidth'(out_blocked[i]);
+        end
+      end
+      /* verilator coverage_on */
+`endif
     end
 
     // The ejection port of x, named for the waveform like a channel; it
@@ -383,6 +410,7 @@ module hc_network #(
       .out_ready_i   (out_ready),
       .out_busy_o    (out_busy),
       .out_blocked_o (out_blocked),
+      .out_waiting_o (out_waiting),
       .idle_o        (rt_idle),
       .cnt_port_i,
       .cnt_id_i,
@@ -391,6 +419,40 @@ module hc_network #(
   end
 
   assign cnt_data_o = gen_node[Nodes-1].cnt_acc;
+
+`ifndef SYNTHESIS
+  // ---------------------------------------------------------------------
+  // For the waveform only, per dimension i (read by no logic): how many of
+  // its 2^Dim links are busy and blocked, how many heads wait for them
+  // this cycle, and its links' blocked cycles so far (the sum of their
+  // blocked_cycles), so that a dimension with contention shows at a glance.
+  // Not in the coverage builds' counts.
+  // ---------------------------------------------------------------------
+  /* verilator coverage_off */
+  logic [Nodes*Dim*WaitW-1:0] link_waiting;
+  for (genvar i = 0; i < Dim; i++) begin : gen_dim
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [Dim:0]         links_busy, links_blocked;
+    logic [Dim+WaitW-1:0] heads_waiting;
+    logic [31:0]          blocked_cycles;
+    /* verilator lint_on UNUSEDSIGNAL */
+    always_comb begin
+      links_busy    = '0;
+      links_blocked = '0;
+      heads_waiting = '0;
+      for (int unsigned x = 0; x < Nodes; x++) begin
+        links_busy    = links_busy + (Dim+1)'(link_busy_o[x*Dim + i]);
+        links_blocked = links_blocked + (Dim+1)'(link_blocked_o[x*Dim + i]);
+        heads_waiting = heads_waiting + (Dim+WaitW)'(link_waiting[(x*Dim + i)*WaitW +: WaitW]);
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) blocked_cycles <= '0;
+      else         blocked_cycles <= blocked_cycles + 32'(links_blocked);
+    end
+  end
+  /* verilator coverage_on */
+`endif
 
   // ---------------------------------------------------------------------
   // Global registers of the configuration port (section 7.3)

@@ -90,6 +90,10 @@ module hc_router #(
   output logic [Dim:0]                    out_busy_o,
   /// Per output port: a head waits for it this cycle (for waves).
   output logic [Dim:0]                    out_blocked_o,
+  /// Per output port: how many heads wait for it this cycle, not granted
+  /// ($clog2(Dim + 2) bits each; for waves: what the channel counters'
+  /// blocked cycles and max waiting count).
+  output logic [(Dim+1)*$clog2(Dim+2)-1:0] out_waiting_o,
   /// Every input buffer is empty and no output is held (from registers).
   output logic                            idle_o,
   /// Counter read port: output port to read.
@@ -370,6 +374,7 @@ module hc_router #(
   // Channel counters and the read port
   // ---------------------------------------------------------------------
   logic [Ports*32-1:0] cnt;
+  assign out_waiting_o = waiting;
 
   for (genvar o = 0; o < Ports; o++) begin : gen_cnt
     logic is_head;

@@ -4,12 +4,15 @@
 # `make test` call it every time. Needs root (or sudo) only when it installs.
 # Arguments name packages only some targets need, beside these (make
 # docs-api: doxygen; make test-slurm: slurm-wlm munge); --fuzz adds what
-# make fuzz needs: clang and its libFuzzer runtime.
+# make fuzz needs: clang and its libFuzzer runtime; --wave a virtual X
+# server, on which GTKWave shows a waveform view without a display (the
+# view's test in make test, tools/wave_shot.sh).
 set -euo pipefail
 
 pkgs=(build-essential verilator libsystemc-dev libcmocka-dev zlib1g-dev yosys
       nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq python3-yaml pkgconf z3)
 if [ "${1:-}" = --fuzz ]; then pkgs+=(clang libclang-rt-dev); shift; fi
+if [ "${1:-}" = --wave ]; then pkgs+=(xvfb xauth); shift; fi
 pkgs+=("$@")
 
 missing=()

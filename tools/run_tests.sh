@@ -124,7 +124,11 @@ targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filte
 targets+="build/asan/bin/hcsim build/asan/bin/hc_flit_filter $(make --no-print-directory -s print-FUZZ_REPLAY) "
 for c in $NEG_CFGS $GEOM_CFGS; do targets+=" build/rtl/$c/hcsim"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
-if ! make --no-print-directory -j"$JOBS" $targets > build/test-build.log 2>&1; then
+# The build's progress as it goes: each Verilator build's stages and
+# heartbeat (tools/verilate.sh) and each program linked; all of it in the log.
+make --no-print-directory -j"$JOBS" $targets 2>&1 | tee build/test-build.log \
+  | while IFS= read -r l; do case "$l" in "  VERILATE "*|"  LINK "*) log "build: ${l#  }" ;; esac; done
+if [ "${PIPESTATUS[0]}" != 0 ]; then
   tail -40 build/test-build.log
   log "build failed (build/test-build.log)"
   kill $(jobs -p) 2>/dev/null
@@ -282,6 +286,15 @@ if [ -x tests/cli/test_hcsim.sh ]; then
   # JUnit: one testcase per "PASS name" / "FAIL name: why" line.
   count_lines cli "$(sed -n -e 's/^PASS /cli: PASS /p' -e 's/^FAIL /cli: FAIL /p' <<< "$out")" 0
 fi
+
+case " $CONFIGS " in *" D4_W16_B2_I4 "*)
+  log "waveform view (tests/cli/test_wave.sh): LCC transpose d=4 with and without contention, GTKWave headless"
+  # ~2.5 CPU-s; xvfb for GTKWave's part (tools/bootstrap.sh --wave, quick when there)
+  out=$(tools/bootstrap.sh --wave 2>&1 && tests/cli/test_wave.sh 2>&1); st=$?
+  grep -E 'FAIL' <<< "$out" || true
+  count_summary wave "$out" $st
+  count_lines wave "$(sed -n -e 's/^PASS /wave: PASS /p' -e 's/^FAIL /wave: FAIL /p' <<< "$out")" 0 ;;
+esac
 
 log "library: make install into a fresh prefix, docs/examples/ built against it with pkg-config"
 # the RTL library of the examples' configuration when make test built it

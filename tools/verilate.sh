@@ -4,7 +4,8 @@
 # line per stage as it starts, with the seconds since the start: each
 # hierarchy block Verilated, then compiled, then the network around them.
 # A build takes a minute or more, and the user who typed `make sim` should
-# see what it is doing (on stderr: `make sim` hides the build's stdout).
+# see what it is doing (on stderr: `make sim` hides the build's stdout); a
+# stage that runs long gets a line every 30 s.
 # On failure the end of the log is printed.
 # Usage: tools/verilate.sh CFG LOG VERILATOR-ARGS...
 set -uo pipefail
@@ -21,6 +22,13 @@ stage() {
 }
 hier=
 stage "Verilator on the RTL (log in $log)"
+# A stage can run for minutes (the network's C++ of a 5-cube): a line every
+# 30 s while it does, with the log's length, so a long build is never silent.
+( while sleep 30; do
+    printf '  VERILATE %s: ... still building (%ds, %s log lines)\n' "$cfg" $((SECONDS - start)) "$(wc -l < "$log")" >&2
+  done ) &
+ticker=$!
+trap 'kill "$ticker" 2>/dev/null' EXIT
 # The stages are read from the commands make echoes: `make -s` (make sim)
 # would silence them, so the s flag is not handed on to Verilator's make.
 first=${MAKEFLAGS%% *}

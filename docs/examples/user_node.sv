@@ -59,6 +59,7 @@ module user_node #(
   logic [Dim-1:0]     pout_valid;
   logic [Dim*Dim-1:0] pout_dest;
   logic [Dim:0]       ack, held, out_busy, out_blocked;
+  logic [(Dim+1)*$clog2(Dim+2)-1:0] out_waiting;
 
   hc_router #(
     .Dim          (Dim),
@@ -86,6 +87,7 @@ module user_node #(
     .out_ready_i   ({1'b1, link_out_ready_i}),
     .out_busy_o    (out_busy),
     .out_blocked_o (out_blocked),
+    .out_waiting_o (out_waiting),
     .idle_o,
     .cnt_port_i,
     .cnt_id_i,
@@ -100,6 +102,6 @@ module user_node #(
   assign ej_flit_o        = out_flit[Dim*FlitW +: FlitW];
 
   logic unused;
-  assign unused = ^{pout_valid, pout_dest, ack, held, out_busy, out_blocked};
+  assign unused = ^{pout_valid, pout_dest, ack, held, out_busy, out_blocked, out_waiting};
 
 endmodule

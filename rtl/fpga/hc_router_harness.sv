@@ -51,6 +51,7 @@ module hc_router_harness #(
   logic [Ports-1:0]       in_valid, in_ready, out_valid, out_ready;
   logic [Ports*FlitW-1:0] in_flit, out_flit;
   logic [Ports-1:0]       out_busy, out_blocked;
+  logic [Ports*$clog2(Ports+1)-1:0] out_waiting;
   logic                   idle;
   logic [31:0]            cnt_data;
   logic [Dim-1:0]         pout_valid;   // the cost model's outputs, tied off
@@ -96,6 +97,7 @@ module hc_router_harness #(
     .out_ready_i   (out_ready),
     .out_busy_o    (out_busy),
     .out_blocked_o (out_blocked),
+    .out_waiting_o (out_waiting),
     .idle_o        (idle),
     .cnt_port_i,
     .cnt_id_i,
@@ -104,6 +106,6 @@ module hc_router_harness #(
 
   // Waveform-only outputs of the router, and the cost model's (tied off), not measured.
   logic unused;
-  assign unused = ^{out_busy, out_blocked, idle, pout_valid, pout_dest, ack, held};
+  assign unused = ^{out_busy, out_blocked, out_waiting, idle, pout_valid, pout_dest, ack, held};
 
 endmodule

@@ -9,6 +9,7 @@
 */
 #include "hc_backend.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,15 @@ struct hc_backend {
   uint64_t cycle;
   int failed;      /* HC_OK, or what ended the run: HC_EMISMATCH or HC_EASSERT */
   hc_mismatch mm;
+  /* With a waveform: every {valid, flit} value its channels and ejection
+  ** ports have held, for the flit translate file beside it (hc_gtkw.c);
+  ** an open-addressing set, HC_WAVE_EMPTY in the free slots. */
+  uint64_t *seen;
+  size_t seen_cap, seen_n;
+  int seen_full; /* HC_WAVE_MAX_VALUES reached: later values not kept */
 };
+
+#define HC_WAVE_EMPTY UINT64_MAX
 
 static const char *const sim_names[] = {"model", "rtl", "both"};
 static const char *const cnt_names[HC_CNT_ALL] = {"flits", "messages", "busy_cycles",
@@ -59,6 +68,12 @@ int hc_backend_open(hc_sim sim, const hc_cfg *cfg, const char *fst_path,
   if (sim != HC_SIM_RTL) rc = hc_model_new(cfg, &b->model);
   if (rc == HC_OK && sim != HC_SIM_MODEL) rc = hc_rtl_new(cfg, fst_path, &b->rtl);
   if (rc == HC_OK && sim == HC_SIM_BOTH) rc = hc_obs_new(cfg, &b->shadow);
+  if (rc == HC_OK && sim != HC_SIM_MODEL && fst_path) {
+    b->seen_cap = 1024;
+    b->seen = malloc(b->seen_cap * sizeof *b->seen);
+    if (!b->seen) rc = HC_ENOMEM;
+    else for (size_t i = 0; i < b->seen_cap; i++) b->seen[i] = HC_WAVE_EMPTY;
+  }
   if (rc == HC_OK && sim != HC_SIM_MODEL) {
     const size_t n = (size_t)1 << cfg->d;
     b->inj_valid = calloc(n, sizeof *b->inj_valid);
@@ -82,6 +97,7 @@ void hc_backend_close(hc_backend *b) {
   free(b->inj_valid);
   free(b->inj_flit);
   free(b->offered);
+  free(b->seen);
   free(b);
 }
 
@@ -205,6 +221,78 @@ static int compare_obs(hc_backend *b, const hc_obs *m, const hc_obs *r) {
   return HC_OK;
 }
 
+/* Slot of v in the set: where it is, or the free slot where it goes. */
+static size_t seen_slot(const uint64_t *set, size_t cap, uint64_t v) {
+  size_t i = (size_t)((v * 0x9e3779b97f4a7c15ull) >> 17) & (cap - 1);
+  while (set[i] != HC_WAVE_EMPTY && set[i] != v) i = (i + 1) & (cap - 1);
+  return i;
+}
+
+/* Add v to the set of values seen, doubling it at half full; out of memory
+** or at HC_WAVE_MAX_VALUES it stops growing (seen_full). */
+static void seen_add(hc_backend *b, uint64_t v) {
+  size_t i = seen_slot(b->seen, b->seen_cap, v);
+  if (b->seen[i] == v) return;
+  if (b->seen_n + 1 > b->seen_cap / 2) {
+    const size_t cap = b->seen_cap * 2;
+    uint64_t *set = b->seen_n >= HC_WAVE_MAX_VALUES ? NULL : malloc(cap * sizeof *set);
+    if (!set) {
+      b->seen_full = 1;
+      return;
+    }
+    for (size_t k = 0; k < cap; k++) set[k] = HC_WAVE_EMPTY;
+    for (size_t k = 0; k < b->seen_cap; k++)
+      if (b->seen[k] != HC_WAVE_EMPTY) set[seen_slot(set, cap, b->seen[k])] = b->seen[k];
+    free(b->seen);
+    b->seen = set;
+    b->seen_cap = cap;
+    i = seen_slot(set, cap, v);
+  }
+  b->seen[i] = v;
+  b->seen_n++;
+}
+
+/* Note the values of the RTL's channels and ejection ports in r (the
+** waveform's: {valid, flit}, as hc_network names them chan and eject). */
+static void seen_obs(hc_backend *b, const hc_obs *r) {
+  const unsigned n = 1u << b->cfg.d, d = b->cfg.d, fw = b->cfg.w + 2;
+  for (unsigned x = 0; x < n; x++) {
+    seen_add(b, (uint64_t)(r->ej_valid[x] & 1u) << fw | r->ej_flit[x]);
+    for (unsigned i = 0; i < d; i++)
+      seen_add(b, (uint64_t)(r->link_valid[x * d + i] & 1u) << fw | r->link_flit[x * d + i]);
+  }
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+int hc_backend_wave_values(const hc_backend *b, uint64_t **vals, size_t *n, int *complete) {
+  *vals = NULL;
+  *n = 0;
+  *complete = !b->seen_full;
+  if (!b->seen || b->seen_n == 0) return HC_OK;
+  uint64_t *out = malloc(b->seen_n * sizeof *out);
+  if (!out) return HC_ENOMEM;
+  size_t k = 0;
+  for (size_t i = 0; i < b->seen_cap; i++)
+    if (b->seen[i] != HC_WAVE_EMPTY) out[k++] = b->seen[i];
+  assert(k == b->seen_n);
+  qsort(out, k, sizeof *out, cmp_u64);
+  *vals = out;
+  *n = k;
+  return HC_OK;
+}
+
+uint64_t hc_backend_wave_time(const hc_backend *b) { return b->rtl ? hc_rtl_wave_time(b->rtl) : 0; }
+
+int hc_backend_wave_peak(const hc_backend *b, uint64_t *time, unsigned *blocked) {
+  *time = 0;
+  *blocked = 0;
+  return b->rtl ? hc_rtl_wave_peak(b->rtl, time, blocked) : 0;
+}
+
 int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
                     const uint32_t *inj_flit, hc_obs *obs) {
   if (b->failed) return b->failed; /* the run is over at the first failure */
@@ -227,6 +315,7 @@ int hc_backend_step(hc_backend *b, const uint8_t *inj_valid,
       break;
   }
   if (b->inj_valid) clear_offers(b);
+  if (b->seen && rc != HC_EASSERT) seen_obs(b, b->sim == HC_SIM_BOTH ? &b->shadow : obs);
   if (rc == HC_EASSERT) end_run(b, HC_EASSERT, 0, "RTL assertion failed", 0, 0);
   b->cycle++;
   return rc;

@@ -117,6 +117,27 @@ uint32_t hc_backend_counter(hc_backend *b, unsigned x, unsigned port, unsigned i
 */
 int hc_backend_check_counters(hc_backend *b);
 
+/* The most distinct channel values hc_backend_wave_values keeps. */
+#define HC_WAVE_MAX_VALUES ((size_t)1 << 20)
+
+/*
+** With a waveform (rtl or both, opened with fst_path): every distinct
+** {valid, flit} value that the RTL's links and ejection ports have shown,
+** ascending, in a new array *vals (free it) of *n; *complete is 0 when
+** more than HC_WAVE_MAX_VALUES were seen and some are missing. Without a
+** waveform *vals is NULL and *n 0. Returns HC_OK or HC_ENOMEM.
+*/
+int hc_backend_wave_values(const hc_backend *b, uint64_t **vals, size_t *n, int *complete);
+
+/* The waveform's time now, in cycles over every reset (hc_rtl_wave_time;
+** 0 without RTL or waveform). */
+uint64_t hc_backend_wave_time(const hc_backend *b);
+
+/* The waveform's busiest cycle (hc_rtl_wave_peak): the first with the most
+** links blocked, then busy; its time and blocked links. Returns 0 (and
+** zeros) when no link was busy or there is no waveform, else 1. */
+int hc_backend_wave_peak(const hc_backend *b, uint64_t *time, unsigned *blocked);
+
 /* The first mismatch or failed RTL assertion, or NULL when there was none. */
 const hc_mismatch *hc_backend_mismatch(const hc_backend *b);
 

@@ -29,7 +29,9 @@ int hc_rtl_built_cfg(hc_cfg *cfg);
 /*
 ** Create the RTL simulation for cfg, held in reset for two cycles and then
 ** released, so that the first hc_rtl_step() is cycle 0 like the model's. If
-** fst_path is not NULL, every cycle is dumped to that FST file. Returns HC_OK,
+** fst_path is not NULL, every cycle is dumped to that FST file, once, at a
+** time that counts cycles (one unit each; the FST's unit is one second, so
+** that GTKWave's axis reads in cycles), reset not shown. Returns HC_OK,
 ** HC_ENORTL (cfg is not the built one), or HC_ENOMEM.
 */
 int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out);
@@ -89,6 +91,19 @@ unsigned long hc_rtl_assert_failures(void);
 
 /* Label the waveform with the algorithm's step number (no effect on traffic). */
 void hc_rtl_set_step(hc_rtl *r, unsigned step);
+
+/*
+** The waveform's time now: the cycles sampled into the FST so far, one time
+** unit each, over every reset (0 without a waveform). hc_rtl_free samples
+** once more, at this time, the state after the last cycle.
+*/
+uint64_t hc_rtl_wave_time(const hc_rtl *r);
+
+/* The waveform's busiest cycle so far: the first with the most links
+** blocked, and of those with the most links busy; its time in *time and
+** its blocked links in *blocked. Returns 0 (and zeros) when no link has
+** been busy or there is no waveform, else 1. */
+int hc_rtl_wave_peak(const hc_rtl *r, uint64_t *time, unsigned *blocked);
 
 /* Read counter id of output port of node x through the RTL's read port. */
 uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigned id);

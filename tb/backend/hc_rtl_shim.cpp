@@ -74,7 +74,13 @@ struct hc_rtl {
   VerilatedContext ctx;
   Vhc_network *top = nullptr;
   VerilatedFstC *fst = nullptr;
-  uint64_t time = 0;  // dump time in ns (--timescale 1ns/1ns)
+  // The waveform's time: one unit a cycle, counted over the whole waveform
+  // (a reset does not restart it, so the FST's time only grows).
+  uint64_t time = 0;
+  unsigned peak_blocked = 0;  // the most links blocked in one cycle so far
+  unsigned peak_busy = 0;     // the most links busy in such a cycle
+  uint64_t peak_time = 0;     // the first cycle with that many of both
+  int peak_seen = 0;          // a cycle with a busy link was seen
   int remap_pending = 0;
   uint8_t remap[16] = {};
   int cfg_pending = 0;
@@ -99,11 +105,31 @@ extern "C" void hc_rtl_set_args(int argc, const char **argv) {
 static const unsigned kNodes = 1u << HC_D;
 static const unsigned kFlitW = HC_W + 2;
 
+// Reset's clock edges are not in the waveform: it samples each cycle once
+// (hc_rtl_step), so that its time counts cycles.
 static void half_cycle(hc_rtl *r, int clk) {
   r->top->clk_i = clk;
   r->top->eval();
-  if (r->fst) r->fst->dump(r->time);
-  r->time += 5; // 5 ns a half cycle: the waveform reads as a 100 MHz clock
+}
+
+// Sample the cycle into the waveform, at its time (the inputs applied and
+// settled, before the clock edge: what crosses every link in this cycle),
+// and keep the cycle with the most blocked links (then the most busy ones)
+// for hc_rtl_wave_peak.
+static void dump_cycle(hc_rtl *r) {
+  unsigned blocked = 0, busy = 0;
+  for (unsigned l = 0; l < kNodes * HC_D; ++l) {
+    blocked += get_bits(r->top->link_blocked_o, l, 1);
+    busy += get_bits(r->top->link_busy_o, l, 1);
+  }
+  if (busy > 0 && (blocked > r->peak_blocked || (blocked == r->peak_blocked && busy > r->peak_busy))) {
+    r->peak_blocked = blocked;
+    r->peak_busy = busy;
+    r->peak_time = r->time;
+    r->peak_seen = 1;
+  }
+  r->fst->dump(r->time);
+  ++r->time;
 }
 
 extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
@@ -149,6 +175,10 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
     r->top->rst_ni = 0;
     r->top->eval();
     r->top->trace(r->fst, 99);
+    // One time unit a cycle, and the unit one second: the only unit
+    // GTKWave prints without rescaling (1000 ps would read "1 ns"), so
+    // its time axis reads in cycles ("120 sec" is cycle 120).
+    r->fst->set_time_resolution("1s");
     r->fst->open(fst_path);
   }
   hc_rtl_reset(r);
@@ -159,6 +189,12 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
 extern "C" void hc_rtl_free(hc_rtl *r) {
   if (!r) return;
   if (r->fst) {
+    // The state after the last clock edge, at the time after the last
+    // cycle: the counters' final values are the waveform's last.
+    if (r->top) {
+      r->top->eval();
+      r->fst->dump(r->time);
+    }
     r->fst->close();
     delete r->fst;
   }
@@ -277,8 +313,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
       }
     }
   }
-  if (r->fst) r->fst->dump(r->time);
-  r->time += 5; // 5 ns a half cycle: the waveform reads as a 100 MHz clock
+  if (r->fst) dump_cycle(r);
   half_cycle(r, 1);
   // Verilator's messages ($error of a failing assertion) print the context's
   // time: make it the cycle number, as the model and the logs count.
@@ -319,4 +354,12 @@ extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port,
   t->cnt_id_i = id;
   t->eval();
   return t->cnt_data_o;
+}
+
+extern "C" uint64_t hc_rtl_wave_time(const hc_rtl *r) { return r->fst ? r->time : 0; }
+
+extern "C" int hc_rtl_wave_peak(const hc_rtl *r, uint64_t *time, unsigned *blocked) {
+  *time = r->peak_time;
+  *blocked = r->peak_blocked;
+  return r->peak_seen;
 }

@@ -8,7 +8,8 @@
 ** hcsim_config resolves the configuration against the RTL linked in,
 ** hcsim_open opens the JSON file, checks the waveform path, opens the
 ** backend with the driver on it and writes the GTKWave save file beside the
-** waveform, and hcsim_close ends the run. Bad input is one "hcsim: ..." line
+** waveform, and hcsim_close ends the run (and writes the view again from
+** the run's counters). Bad input is one "hcsim: ..." line
 ** on stderr and exit status 2; a failed check is exit status 1.
 **
 **   mode      --algo                         entry           file
@@ -208,7 +209,9 @@ void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, h
 
 /*
 ** End the run: close the JSON file (a write error is reported, and status
-** becomes 1), free the driver and the backend. Returns status.
+** becomes 1); with a waveform, write its GTKWave view again from the run's
+** channel counters and values (tb/report/hc_gtkw.h); free the driver and
+** the backend. Returns status.
 */
 int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status);
 

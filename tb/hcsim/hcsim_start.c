@@ -180,16 +180,52 @@ void hcsim_open(hcsim_opts *o, hcsim_run *r) {
   r->fst = waves_path(o);
   hcsim_open_network(o, r->fst, &r->be, &r->drv);
   if (r->fst) {
+    /* A first view, in node order, in case the run never ends; hcsim_close
+    ** writes the real one from the run's counters. */
     char gtkw[4096];
-    if (hc_gtkw_beside(r->fst, &o->cfg, gtkw, sizeof gtkw) == 0)
+    const hc_gtkw_run before = {.cfg = &o->cfg, .complete = 1};
+    if (hc_gtkw_beside(r->fst, &before, gtkw, sizeof gtkw) == 0)
       hcsim_say("waveform %s, GTKWave view %s", r->fst, gtkw);
     else
       hcsim_say("note: could not write the GTKWave save file %s: %s", gtkw, strerror(errno));
   }
 }
 
+/* The GTKWave view of the finished run: its counters order the links, its
+** channel values make the translate file, its length the zoom. */
+static void write_view(const hcsim_opts *o, hcsim_run *r) {
+  const unsigned d = o->cfg.d, links = d << d;
+  uint32_t *c = calloc(4 * (size_t)links, sizeof *c);
+  uint64_t *vals = NULL;
+  hc_gtkw_run run = {.cfg = &o->cfg, .end = hc_backend_wave_time(r->be)};
+  run.peak = hc_backend_wave_peak(r->be, &run.peak_time, &run.peak_blocked);
+  if (!c || hc_backend_wave_values(r->be, &vals, &run.nvalues, &run.complete) != HC_OK) {
+    hcsim_say("note: out of memory writing the GTKWave view; the one written before the run stays");
+    free(c);
+    return;
+  }
+  for (unsigned l = 0; l < links; l++) {
+    const unsigned x = l / d, i = l % d;
+    c[l] = hc_driver_counter(r->drv, x, i, HC_CNT_BUSY);
+    c[links + l] = hc_driver_counter(r->drv, x, i, HC_CNT_BLOCKED);
+    c[2 * links + l] = hc_driver_counter(r->drv, x, i, HC_CNT_MAX_WAITING);
+    c[3 * links + l] = hc_driver_counter(r->drv, x, i, HC_CNT_FLITS);
+  }
+  run.busy = c;
+  run.blocked = c + links;
+  run.max_waiting = c + 2 * links;
+  run.flits = c + 3 * links;
+  run.values = vals;
+  char gtkw[4096];
+  if (hc_gtkw_beside(r->fst, &run, gtkw, sizeof gtkw) != 0)
+    hcsim_say("note: could not write the GTKWave save file %s: %s", gtkw, strerror(errno));
+  free(c);
+  free(vals);
+}
+
 int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status) {
   status = hcsim_json_close(o, r, status);
+  if (r->fst && r->be) write_view(o, r);
   hc_driver_free(r->drv);
   hc_backend_close(r->be);
   r->drv = NULL;

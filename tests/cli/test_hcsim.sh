@@ -588,9 +588,11 @@ if [ -s "$tmp/w.vcd" ] && [ -s "$tmp/w.gtkw" ]; then
   awk '$1 == "$scope" { s[++n] = $3 } $1 == "$upscope" { n-- }
        $1 == "$var" { p = ""; for (i = 1; i <= n; i++) p = p (i > 1 ? "." : "") s[i]; print p "." $5 }' \
       "$tmp/w.vcd" | LC_ALL=C sort -u > "$tmp/w.names"
-  missing=$(grep '^tb\.' "$tmp/w.gtkw" | sed 's/\[[0-9]*:[0-9]*\]$//' | LC_ALL=C sort -u | LC_ALL=C comm -23 - "$tmp/w.names")
-  if [ -z "$missing" ] && grep -q 'pout_valid' "$tmp/w.gtkw"; then
-    ok "every signal of the GTKWave view is in the waveform (links, ejection, probes and acknowledgements)"
+  # names as they are, or under an alias ("+{alias} name")
+  missing=$(sed -n -e 's/^+{[^}]*} //p' -e '/^tb\./p' "$tmp/w.gtkw" | sed 's/\[[0-9]*:[0-9]*\]$//' | LC_ALL=C sort -u \
+            | LC_ALL=C comm -23 - "$tmp/w.names")
+  if [ -z "$missing" ] && grep -q 'pout_valid' "$tmp/w.gtkw" && grep -q 'gen_dim\[0\].heads_waiting' "$tmp/w.gtkw"; then
+    ok "every signal of the GTKWave view is in the waveform (links, dimensions, ejection, probes and acknowledgements)"
   else
     ko "every signal of the GTKWave view is in the waveform" "missing: $(head -3 <<< "$missing" | tr '\n' ' ')"
   fi
