@@ -55,6 +55,8 @@ HC_SF_ALGO(cyc2cons_gray)
 /* 003 (Johnsson) §3.4, §4 */
 HC_SF_ALGO(sbt)
 HC_SF_ALGO(sbt_seq)
+HC_SF_ALGO(cbt_inorder_bcast)
+HC_SF_ALGO(cbt_inorder_reduce)
 HC_SF_ALGO(cbt_interior)
 HC_SF_ALGO(cbt_bcast)
 HC_SF_ALGO(cbt_reduce)
