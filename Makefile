@@ -291,7 +291,7 @@ rtl: $(RTL_DIR)/hcsim $(RTL_DIR)/tb_rtl
 given = $(filter command line environment,$(origin $(1)))
 ALGO_VARS_ARGS = $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(BETA)) $(if $(SCHED),--sched $(SCHED)) \
            $(if $(G),--g $(G)) $(if $(SRC),--src $(SRC)) $(if $(DST),--dst $(DST)) $(if $(PERM),--perm $(PERM)) \
-           $(if $(NWAVES),--nwaves $(NWAVES)) $(if $(N),--n $(N)) \
+           $(if $(NWAVES),--nwaves $(NWAVES)) $(if $(N),--n $(N)) $(if $(RHS),--rhs $(RHS)) \
            $(if $(TAU),--tau $(TAU)) $(if $(XI),--xi $(XI)) $(if $(SWITCHING),--switching $(SWITCHING)) \
            $(if $(OVERLAP),--overlap $(OVERLAP)) $(if $(BARRIER),--barrier $(BARRIER)) \
            $(if $(LCC),--lcc $(LCC)) $(if $(LCC_A),--lcc-a '$(LCC_A)') $(if $(LCC_B),--lcc-b '$(LCC_B)') \

@@ -50,6 +50,8 @@ typedef struct hc_np_params {
   uint32_t beta;  /* start-up cycles of a packet */
   unsigned w;     /* word bits: arithmetic modulo 2^w, 1..32 */
   uint64_t seed;  /* the random matrices */
+  uint32_t r;     /* R, right-hand sides (the solvers of §6); HC_NP_UNSET: the
+                  ** algorithm's default, and a program without any refuses it */
   /* filled by check() */
   unsigned k;        /* d / 2: the array is 2^k x 2^k */
   uint32_t p;        /* 2^k */
@@ -57,6 +59,7 @@ typedef struct hc_np_params {
   uint32_t mem;      /* words per node */
   unsigned phases;   /* communication phases, each followed by a compute step */
   int n_defaulted;   /* N was not given (the report says which was used) */
+  int r_defaulted;   /* likewise R */
 } hc_np_params;
 
 /* A node's arithmetic, counted by the compute steps: multiply-adds
@@ -75,6 +78,7 @@ typedef struct hc_np_algo {
   const char *name;    /* ALGO= */
   const char *source;  /* the paper and section: "003 (Johnsson) §5.2, Thm 5.3" */
   const char *summary; /* one line: what it does, on which embedding */
+  int takes_rhs;       /* R (right-hand sides) is a parameter: check() sets it */
   /*
   ** Fill p's derived fields (and N if not given) and check every
   ** parameter: HC_OK, or HC_EPARAM with one sentence in why.
@@ -120,7 +124,8 @@ const hc_np_algo *hc_np_algo_find(const char *name);
 #include "np_list.h"
 #undef HC_NP_ALGO
 
-/* Parameters with nothing derived: d, N (HC_NP_UNSET: default), beta, w, seed. */
+/* Parameters with nothing derived: d, N (HC_NP_UNSET: default), beta, w,
+** seed; R is HC_NP_UNSET (the caller sets it for a program that takes it). */
 void hc_np_params_init(hc_np_params *p, unsigned d, uint32_t n, uint32_t beta, unsigned w, uint64_t seed);
 
 /* ------------------------------------------------------------- the runner */
@@ -196,6 +201,9 @@ uint32_t hc_np_mask(unsigned w);
 
 /* A random n x n matrix mod 2^w, row-major, the stream id of the seed. */
 void hc_np_matrix(uint64_t seed, unsigned id, uint32_t n, unsigned w, uint32_t *a);
+/* The first count words of the same stream (hc_np_matrix's n^2 are its
+** first n^2). */
+void hc_np_words(uint64_t seed, unsigned id, size_t count, unsigned w, uint32_t *a);
 
 /* c += a b mod 2^w for n x n row-major matrices (the host's product). */
 void hc_np_host_gemm(uint32_t n, unsigned w, const uint32_t *a, const uint32_t *b, uint32_t *c);
@@ -215,6 +223,18 @@ void hc_np_block_madd(uint32_t m, unsigned w, uint32_t *h, const uint32_t *e, co
 */
 int hc_np_send(hc_sched *s, uint32_t x, unsigned dim, uint32_t from, uint32_t to, uint32_t len);
 
+/*
+** The spanning binomial tree (Algorithm SBT) of one line of the array,
+** rooted at ring position root: the line's nodes are base | G(i) << off,
+** i = 0..2^k-1 (off 0: a row, k: a column); node x sends to x XOR 2^(off+b)
+** for every b above the highest bit in which its code differs from the
+** root's. The root sends len words from + e stride (e = 0..len-1), every
+** other node forwards the words it received at to + e, one packet each:
+** len + k - 1 steps for the whole line (the deepest node is k hops down).
+*/
+int hc_np_line_tree(const hc_np_params *p, hc_sched *s, uint32_t base, unsigned off, uint32_t root, uint32_t from,
+                    uint32_t stride, uint32_t len, uint32_t to);
+
 /* The inverse of the odd a modulo 2^w (Newton's iteration: each step
 ** doubles the correct low bits). */
 uint32_t hc_np_inverse(uint32_t a, unsigned w);
@@ -232,6 +252,15 @@ int hc_np_compare(const char *what, uint32_t n, const uint32_t *got, const uint3
 ** k, p, m. HC_OK or HC_EPARAM with why.
 */
 int hc_np_check_square(hc_np_params *p, uint32_t def, char *why, size_t n);
+
+/*
+** The same for a program with R right-hand sides: R (HC_NP_UNSET: rdef,
+** and r_defaulted says so) at least rmin and a multiple of unit (unit 1:
+** any). HC_OK or HC_EPARAM with why. hc_np_check_square refuses an R given
+** to a program that has none.
+*/
+int hc_np_check_square_rhs(hc_np_params *p, uint32_t def, uint32_t rdef, uint32_t rmin, uint32_t unit, char *why,
+                           size_t n);
 
 /* The memory check: words per node in 1..HC_NP_MAX_MEM, into p->mem. */
 int hc_np_check_mem(hc_np_params *p, uint64_t words, char *why, size_t n);

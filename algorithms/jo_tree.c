@@ -37,6 +37,18 @@ uint32_t hc_jt_in_right(uint32_t t) {
   return t + (1u << (z - 1));
 }
 
+unsigned hc_jt_in_route(uint32_t a, uint32_t b, unsigned *dims) {
+  unsigned nd = 0;
+  for (unsigned q = 32; q-- > 0;)
+    if ((a ^ b) >> q & 1u) dims[nd++] = q;
+  return nd;
+}
+
+uint32_t hc_jt_in_root(unsigned n) {
+  assert(n >= 1 && n <= 31);
+  return (1u << (n - 1)) - 1u;
+}
+
 void hc_jt_cbt_inorder(unsigned n, int gray, uint32_t *img) {
   assert(n >= 1 && n <= 31);
   for (uint32_t t = 0; t + 1 < (1u << n); t++) img[t] = gray ? hc_jo_gray(t) : t;

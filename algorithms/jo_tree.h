@@ -48,6 +48,20 @@ uint32_t hc_jt_in_right(uint32_t t);
 void hc_jt_cbt_inorder(unsigned n, int gray, uint32_t *img);
 
 /*
+** The route of a tree edge of the inorder embeddings between cube nodes a
+** and b: the dimensions in which they differ, highest first, into dims
+** (at most 32); returns how many (the edge's dilation). Highest first
+** makes the broadcast down the Gray- or binary-embedded tree free of link
+** conflicts: the two children of a node differ from it in one common
+** dimension and one of their own, which each path takes first
+** (tests/unit/test_jo_tree.c checks every step's links for n = 2..12).
+*/
+unsigned hc_jt_in_route(uint32_t a, uint32_t b, unsigned *dims);
+
+/* The inorder root 2^(n-1) - 1 of the tree of n levels. */
+uint32_t hc_jt_in_root(unsigned n);
+
+/*
 ** Theorem 3.6: where the nodes of the Gray-embedded tree of n levels
 ** (2 <= n <= 31) are after the exchange across dimension 0 between every
 ** even processor holding an odd (interior) node and its odd neighbour.

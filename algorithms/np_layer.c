@@ -35,6 +35,7 @@ void hc_np_params_init(hc_np_params *p, unsigned d, uint32_t n, uint32_t beta, u
   p->beta = beta;
   p->w = w;
   p->seed = seed;
+  p->r = HC_NP_UNSET;
 }
 
 uint64_t hc_np_ops_steps(const hc_np_ops *o) { return o->madd + o->mul + o->add + o->div; }
@@ -227,10 +228,14 @@ static uint64_t splitmix(uint64_t *s) {
   return z ^ (z >> 31);
 }
 
-void hc_np_matrix(uint64_t seed, unsigned id, uint32_t n, unsigned w, uint32_t *a) {
+void hc_np_words(uint64_t seed, unsigned id, size_t count, unsigned w, uint32_t *a) {
   uint64_t s = seed * 0x2545f4914f6cdd1dull + id * 0x9e3779b97f4a7c15ull + 1;
   const uint32_t mask = hc_np_mask(w);
-  for (size_t i = 0; i < (size_t)n * n; i++) a[i] = (uint32_t)(splitmix(&s) >> 32) & mask;
+  for (size_t i = 0; i < count; i++) a[i] = (uint32_t)(splitmix(&s) >> 32) & mask;
+}
+
+void hc_np_matrix(uint64_t seed, unsigned id, uint32_t n, unsigned w, uint32_t *a) {
+  hc_np_words(seed, id, (size_t)n * n, w, a);
 }
 
 void hc_np_host_gemm(uint32_t n, unsigned w, const uint32_t *a, const uint32_t *b, uint32_t *c) {
@@ -281,6 +286,19 @@ int hc_np_send(hc_sched *s, uint32_t x, unsigned dim, uint32_t from, uint32_t to
   return rc;
 }
 
+int hc_np_line_tree(const hc_np_params *p, hc_sched *s, uint32_t base, unsigned off, uint32_t root, uint32_t from,
+                    uint32_t stride, uint32_t len, uint32_t to) {
+  const uint32_t rcode = hc_np_gray(root);
+  int rc = HC_OK;
+  for (uint32_t code = 0; code < p->p; code++) {
+    const uint32_t x = base | code << off;
+    for (unsigned b = (unsigned)(hc_np_msb(code ^ rcode) + 1); b < p->k; b++)
+      for (uint32_t e = 0; e < len && rc == HC_OK; e++)
+        rc = hc_np_send(s, x, off + b, code == rcode ? from + e * stride : to + e, to + e, 1);
+  }
+  return rc;
+}
+
 int hc_np_compare(const char *what, uint32_t n, const uint32_t *got, const uint32_t *want, char *why, size_t len) {
   for (size_t i = 0; i < (size_t)n * n; i++)
     if (got[i] != want[i]) {
@@ -290,7 +308,8 @@ int hc_np_compare(const char *what, uint32_t n, const uint32_t *got, const uint3
   return HC_OK;
 }
 
-int hc_np_check_square(hc_np_params *p, uint32_t def, char *why, size_t n) {
+/* The checks of hc_np_check_square but R's. */
+static int square(hc_np_params *p, uint32_t def, char *why, size_t n) {
   if (p->d < 2 || p->d > HC_NP_MAX_D || p->d % 2)
     return hc_np_why(why, n, "d = %u: the 2^k x 2^k array needs an even d = 2k from 2 to %u", p->d, HC_NP_MAX_D);
   if (p->w < 1 || p->w > 32) return hc_np_why(why, n, "w = %u: words are 1..32 bits", p->w);
@@ -305,6 +324,28 @@ int hc_np_check_square(hc_np_params *p, uint32_t def, char *why, size_t n) {
     return hc_np_why(why, n, "N = %u is below 2^k = %u: the %ux%u array of a %u-cube needs N >= 2^k", p->n, p->p,
                      p->p, p->p, p->d);
   p->m = p->n / p->p;
+  return HC_OK;
+}
+
+int hc_np_check_square(hc_np_params *p, uint32_t def, char *why, size_t n) {
+  if (p->r != HC_NP_UNSET)
+    return hc_np_why(why, n, "R = %u: this program has no right-hand sides (R is the solvers' of §6)", p->r);
+  return square(p, def, why, n);
+}
+
+int hc_np_check_square_rhs(hc_np_params *p, uint32_t def, uint32_t rdef, uint32_t rmin, uint32_t unit, char *why,
+                           size_t n) {
+  int rc = square(p, def, why, n);
+  if (rc != HC_OK) return rc;
+  p->r_defaulted = p->r == HC_NP_UNSET;
+  if (p->r_defaulted) p->r = rdef;
+  if (p->r % unit)
+    return hc_np_why(why, n,
+                     "R = %u is not a multiple of 2^k = %u (the right-hand sides are stored cyclically on the "
+                     "array's %u columns)",
+                     p->r, unit, unit);
+  if (p->r < rmin) return hc_np_why(why, n, "R = %u: at least %u right-hand side%s", p->r, rmin, rmin == 1 ? "" : "s");
+  if (p->r > 1u << 16) return hc_np_why(why, n, "R = %u: at most 65536 right-hand sides", p->r);
   return HC_OK;
 }
 

@@ -10,6 +10,9 @@ HC_NP_ALGO(mmc2)
 HC_NP_ALGO(mmc3)
 HC_NP_ALGO(mmc41)
 HC_NP_ALGO(mmc42)
-/* §6.1 and §6.4.1: Gauss-Jordan elimination, a triangular solver */
+/* §6.1, §6.2 and §6.4: Gauss-Jordan elimination, triangulation, the triangular solvers */
 HC_NP_ALGO(gj)
+HC_NP_ALGO(lu)
 HC_NP_ALGO(trsv)
+HC_NP_ALGO(trsv_blk)
+HC_NP_ALGO(trsv_mm)

@@ -1,181 +1,233 @@
 /*
-** The triangular solver of Johnsson (shared/seeds/003 §6.4.1, Theorem 6.2
-** for N = 2^k): L z = y by the column sweep ("a variation of the
-** column-sweep algorithm of Kuck"), accumulating the inner products in
-** space, as a node program (algorithms/hc_np_algo.h). L is 2^k x 2^k lower
-** triangular on the Gray-coded array, l_ij at node (i, j) = (G(i) << k) |
-** G(j); y starts in the nodes of column 0 (y_i at node (i, 0)).
+** The column-sweep triangular solver of Johnsson (shared/seeds/003 §6.4.1,
+** Theorems 6.2 and 6.3): L Z = Y, L N x N lower triangular, Y N x R, "a
+** variation of the column-sweep algorithm of Kuck", the inner products
+** accumulated partially in place, partially in space, as a node program
+** (algorithms/hc_np_algo.h). L is stored cyclically on the Gray-coded
+** 2^k x 2^k array (np_tri.h): node (r, c) holds l_(r + I 2^k, c + J 2^k) as
+** its local element (I, J), M = N / 2^k of each. Y starts in the nodes of
+** column 0 (the paper's "y is initially stored in the set of processors
+** encoding column 0"), its row i in node (i mod 2^k, 0); Z ends on the
+** diagonal, row j in node (j mod 2^k, j mod 2^k).
 **
-** Variable j is two phases:
-**   phase 2j: the nodes (i, j-1), i >= j, send the partially reduced y_i to
-**     (i, j), their ring neighbour (none for j = 0). Compute: node (j, j)
-**     forms z_j = y_j / l_jj (one division).
-**   phase 2j + 1: node (j, j) broadcasts z_j over the spanning binomial
-**     tree of column j rooted at row j (none for the last variable).
-**     Compute: the nodes (i, j), i > j, take y_i -= l_ij z_j (one
-**     multiply-add).
-** 1 step and k steps: (2^k - 1)(k + 1) in all. The paper starts a new
-** variable every two steps, the broadcast of z_j overlapping the next
-** shifts, which is possible because the SBT never brings z_j later than
-** the partial sums from the adjacent column (§6.4.1): 2(2^k - 1).
+** Variable j = s 2^k + c (set s, array column c) is two phases:
+**   phase 2j: the accumulators at column c - 1 (mod 2^k) move one hop
+**     along their rows to column c (none for j = 0). Compute: node (c, c)
+**     forms z_j = (its accumulator + its in-place partial sum) / l_jj.
+**   phase 2j + 1: z_j (R words) down column c's spanning binomial tree
+**     rooted at row c (none for the last variable). Compute: every node of
+**     column c takes l_ij z_j off row i for each of its rows i > j: into
+**     the accumulator of row i if it holds it, else into its in-place
+**     partial sum for row i.
+** An accumulator collects the partial sums of one row i = r + I 2^k along
+** the row of the array: it starts at column r + 1 (mod 2^k) while set I - 1
+** is being solved (for set 0 at column 0, where Y is), passes every
+** column after that column's last z_q with q < i, taking the in-place sum
+** there, and ends at column r, where z_i is formed. So only the partial
+** sums that the next set needs travel (the paper: "followed only by the
+** set of partial products required for updating the right-hand side for
+** the next set of variables"); each link of a row carries one accumulator
+** a variable. At N = 2^k there is one set and this is the column sweep of
+** the 2^k x 2^k array: y_i itself moves from column 0 to column i.
 **
-** The scan's Theorem 6.2 reads "2(⌈N/2^k⌉^2 - 1) communications", which is
-** 0 at N = 2^k where its own text says 2(2^k - 1); docs/johnsson.md reads
-** it as 2(⌈N/2^k⌉ 2^k - 1) = 2(N - 1). Only N = 2^k is built here (the
-** N x N solver of Theorem 6.2 with cyclic storage and partial in-place
-** accumulation is not).
+** Steps: R for a shift, R + k - 1 for a tree: (N - 1)(2R + k - 1). The
+** paper starts a variable every two steps (a set every max(2 2^k, 2R)),
+** the tree of z_j overlapping the next shifts: Theorem 6.3's max(2 2^k,
+** 2R)(⌈N/2^k⌉ - 1) + 2 2^k + R - 3, at R = 1 Theorem 6.2's count read as
+** 2(N - 1) (docs/johnsson.md).
 **
-** The diagonal of L is odd (a unit modulo 2^w), so z is exact; the check:
-** L z = y, and z equals the host's forward substitution.
-**
-** Memory of a node: L 0 (l_ij), Y 1 (the y_i it holds), Z 2 (z_j).
+** Memory of a node (B = M^2): L 0 (row-major), P B (M x R in-place
+** partial sums, row I at I R; Y's rows in column 0), ACC B + M R (R), ZB
+** B + M R + R (z received, R), ZR B + M R + 2R (M x R: the diagonal
+** node's results, z_(c + s 2^k) at s R).
 */
-#include <stdio.h>
 #include <stdlib.h>
 
-#include "hc_np_algo.h"
+#include "np_tri.h"
 
-#define L_AT 0u
-#define Y_AT 1u
-#define Z_AT 2u
+#define P_AT(p) ((p)->m * (p)->m)
+#define ACC_AT(p) (P_AT(p) + (p)->m * (p)->r)
+#define ZB_AT(p) (ACC_AT(p) + (p)->r)
+#define ZR_AT(p) (ZB_AT(p) + (p)->r)
 
 static int check(hc_np_params *p, char *why, size_t n) {
-  int rc = hc_np_check_square(p, 1u << (p->d / 2), why, n);
+  int rc = hc_np_check_square_rhs(p, 1u << (p->d / 2), 1, 1, 1, why, n);
   if (rc != HC_OK) return rc;
-  if (p->m != 1)
-    return hc_np_why(why, n,
-                     "N = %u: the column sweep of §6.4.1 is built for N = 2^k = %u (one element a node; the "
-                     "N x N solver of Theorem 6.2 is not built)",
-                     p->n, p->p);
   p->phases = 2 * p->n;
-  return hc_np_check_mem(p, 3, why, n);
-}
-
-/* L (lower triangular, odd diagonal) and y (row 0 of stream 21). */
-static void make_ly(const hc_np_params *p, uint32_t *l, uint32_t *y) {
-  const uint32_t n = p->n;
-  hc_np_matrix(p->seed, 20, n, p->w, l);
-  for (uint32_t i = 0; i < n; i++)
-    for (uint32_t j = 0; j < n; j++) {
-      if (j > i) l[i * n + j] = 0;
-      if (j == i) l[i * n + j] |= 1u;
-    }
-  uint32_t *t = malloc((size_t)n * n * sizeof *t);
-  if (t) hc_np_matrix(p->seed, 21, n, p->w, t);
-  for (uint32_t i = 0; i < n; i++) y[i] = t ? t[i] : 0;
-  free(t);
+  return hc_np_check_mem(p, (uint64_t)p->m * p->m + 2ull * p->m * p->r + 2ull * p->r, why, n);
 }
 
 static void load(const hc_np_params *p, uint32_t *mem) {
-  const uint32_t n = p->n;
-  uint32_t *l = malloc((size_t)n * n * sizeof *l), *y = malloc(n * sizeof *y);
+  const uint32_t n = p->n, m = p->m, r = p->r;
+  uint32_t *l = malloc((size_t)n * n * sizeof *l), *y = malloc((size_t)n * r * sizeof *y);
   if (l && y) {
-    make_ly(p, l, y);
+    hc_np_tri_make(p, HC_NP_TRI_ODD_DIAG, l, y);
     for (uint32_t i = 0; i < n; i++) {
-      for (uint32_t j = 0; j < n; j++) mem[(size_t)hc_np_node(p, i, j, 1) * p->mem + L_AT] = l[i * n + j];
-      mem[(size_t)hc_np_node(p, i, 0, 1) * p->mem + Y_AT] = y[i];
+      for (uint32_t j = 0; j < n; j++)
+        mem[(size_t)hc_np_cyc_node(p, i, j) * p->mem + (i / p->p) * m + j / p->p] = l[(size_t)i * n + j];
+      for (uint32_t q = 0; q < r; q++)
+        mem[(size_t)hc_np_cyc_node(p, i, 0) * p->mem + P_AT(p) + (i / p->p) * r + q] = y[(size_t)i * r + q];
     }
   }
   free(l);
   free(y);
+}
+
+/*
+** The accumulator node (r, c) holds once z_(s 2^k + c) is known: the local
+** row I it belongs to, or -1 for none; *start: it starts here (it did not
+** arrive from column c - 1).
+*/
+static int acc_row(const hc_np_params *p, uint32_t r, uint32_t c, uint32_t s, int *start) {
+  *start = 0;
+  if (r == c) return -1; /* the diagonal: the accumulator of row r ended here */
+  if (r > c) {           /* set s's, on its way to column r */
+    *start = c == 0 && (s == 0 || r == p->p - 1);
+    return (int)s;
+  }
+  if (s + 1 >= p->m) return -1; /* r < c: set s + 1's, from column r + 1 on */
+  *start = c == r + 1;
+  return (int)s + 1;
 }
 
 static int comm(const hc_np_params *p, unsigned phase, hc_sched *s) {
-  const uint32_t j = phase / 2;
+  const uint32_t j = phase / 2, set = j / p->p, c = j % p->p;
   int rc = HC_OK;
-  if (phase % 2 == 0) { /* y_i, i >= j, from column j - 1 to column j */
+  if (phase % 2 == 0) { /* the accumulators of column c - 1 to column c */
     if (j == 0) return HC_OK;
-    const unsigned dim = (unsigned)hc_np_msb(hc_np_gray(j) ^ hc_np_gray(j - 1));
-    for (uint32_t i = j; i < p->n && rc == HC_OK; i++) rc = hc_np_send(s, hc_np_node(p, i, j - 1, 1), dim, Y_AT, Y_AT, 1);
+    const uint32_t cp = (c + p->p - 1) % p->p, sp = c == 0 ? set - 1 : set;
+    const unsigned dim = (unsigned)hc_np_msb(hc_np_gray(c) ^ hc_np_gray(cp));
+    int start;
+    for (uint32_t r = 0; r < p->p && rc == HC_OK; r++)
+      if (acc_row(p, r, cp, sp, &start) >= 0) rc = hc_np_send(s, hc_np_node(p, r, cp, 1), dim, ACC_AT(p), ACC_AT(p), p->r);
     return rc;
   }
   if (j + 1 == p->n) return HC_OK; /* the last z is needed nowhere else */
-  const uint32_t root = hc_np_gray(j);
-  for (uint32_t code = 0; code < p->p; code++) { /* z_j down column j from row j */
-    const uint32_t x = code << p->k | hc_np_gray(j);
-    for (unsigned b = (unsigned)(hc_np_msb(code ^ root) + 1); b < p->k && rc == HC_OK; b++)
-      rc = hc_np_send(s, x, p->k + b, Z_AT, Z_AT, 1);
+  return hc_np_line_tree(p, s, hc_np_gray(c), p->k, c, ZR_AT(p) + set * p->r, 1, p->r, ZB_AT(p));
+}
+
+/* Whether node (r, c)'s in-place partial sums may hold anything when the
+** accumulators pass in set s: Y (column 0) or a term of an earlier set. */
+static int partial_used(uint32_t c, uint32_t s) { return c == 0 || s >= 1; }
+
+/* Phase 2j's compute on node (c, c): z_j. */
+static void solve(const hc_np_params *p, uint32_t j, uint32_t *mem, hc_np_ops *ops) {
+  const uint32_t set = j / p->p, c = j % p->p, mask = hc_np_mask(p->w);
+  const uint32_t *pp = mem + P_AT(p) + set * p->r;
+  const uint32_t inv = hc_np_inverse(mem[set * p->m + set], p->w);
+  const int acc = j > 0, add = acc && partial_used(c, set);
+  for (uint32_t q = 0; q < p->r; q++) {
+    const uint32_t v = !acc ? pp[q] : add ? mem[ACC_AT(p) + q] + pp[q] : mem[ACC_AT(p) + q];
+    mem[ZR_AT(p) + set * p->r + q] = (v * inv) & mask;
   }
-  return rc;
+  ops->div += p->r;
+  if (add) ops->add += p->r;
+}
+
+/* Phase 2j+1's compute on node (r, c) of column c: l_ij z_j off every row i > j. */
+static void update(const hc_np_params *p, uint32_t r, uint32_t j, uint32_t *mem, hc_np_ops *ops) {
+  const uint32_t set = j / p->p, c = j % p->p, mask = hc_np_mask(p->w), R = p->r;
+  const uint32_t *z = mem + (r == c ? ZR_AT(p) + set * R : ZB_AT(p));
+  int start;
+  const int hold = acc_row(p, r, c, set, &start);
+  for (uint32_t i = set; i < p->m; i++) {
+    if (r + i * p->p <= j) continue;
+    const uint32_t l = mem[i * p->m + set];
+    uint32_t *pp = mem + P_AT(p) + i * R, *acc = mem + ACC_AT(p);
+    if ((int)i != hold) {
+      for (uint32_t q = 0; q < R; q++) pp[q] = (pp[q] - l * z[q]) & mask;
+    } else if (start) {
+      for (uint32_t q = 0; q < R; q++) acc[q] = (pp[q] - l * z[q]) & mask;
+    } else {
+      const int add = partial_used(c, set);
+      for (uint32_t q = 0; q < R; q++) acc[q] = (acc[q] - l * z[q] + (add ? pp[q] : 0u)) & mask;
+      if (add) ops->add += R;
+    }
+    ops->madd += R;
+  }
 }
 
 static void compute(const hc_np_params *p, unsigned phase, uint32_t x, uint32_t *mem, hc_np_ops *ops) {
-  const uint32_t j = phase / 2, mask = hc_np_mask(p->w);
-  uint32_t i, c;
-  hc_np_pos(p, x, 1, &i, &c);
-  if (c != j) return;
-  if (phase % 2 == 0 && i == j) {
-    mem[Z_AT] = (mem[Y_AT] * hc_np_inverse(mem[L_AT], p->w)) & mask;
-    ops->div++;
-  } else if (phase % 2 == 1 && i > j) {
-    mem[Y_AT] = (mem[Y_AT] - mem[L_AT] * mem[Z_AT]) & mask;
-    ops->madd++;
-  }
+  const uint32_t j = phase / 2;
+  uint32_t r, c;
+  hc_np_pos(p, x, 1, &r, &c);
+  if (c != j % p->p) return;
+  if (phase % 2 == 0 && r == c) solve(p, j, mem, ops);
+  else if (phase % 2 == 1 && j + 1 < p->n) update(p, r, j, mem, ops);
 }
 
 static int verify(const hc_np_params *p, const uint32_t *mem, char *why, size_t len) {
-  const uint32_t n = p->n, mask = hc_np_mask(p->w);
-  uint32_t *l = malloc((size_t)n * n * sizeof *l), *y = malloc(n * sizeof *y), *z = malloc(n * sizeof *z);
-  int rc = l && y && z ? HC_OK : HC_ENOMEM;
-  if (rc != HC_OK && why) snprintf(why, len, "out of memory");
-  if (rc == HC_OK) make_ly(p, l, y);
-  for (uint32_t i = 0; rc == HC_OK && i < n; i++) { /* L z = y, row by row */
-    z[i] = mem[(size_t)hc_np_node(p, i, i, 1) * p->mem + Z_AT];
-    uint32_t s = 0;
-    for (uint32_t j = 0; j <= i; j++) s += l[i * n + j] * z[j];
-    if ((s & mask) != y[i]) {
-      if (why) snprintf(why, len, "(L z)_%u = %u, y_%u = %u", i, s & mask, i, y[i]);
-      rc = HC_EMISMATCH;
-    }
-  }
-  for (uint32_t i = 0; rc == HC_OK && i < n; i++) { /* the host's forward substitution */
-    uint32_t s = y[i];
-    for (uint32_t j = 0; j < i; j++) s -= l[i * n + j] * y[j];
-    y[i] = (s * hc_np_inverse(l[i * n + i], p->w)) & mask;
-    if (y[i] != z[i]) {
-      if (why) snprintf(why, len, "z_%u = %u, the host's forward substitution gives %u", i, z[i], y[i]);
-      rc = HC_EMISMATCH;
-    }
-  }
-  free(l);
-  free(y);
+  uint32_t *z = malloc((size_t)p->n * p->r * sizeof *z);
+  if (!z) return HC_ENOMEM;
+  for (uint32_t j = 0; j < p->n; j++)
+    for (uint32_t q = 0; q < p->r; q++)
+      z[(size_t)j * p->r + q] = mem[(size_t)hc_np_cyc_node(p, j, j) * p->mem + ZR_AT(p) + (j / p->p) * p->r + q];
+  const int rc = hc_np_tri_verify(p, HC_NP_TRI_ODD_DIAG, z, why, len);
   free(z);
   return rc;
 }
 
 static uint64_t steps(const hc_np_params *p, unsigned phase) {
   const uint32_t j = phase / 2;
-  if (phase % 2 == 0) return j > 0;
-  return j + 1 < p->n ? p->k : 0;
+  if (phase % 2 == 0) return j > 0 ? p->r : 0;
+  return j + 1 < p->n ? (uint64_t)p->r + p->k - 1 : 0;
 }
 
-/* Theorem 6.2 at N = 2^k, as its text says: 2(2^k - 1). */
-static uint64_t paper_steps(const hc_np_params *p) { return 2ull * (p->p - 1); }
+/* Theorem 6.3 (6.2 at R = 1): max(2 2^k, 2R)(M - 1) + 2 2^k + R - 3. */
+static uint64_t paper_steps(const hc_np_params *p) {
+  const uint64_t a = 2ull * p->p, b = 2ull * p->r;
+  return (a > b ? a : b) * (p->m - 1) + 2ull * p->p + p->r - 3;
+}
 
-/* In sequence: N divisions and N - 1 multiply-adds. */
-static uint64_t arith(const hc_np_params *p) { return 2ull * p->n - 1; }
+/*
+** In sequence: per variable, the division of the diagonal node (and its
+** addition of the in-place sum, where there is one), then the busiest node
+** of the column (the rows it updates, and the addition of an in-place sum
+** into a passing accumulator). Counted from the rules of acc_row().
+*/
+static uint64_t arith(const hc_np_params *p) {
+  uint64_t total = 0;
+  for (uint32_t j = 0; j < p->n; j++) {
+    const uint32_t set = j / p->p, c = j % p->p;
+    total += p->r * (1ull + (j > 0 && partial_used(c, set)));
+    if (j + 1 == p->n) break;
+    uint64_t most = 0;
+    for (uint32_t r = 0; r < p->p; r++) {
+      int start;
+      const int hold = acc_row(p, r, c, set, &start);
+      const uint64_t rows = p->m - 1 - set + (r > c);
+      const uint64_t ops = rows + (hold >= 0 && !start && partial_used(c, set));
+      if (ops > most) most = ops;
+    }
+    total += most * p->r;
+  }
+  return total;
+}
 
-/* Theorem 6.2 at N = 2^k: ⌈N/2^k⌉^2 + 3(2^k - 1). */
-static uint64_t paper_arith(const hc_np_params *p) { return 1ull + 3ull * (p->p - 1); }
+/* Theorem 6.3 (6.2 at R = 1): (⌈N/2^k⌉^2 + 3(2^k - 1)) R. */
+static uint64_t paper_arith(const hc_np_params *p) {
+  return ((uint64_t)p->m * p->m + 3ull * (p->p - 1)) * p->r;
+}
 
 const hc_np_algo hc_np_algo_trsv = {
     .name = "trsv",
-    .source = "003 (Johnsson) §6.4.1 column sweep, Theorem 6.2 (N = 2^k)",
-    .summary = "L z = y by the column sweep: y shifts along the Gray ring, each z_j down its column's tree",
+    .source = "003 (Johnsson) §6.4.1 column sweep, Theorems 6.2 (R = 1), 6.3",
+    .summary = "L Z = Y by the column sweep, L cyclic: accumulators along the rows, each z_j down its column's tree",
+    .takes_rhs = 1,
     .check = check,
     .load = load,
     .comm = comm,
     .compute = compute,
     .verify = verify,
     .steps = steps,
-    .steps_text = "(2^k - 1)(k + 1) (per variable a shift of 1 and a tree of k)",
+    .steps_text = "(N - 1)(2R + k - 1) (per variable a shift of R and a tree of R + k - 1)",
     .paper_steps = paper_steps,
-    .paper_steps_text = "2(2^k - 1)",
-    .paper_source = "003 Thm 6.2, §6.4.1",
+    .paper_steps_text = "max(2 2^k, 2R)(M - 1) + 2 2^k + R - 3",
+    .paper_source = "003 Thm 6.3 (6.2 at R = 1), §6.4.1",
     .relation = "the paper starts a variable every 2 steps, the tree of z_j overlapping the next shifts; phases "
-                "do the shift and the whole tree one after the other, k + 1 steps a variable",
+                "do the shift and the whole tree one after the other, 2R + k - 1 steps a variable",
     .arith = arith,
-    .arith_text = "2N - 1 (N divisions, N - 1 multiply-adds, one after the other)",
+    .arith_text = "per variable R divisions, then the busiest node's multiply-adds and additions",
     .paper_arith = paper_arith,
-    .paper_arith_text = "1 + 3(2^k - 1)",
+    .paper_arith_text = "(M^2 + 3(2^k - 1)) R",
 };

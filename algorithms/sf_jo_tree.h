@@ -33,6 +33,7 @@
 typedef struct hc_jot_hop {
   uint32_t step, node, from, to;
   unsigned dim;
+  unsigned op; /* HC_SCHED_WRITE (0), or a combining op into slot `to` */
 } hc_jot_hop;
 
 /* A step schedule under construction. relay[x] counts the relay slots of
@@ -54,6 +55,9 @@ void hc_jot_free(hc_jot_list *l);
 
 /* Append one hop. HC_OK or HC_ENOMEM. */
 int hc_jot_add(hc_jot_list *l, uint32_t step, uint32_t node, unsigned dim, uint32_t from, uint32_t to);
+/* The same with a combining op (HC_SCHED_ADD, ...). */
+int hc_jot_add_op(hc_jot_list *l, uint32_t step, uint32_t node, unsigned dim, uint32_t from, uint32_t to,
+                  unsigned op);
 
 /*
 ** Append the hops of one element along a path: from slot `from` of node

@@ -31,8 +31,15 @@ int hc_jot_add(hc_jot_list *l, uint32_t step, uint32_t node, unsigned dim, uint3
     l->hop = h;
     l->cap = cap;
   }
-  l->hop[l->n++] = (hc_jot_hop){step, node, from, to, dim};
+  l->hop[l->n++] = (hc_jot_hop){step, node, from, to, dim, HC_SCHED_WRITE};
   return HC_OK;
+}
+
+int hc_jot_add_op(hc_jot_list *l, uint32_t step, uint32_t node, unsigned dim, uint32_t from, uint32_t to,
+                  unsigned op) {
+  const int rc = hc_jot_add(l, step, node, dim, from, to);
+  if (rc == HC_OK) l->hop[l->n - 1].op = op;
+  return rc;
 }
 
 int hc_jot_path(hc_jot_list *l, uint32_t step0, uint32_t node, const unsigned *dims, unsigned nd, uint32_t from,
@@ -82,7 +89,7 @@ int hc_jot_emit(hc_jot_list *l, hc_sched *s, uint32_t k) {
       (void)g;
     }
     int rc;
-    if ((rc = hc_sched_begin(s, h->node, h->dim)) || (rc = hc_sched_gather(s, h->from * k, k)) ||
+    if ((rc = hc_sched_begin_op(s, h->node, h->dim, h->op)) || (rc = hc_sched_gather(s, h->from * k, k)) ||
         (rc = hc_sched_scatter(s, h->to * k, k)) || (rc = hc_sched_end(s)))
       return rc;
   }

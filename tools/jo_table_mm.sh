@@ -12,7 +12,10 @@
 #   JO_MM_MODEL_D     cubes on the model and the executor (default 2 4 6 8)
 #   JO_MM_LOCKSTEP_D  cubes in lockstep, RTL against model (default none; a
 #                     d-cube's RTL is built on first use)
-#   JO_MM_MULTS       N / 2^k for the products and Gauss-Jordan (default 1 2)
+#   JO_MM_MULTS       N / 2^k (default 1 2); the programs with right-hand
+#                     sides run at their default R, and at the largest N also
+#                     at a second R (tools' rhs2: lu 0, trsv and trsv_blk 4,
+#                     trsv_mm 2^(k+1))
 #   JO_MM_LOCKSTEP_MULTS  the same in lockstep (default 2: one run each)
 #   JO_MM_BETA        start-up on the hardware (default 3)
 set -euo pipefail
@@ -23,19 +26,19 @@ lock_d=${JO_MM_LOCKSTEP_D-}
 mults=${JO_MM_MULTS-1 2}
 lock_mults=${JO_MM_LOCKSTEP_MULTS-2}
 beta=${JO_MM_BETA:-3}
-algos="mmc1 mmc2 mmc3 mmc41 mmc42 gj trsv"
+algos="mmc1 mmc2 mmc3 mmc41 mmc42 gj lu trsv trsv_blk trsv_mm"
 tbl=$(mktemp) json=$(mktemp) err=$(mktemp)
 trap 'rm -f "$tbl" "$json" "$err" "$doc.new"' EXIT
 val() { tools/jsonval.sh "$json" "$1"; }
 make --no-print-directory -s build/bin/hcsim >/dev/null
 
-# row BIN SIM D ALGO N BETA: one run, one table row
+# row BIN SIM D ALGO N BETA [R]: one run, one table row
 row() {
-  local bin=$1 sim=$2 d=$3 a=$4 n=$5 b=$6 data steps
+  local bin=$1 sim=$2 d=$3 a=$4 n=$5 b=$6 rhs=${7-} data steps size
   rm -f "$json"
-  if ! nice "$bin" --algo "$a" --sim "$sim" --d "$d" --n "$n" --beta "$b" --quiet --json "$json" 2>"$err" \
-     && [ ! -s "$json" ]; then
-    printf '| %s | %s | %s | %s | %s | not run: %s |||||||\n' "$a" "$d" "$n" "$sim" "$b" \
+  if ! nice "$bin" --algo "$a" --sim "$sim" --d "$d" --n "$n" ${rhs:+--rhs "$rhs"} --beta "$b" --quiet \
+       --json "$json" 2>"$err" && [ ! -s "$json" ]; then
+    printf '| %s | %s | %s | %s | %s | not run: %s |||||||\n' "$a" "$d" "$n${rhs:+, R = $rhs}" "$sim" "$b" \
       "$(sed 's/^hcsim: //; s/|/\\|/g' "$err" | head -1)"
     return
   fi
@@ -43,21 +46,28 @@ row() {
   case $(val lockstep) in match) data="$data, match" ;; n/a|"") ;; *) data="$data, $(val lockstep)" ;; esac
   steps=$(val steps)
   [ "$(val steps_exact)" = true ] && steps="$steps (exact)" || steps="$steps (DIFFERS)"
-  printf '| %s | %s | %s (M = %s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$a" "$d" "$n" "$(val m)" \
+  size="$n (M = $(val m))"
+  [ "$(val rhs)" != null ] && size="$n (M = $(val m), R = $(val rhs))"
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$a" "$d" "$size" \
     "$sim" "$b" "$(val phases)" "$(val cycles)" "$steps" "$(val steps_first_principles)" \
     "$(val paper_steps | sed 's/^null$/n\/a/')" "$(val arith_steps) / $(val arith_first_principles)" \
     "$(val paper_arith | sed 's/^null$/n\/a/')" "$data"
 }
 
-# the N of algorithm a on a d-cube: 2^k mult for mult in the list (the
-# solver: 2^k only)
+# the N of algorithm a on a d-cube: 2^k mult for mult in the list
 sizes() {
-  local a=$1 d=$2 m
+  local d=$2 m
   shift 2
-  for m in "$@"; do
-    if [ "$a" = trsv ]; then m=1; fi
-    echo $(((1 << (d / 2)) * m))
-  done | sort -nu
+  for m in "$@"; do echo $(((1 << (d / 2)) * m)); done | sort -nu
+}
+
+# the second R of algorithm a on a d-cube (none: it has no right-hand sides)
+rhs2() {
+  case $1 in
+    lu) echo 0 ;;
+    trsv|trsv_blk) echo 4 ;;
+    trsv_mm) echo $((2 << ($2 / 2))) ;;
+  esac
 }
 
 {
@@ -74,6 +84,12 @@ sizes() {
         row build/bin/hcsim exec "$d" "$a" "$n" 0
         row build/bin/hcsim model "$d" "$a" "$n" "$beta"
       done
+      r2=$(rhs2 "$a" "$d")
+      if [ -n "$r2" ]; then
+        n=$(sizes "$a" "$d" $mults | tail -1)
+        row build/bin/hcsim exec "$d" "$a" "$n" 0 "$r2"
+        row build/bin/hcsim model "$d" "$a" "$n" "$beta" "$r2"
+      fi
     done
     for d in $lock_d; do
       make --no-print-directory -s "build/rtl/D${d}_W16_B2_I4/hcsim" >/dev/null

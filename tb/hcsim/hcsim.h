@@ -43,7 +43,7 @@ typedef enum hcsim_opt {
   HO_HOT_FRAC, HO_MODE, HO_ROUTING, HO_HELP, HO_SAMPLE_PERIOD, HO_FLOWS, HO_WATCHDOG, HO_BACKLOG,
   HO_PROGRESS,
   /* algorithms */
-  HO_ALGO, HO_CHECK_ARGS, HO_SFGEOM, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N,
+  HO_ALGO, HO_CHECK_ARGS, HO_SFGEOM, HO_K, HO_M, HO_BETA, HO_SCHED, HO_G, HO_SRC, HO_DST, HO_PERM, HO_NWAVES, HO_N, HO_RHS,
   /* the paper's cost model (wormhole algorithms) */
   HO_TAU, HO_XI, HO_SWITCHING, HO_OVERLAP, HO_BARRIER,
   /* linear-complement communication and processor reordering */
@@ -111,7 +111,7 @@ struct hcsim_opts {
   const char *file;
   /* algorithms */
   const char *algo, *sched, *perm;
-  unsigned long k, m, beta, g, src, dst, nwaves, n;
+  unsigned long k, m, beta, g, src, dst, nwaves, n, rhs;
   int exec_only; /* --sim exec: the reference executor alone (store-and-forward, node programs) */
   /* the paper's cost model: tau and xi in cycles, the switching (HC_MODE_WORMHOLE
   ** or HC_MODE_CIRCUIT), and overlap / barrier: -1 the algorithm's, else 0 or 1 */

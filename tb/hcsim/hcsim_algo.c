@@ -42,7 +42,8 @@ int hcsim_list(hcsim_opts *o) {
            (t & HC_SF_TAKES_PERM) ? ", PERM" : "", (t & HC_SF_TAKES_WAVES) ? ", NWAVES" : "", (t & HC_SF_TAKES_N) ? ", N" : "");
   }
   for (const hc_np_algo *const *a = hc_np_algos; *a; a++)
-    printf("%-14s %-8s %s: node program, %s; N, BETA\n", (*a)->name, "program", (*a)->source, (*a)->summary);
+    printf("%-14s %-8s %s: node program, %s; N, %sBETA\n", (*a)->name, "program", (*a)->source, (*a)->summary,
+           (*a)->takes_rhs ? "RHS, " : "");
   printf("%-14s %-8s %s: %s\n", "sched", "sched", "SCHED=file",
          "a store-and-forward schedule in the text format of docs/store_and_forward.md, checked against the executor");
   printf("%-14s %-8s %s: %s\n", "lcc", "one", "004 (Hou, Wang, Ku & Hsu 2001) Theorems 1-5",

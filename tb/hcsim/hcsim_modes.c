@@ -38,7 +38,7 @@
    HO_BIT(HO_DST) | HO_BIT(HO_PERM) | HO_BIT(HO_NWAVES) | HO_BIT(HO_N))
 /* node programs: the matrix order and the start-up, nothing of K or M (an
 ** element is one word) */
-#define TAKES_NP (TAKES_RUN | HO_BIT(HO_ALGO) | HO_BIT(HO_CHECK_ARGS) | HO_BIT(HO_BETA) | HO_BIT(HO_N))
+#define TAKES_NP (TAKES_RUN | HO_BIT(HO_ALGO) | HO_BIT(HO_CHECK_ARGS) | HO_BIT(HO_BETA) | HO_BIT(HO_N) | HO_BIT(HO_RHS))
 
 enum { MODE_TRAFFIC, MODE_LIST, MODE_ALGO, MODE_LCC, MODE_SF, MODE_FFT, MODE_NP };
 

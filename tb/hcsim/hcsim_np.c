@@ -36,6 +36,7 @@ static void params(const hcsim_opts *o, np_out *s) {
   char why[256];
   hc_np_params_init(&s->p, o->cfg.d, o->set[HO_N] ? (uint32_t)o->n : HC_NP_UNSET, (uint32_t)o->beta, o->cfg.w,
                     o->seed);
+  if (o->set[HO_RHS]) s->p.r = (uint32_t)o->rhs;
   if (s->a->check(&s->p, why, sizeof why) != HC_OK) hcsim_die("%s: %s", s->a->name, why);
 }
 
@@ -131,6 +132,7 @@ static void print_np(const hcsim_opts *o, const np_out *s) {
          "words a node\n",
          "problem", p->n, p->n_defaulted ? " (the default)" : "", p->p, p->p, p->k, p->m, p->w,
          (unsigned long long)p->seed, p->beta, p->mem);
+  if (s->a->takes_rhs) printf("%-12s R = %u right-hand side%s%s\n", "", p->r, p->r == 1 ? "" : "s", p->r_defaulted ? " (the default)" : "");
   if (s->rc != HC_OK) printf("%-12s %s (%s)\n", "error", r->why, hc_status_name(s->rc));
   else printf("%-12s %s\n", "check", r->verified ? "equal to the host's computation, every element (exact)" : r->why);
   if (s->rc == HC_OK) {
@@ -165,6 +167,8 @@ static void json_np(FILE *f, const hcsim_opts *o, const np_out *s) {
           backend_name(o), p->d, p->k, p->w);
   fprintf(f, "  \"n\": %u,\n  \"m\": %u,\n  \"beta\": %u,\n  \"seed\": %llu,\n  \"words_per_node\": %u,\n", p->n, p->m,
           p->beta, (unsigned long long)p->seed, p->mem);
+  if (s->a->takes_rhs) fprintf(f, "  \"rhs\": %u,\n", p->r);
+  else fprintf(f, "  \"rhs\": null,\n");
   fprintf(f, "  \"phases\": %u,\n  \"cycles\": %llu,\n  \"phase_cycles\": [", r->phases, (unsigned long long)r->cycles);
   for (unsigned i = 0; i < r->phases; i++) fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)r->phase_cycles[i]);
   fprintf(f, "],\n  \"steps\": ");

@@ -49,6 +49,7 @@ static const struct optdef {
     [HO_G] = {"g", 1},              [HO_SRC] = {"src", 1},
     [HO_DST] = {"dst", 1},          [HO_PERM] = {"perm", 1},
     [HO_NWAVES] = {"nwaves", 1}, [HO_N] = {"n", 1},
+    [HO_RHS] = {"rhs", 1},
     [HO_TAU] = {"tau", 1},          [HO_XI] = {"xi", 1},
     [HO_SWITCHING] = {"switching", 1}, [HO_OVERLAP] = {"overlap", 1},
     [HO_BARRIER] = {"barrier", 1},
@@ -313,6 +314,7 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
     case HO_PERM: o->perm = nonempty(o, on, val, "a name or a path"); break;
     case HO_NWAVES: o->nwaves = (unsigned long)parse_uint(o, on, val, 1, 64); break;
     case HO_N: o->n = (unsigned long)parse_uint(o, on, val, 1, 1ul << 24); break;
+    case HO_RHS: o->rhs = (unsigned long)parse_uint(o, on, val, 0, 1ul << 16); break;
     case HO_SCHED: o->sched = parse_path(o, on, val); break;
     case HO_TAU: o->tau = (unsigned long)parse_uint(o, on, val, 0, (1ul << HC_TAU_W) - 1); break;
     case HO_XI: o->xi = (unsigned long)parse_uint(o, on, val, 0, (1ul << HC_XI_W) - 1); break;

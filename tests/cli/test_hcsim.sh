@@ -468,7 +468,10 @@ sfsteps transpose_torus 6 30 --algo transpose_torus --d 4 --k 2 --beta 3 --n 8
 # host's, and for the communication steps (cycles / (1 + beta)) equal to the
 # first-principles count written here (k = 2, 2^k = 4, M = N/4):
 # MMC1, MMC2, MMC3 2^k M^2 + k - 1; MMC4.1 2^k (M^2 + k - 1); MMC4.2
-# 2^(k-1) M^2; Gauss-Jordan 2N (M + k - 1); the column sweep (2^k - 1)(k + 1).
+# 2^(k-1) M^2; Gauss-Jordan 2N (M + k - 1); the column sweep (N - 1)(2R + k - 1);
+# the triangulation 2^k sum over J < M of (M - J) + (W - J) + 2(k - 1), W = M +
+# R/2^k; the block solver (R + k - 1) + (M - 1)(R + k - 1 + kR); the one by
+# Cannon 2^k max(M - 1, R/2^k) + k - 1 at M = 2.
 bad "np N not a power of two" --algo mmc2 --sim model --d 4 --n 12
 bad "np N below 2^k" --algo mmc2 --sim model --d 4 --n 2
 bad "np matrix does not fit the nodes' memory" --algo mmc3 --sim model --d 2 --n 1024
@@ -476,7 +479,9 @@ bad "np odd d" --algo mmc1 --sim model --d 3
 bad "np K given" --algo mmc2 --sim model --d 4 --k 4
 bad "np M given" --algo mmc41 --sim model --d 4 --m 4
 bad "np beta below the hardware's 3" --algo mmc42 --sim model --d 4 --beta 2
-bad "np triangular solver for N other than 2^k" --algo trsv --sim model --d 4 --n 8
+bad "np R given to a program without right-hand sides" --algo mmc2 --sim model --d 4 --rhs 2
+bad "np R not a multiple of 2^k" --algo trsv_mm --sim model --d 4 --rhs 6
+bad "np no right-hand side" --algo trsv --sim model --d 4 --rhs 0
 bad "np exec with a waveform" --algo gj --sim exec --d 2 --waves "$tmp/w.fst"
 npcase() { # name steps args...
   local name=$1 want=$2; shift 2
@@ -492,6 +497,10 @@ npcase mmc41 20 --algo mmc41 --sim model --d 4 --n 8 --beta 4
 npcase mmc42 8 --algo mmc42 --sim model --d 4 --n 8 --beta 3
 npcase gj 16 --algo gj --sim model --d 4 --n 4 --beta 3
 npcase trsv 9 --algo trsv --sim model --d 4 --beta 3
+npcase trsv_n8_r3 49 --algo trsv --sim model --d 4 --n 8 --rhs 3 --beta 3
+npcase lu 48 --algo lu --sim model --d 4 --n 8 --beta 3
+npcase trsv_blk 6 --algo trsv_blk --sim model --d 4 --n 8 --beta 4
+npcase trsv_mm 5 --algo trsv_mm --sim model --d 4 --n 8 --beta 3
 # Theorem 5.1 at M = 1 on the executor with the paper's beta = 0: 2^k + k - 1 = 10 (k = 3)
 npcase mmc2_exec 10 --algo mmc2 --sim exec --d 6 --n 8 --beta 0
 if jq -e '.paper_steps == 10' "$tmp/np.json" >/dev/null 2>&1; then ok "np mmc2: the paper's count at M = 1"
@@ -500,8 +509,10 @@ out=$("$model" --algo list 2>&1)
 if grep -q '^mmc1 .*003 .*§5\.1' <<< "$out" && grep -q '^mmc2 .*003 .*§5\.2' <<< "$out" \
    && grep -q '^mmc3 .*003 .*§5\.3' <<< "$out" && grep -q '^mmc41 .*003 .*§5\.4\.1' <<< "$out" \
    && grep -q '^mmc42 .*003 .*§5\.4\.2' <<< "$out" && grep -q '^gj .*003 .*§6\.1' <<< "$out" \
-   && grep -q '^trsv .*003 .*§6\.4' <<< "$out"; then ok "algo list: node programs with their sections"
-else ko "algo list: node programs with their sections" "$(grep -E '^(mmc|gj|trsv)' <<< "$out")"; fi
+   && grep -q '^trsv .*003 .*§6\.4\.1' <<< "$out" && grep -q '^lu .*003 .*§6\.2.*RHS' <<< "$out" \
+   && grep -q '^trsv_blk .*003 .*§6\.4\.2' <<< "$out" && grep -q '^trsv_mm .*003 .*§6\.4\.3' <<< "$out"; then
+  ok "algo list: node programs with their sections"
+else ko "algo list: node programs with their sections" "$(grep -E '^(mmc|gj|lu|trsv)' <<< "$out")"; fi
 
 # A schedule file: by hand from section 1 of docs/store_and_forward.md with
 # beta = 5: node 0's packets on link (0,0) run in 0..8 and 9..15 (finish 9,

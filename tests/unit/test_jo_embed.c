@@ -575,6 +575,53 @@ static void test_gray_rotate(void **state) {
   }
 }
 
+/* ---------------------------------------------------- gray_rotate_refl */
+
+/*
+** The rotation by reflections on edge-disjoint minimal paths: element j
+** ends on node G(j + a); every element crosses exactly |G(j) ^ G(j + a)|
+** links (its minimal number, 003 §3.1.4), no directed link carries two
+** elements, and the rotation takes the longest of them, computed here;
+** never more than gray_rotate's 2 popcount(a) - (a mod 2). d = 1..5, every
+** amount.
+*/
+static void refl_case(unsigned d, uint32_t amount, uint32_t k) {
+  hc_sf_params p;
+  hc_sched_case c;
+  const hc_sf_algo *a = build("gray_rotate_refl", d, k, HC_SF_UNSET, amount, &p, &c);
+  const uint32_t nodes = 1u << d;
+  uint64_t hops = 0, far = 0;
+  for (uint32_t j = 0; j < nodes; j++) {
+    const uint64_t h = popc(tg(j) ^ tg((j + amount) % nodes));
+    hops += h;
+    if (h > far) far = h;
+  }
+  assert_int_equal(hc_sched_num_packets(c.sched), hops);
+  assert_true(far <= d && far <= 2 * popc(amount) - (amount & 1));
+  uint32_t *cnt = malloc(((size_t)d << d) * sizeof *cnt);
+  assert_non_null(cnt);
+  link_counts(&c, cnt);
+  for (size_t l = 0; l < ((size_t)d << d); l++) assert_true(cnt[l] <= 1); /* edge-disjoint */
+  free(cnt);
+  for (unsigned b = 0; b < NBETA; b += 2) {
+    hc_exec_result r;
+    run(a, &p, &c, betas[b], far, &r);
+    for (uint32_t j = 0; j < nodes; j++) expect_words(&c, &r, tg((j + amount) % nodes), k, tg(j), 0, k);
+    hc_exec_result_free(&r);
+  }
+  hc_sched_case_free(&c);
+}
+
+static void test_gray_rotate_refl(void **state) {
+  (void)state;
+  for (unsigned d = 1; d <= 5; d++)
+    for (uint32_t a = 1; a < (1u << d); a++) refl_case(d, a, 1 + a % 2);
+  /* the paper's example: a rotation by 3, elements 0 and 1 routed lowest
+  ** dimension first, share the directed edge G(0) -> G(0) ^ 2 */
+  assert_int_equal(tg(0) ^ tg(3), 2); /* element 0: node 0 -> 2 across dimension 1 */
+  assert_int_equal(tg(1) ^ tg(4), 7); /* element 1 from node 1: across 0 into node 0, then 0 -> 2 across 1 */
+}
+
 /* --------------------------------------- consecutive <-> cyclic storage */
 
 /* Element e of the linear array: consecutive on array node e / M at place
@@ -743,6 +790,8 @@ static void test_bad_params(void **state) {
   refused("gray2bin", 1, 1, U, U);
   refused("gray2bin", 4, 1, 24, U);      /* not a multiple of 16 */
   refused("bin2gray", 3, 1, 0, U);
+  refused("gray_rotate_refl", 6, 1, U, 1); /* the routes are known up to d = 5 */
+  refused("gray_rotate_refl", 3, 1, U, 8);
   refused("gray_rotate", 3, 1, U, 0);
   refused("gray_rotate", 3, 1, U, 8);
   refused("gray_rotate", 3, 0, U, 1);
@@ -777,6 +826,7 @@ int main(void) {
   const struct CMUnitTest g2b[] = {cmocka_unit_test(test_gray2bin), cmocka_unit_test(test_gray2bin_table1)};
   const struct CMUnitTest b2g[] = {cmocka_unit_test(test_bin2gray)};
   const struct CMUnitTest rot[] = {cmocka_unit_test(test_gray_rotate)};
+  const struct CMUnitTest refl[] = {cmocka_unit_test(test_gray_rotate_refl)};
   const struct CMUnitTest c2c[] = {cmocka_unit_test(test_cons2cyc), cmocka_unit_test(test_cor35_transpose)};
   const struct CMUnitTest y2c[] = {cmocka_unit_test(test_cyc2cons)};
   const struct CMUnitTest c2cg[] = {cmocka_unit_test(test_cons2cyc_gray)};
@@ -791,6 +841,7 @@ int main(void) {
   fails += cmocka_run_group_tests_name("sf_gray2bin", g2b, NULL, NULL);
   fails += cmocka_run_group_tests_name("sf_bin2gray", b2g, NULL, NULL);
   fails += cmocka_run_group_tests_name("sf_gray_rotate", rot, NULL, NULL);
+  fails += cmocka_run_group_tests_name("sf_gray_rotate_refl", refl, NULL, NULL);
   fails += cmocka_run_group_tests_name("sf_cons2cyc", c2c, NULL, NULL);
   fails += cmocka_run_group_tests_name("sf_cyc2cons", y2c, NULL, NULL);
   fails += cmocka_run_group_tests_name("sf_cons2cyc_matrix", c2cm, NULL, NULL);

@@ -418,44 +418,242 @@ static void test_gj(void **state) {
     }
 }
 
-/* --------------------------------------------------------- triangular solve */
+/* ------------------------------------------------- triangulation and solvers */
 
+/* Run a program with R right-hand sides on the executor (as run_prog). */
+static void run_rhs(const hc_np_algo *a, unsigned d, uint32_t n, uint32_t rhs, uint32_t beta, hc_np_params *p,
+                    hc_np_result *r) {
+  char why[256] = "";
+  hc_np_params_init(p, d, n, beta, W, 2000u + d * 31u + n + rhs * 7u);
+  p->r = rhs;
+  if (a->check(p, why, sizeof why) != HC_OK) fail_msg("%s d=%u N=%u R=%u: refused: %s", a->name, d, n, rhs, why);
+  assert_int_equal(hc_np_run(a, p, NULL, NULL, r), HC_OK);
+  if (!r->verified) fail_msg("%s d=%u N=%u R=%u beta=%u: %s", a->name, d, n, rhs, beta, r->why);
+  if (!r->steps_ok)
+    fail_msg("%s d=%u N=%u R=%u beta=%u: phase %u took %llu cycles, %llu steps of 1 + beta expected", a->name, d,
+             n, rhs, beta, r->bad_phase, (unsigned long long)r->bad_cycles,
+             (unsigned long long)a->steps(p, r->bad_phase));
+  assert_int_equal(r->phases, p->phases);
+  assert_int_equal(r->arith_seq, a->arith(p)); /* the record's count is what ran */
+}
+
+/* Steps: the total the test expects, in cycles too. */
+static void check_steps(const hc_np_params *p, const hc_np_result *r, uint64_t steps) {
+  if (r->steps != steps || r->cycles != steps * (1 + p->beta))
+    fail_msg("d=%u N=%u R=%u beta=%u: %llu steps, %llu cycles; expected %llu steps", p->d, p->n, p->r, p->beta,
+             (unsigned long long)r->steps, (unsigned long long)r->cycles, (unsigned long long)steps);
+}
+
+/* The system of the solvers, made here: L (stream 20: lower, odd diagonal;
+** stream 30: identity diagonal blocks of P, random below them) and Y (the
+** next stream's first N R words), and its solution by forward substitution. */
+static void tri_system(uint64_t seed, int blocks, uint32_t n, uint32_t P, uint32_t R, uint32_t *l, uint32_t *y,
+                       uint32_t *z) {
+  const unsigned s = blocks ? 30 : 20;
+  hc_np_matrix(seed, s, n, W, l);
+  const uint32_t nn = R > n ? R : n; /* Y: the first N R words of the next stream */
+  uint32_t *t = malloc((size_t)nn * nn * 4);
+  hc_np_matrix(seed, s + 1, nn, W, t);
+  for (size_t i = 0; i < (size_t)n * R; i++) y[i] = t[i];
+  free(t);
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < n; j++) {
+      uint32_t *v = &l[i * n + j];
+      if (!blocks) *v = j > i ? 0 : j == i ? (*v | 1u) : *v;
+      else *v = i / P == j / P ? i == j : j > i ? 0 : *v;
+    }
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t q = 0; q < R; q++) {
+      uint64_t acc = y[i * R + q];
+      for (uint32_t j = 0; j < i; j++) acc -= (uint64_t)l[i * n + j] * z[j * R + q];
+      uint32_t inv = 1; /* the inverse of the odd diagonal: Newton's iteration from 1, 32 bits */
+      for (unsigned it = 0; it < 5; it++) inv = inv * (2u - l[i * n + i] * inv);
+      z[i * R + q] = (uint32_t)((acc * inv) & 0xffffu);
+    }
+}
+
+/* z_(j,q) read on the diagonal node of j at word base + (j / P) R + q, or
+** (cyclic Y) on node (j mod P, q mod P) at base + (j / P) Q + q / P. */
+static void check_solution(const hc_np_params *p, const hc_np_result *r, int blocks, int cyclic_y, uint32_t base) {
+  const uint32_t n = p->n, R = p->r, P = 1u << (p->d / 2), Q = R / P;
+  uint32_t *l = malloc((size_t)n * n * 4), *y = malloc((size_t)n * R * 4), *z = malloc((size_t)n * R * 4);
+  tri_system(p->seed, blocks, n, P, R, l, y, z);
+  for (uint32_t j = 0; j < n; j++)
+    for (uint32_t q = 0; q < R; q++) {
+      const uint32_t x = cyclic_y ? node_of(p->d / 2, j % P, q % P, 1) : node_of(p->d / 2, j % P, j % P, 1);
+      const uint32_t at = cyclic_y ? base + (j / P) * Q + q / P : base + (j / P) * R + q;
+      const uint32_t got = r->mem[(size_t)x * p->mem + at];
+      if (got != z[j * R + q]) fail_msg("d=%u N=%u R=%u: z(%u,%u) = %u, expected %u", p->d, n, R, j, q, got, z[j * R + q]);
+    }
+  free(l);
+  free(y);
+  free(z);
+}
+
+/* §6.4.1, Theorems 6.2 and 6.3: the column sweep with partial in-place accumulation. */
 static void test_trsv(void **state) {
   (void)state;
   const hc_np_algo *a = &hc_np_algo_trsv;
   unsigned i = 0;
-  for (unsigned d = 2; d <= 8; d += 2) {
-    const unsigned k = d / 2;
-    const uint64_t P = 1u << k;
-    hc_np_params p;
-    hc_np_result r;
-    run_prog(a, d, (uint32_t)P, betas[i++ % NBETAS], &p, &r);
-    /* L z = y with z_j at node (j, j), word 2 */
-    const uint32_t n = (uint32_t)P;
-    uint32_t *l = malloc((size_t)n * n * 4), *y = malloc((size_t)n * n * 4);
-    hc_np_matrix(p.seed, 20, n, W, l);
-    hc_np_matrix(p.seed, 21, n, W, y);
-    for (uint32_t row = 0; row < n; row++) {
-      uint64_t s = 0;
-      for (uint32_t j = 0; j <= row; j++) {
-        const uint64_t lv = j == row ? (l[row * n + j] | 1u) : l[row * n + j];
-        s += lv * r.mem[(size_t)node_of(k, j, j, 1) * p.mem + 2];
+  for (unsigned d = 2; d <= 8; d += 2)
+    for (uint64_t M = 1; M <= (d == 8 ? 2u : 4u); M *= 2)
+      for (uint32_t R = 1; R <= 3; R += 2) {
+        const unsigned k = d / 2;
+        const uint64_t P = 1u << k, N = P * M;
+        hc_np_params p;
+        hc_np_result r;
+        run_rhs(a, d, (uint32_t)N, R, betas[i++ % NBETAS], &p, &r);
+        check_solution(&p, &r, 0, 0, (uint32_t)(M * M + M * R + 2 * R));
+        /* per variable a shift of R (none for the first), a tree of R + k - 1 (none for the last) */
+        check_steps(&p, &r, (N - 1) * (2 * R + k - 1));
+        /* arithmetic in sequence: the diagonal's R divisions (and R additions where an
+        ** in-place sum exists: column 0 or a later set), then the busiest node of the
+        ** column: its rows of the set and below, and an accumulator passing */
+        uint64_t want = (2 * N - P) * R;
+        if (P == 2) want += R * M * M;
+        else want += (P - 1) * R * (M * (M + 1) / 2 + M - 1) + R * (M * (M - 1) / 2 + (M >= 2 ? M - 2 : 0));
+        assert_int_equal(r.arith_seq, want);
+        if (M == 1 && R == 1) assert_int_equal(r.arith_seq, 2 * P - 1); /* the N = 2^k solver */
+        /* Theorem 6.3; at R = 1 Theorem 6.2's 2(N - 1) */
+        assert_int_equal(a->paper_steps(&p), (2 * P > 2 * R ? 2 * P : 2 * R) * (M - 1) + 2 * P + R - 3);
+        if (R == 1) assert_int_equal(a->paper_steps(&p), 2 * (N - 1));
+        hc_np_result_free(&r);
       }
-      if ((s & 0xffffu) != y[row]) fail_msg("d=%u: (L z)_%u = %u, y = %u", d, row, (unsigned)(s & 0xffffu), y[row]);
-    }
-    free(l);
-    free(y);
-    /* per variable: a shift of one step (none for the first), a tree of k (none for the last) */
-    assert_int_equal(r.cycles, (P - 1) * (k + 1) * (1 + p.beta));
-    assert_int_equal(r.arith_seq, 2 * P - 1);
-    assert_int_equal(r.arith_max, 1);
-    assert_int_equal(a->paper_steps(&p), 2 * (P - 1));
-    hc_np_result_free(&r);
-  }
+}
+
+/* §6.4.2, Theorem 6.4: identity diagonal blocks, a tree of z and a tree of sums per set. */
+static void test_trsv_blk(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_trsv_blk;
+  unsigned i = 2;
+  for (unsigned d = 2; d <= 8; d += 2)
+    for (uint64_t M = 1; M <= (d == 8 ? 2u : 8u); M *= 2)
+      for (uint32_t R = 1; R <= 4; R += 3) {
+        const unsigned k = d / 2;
+        const uint64_t P = 1u << k, N = P * M;
+        hc_np_params p;
+        hc_np_result r;
+        run_rhs(a, d, (uint32_t)N, R, betas[i++ % NBETAS], &p, &r);
+        check_solution(&p, &r, 1, 0, (uint32_t)(M * M + M * R + 2 * R));
+        check_steps(&p, &r, (R + k - 1) + (M - 1) * (R + k - 1 + k * R));
+        const uint64_t paper = (M - 1) * (2 * k + R - 1) + k; /* Theorem 6.4 */
+        assert_int_equal(a->paper_steps(&p), paper);
+        assert_int_equal(r.steps - paper, (R - 1) * ((M - 1) * k + 1)); /* 0 at R = 1 */
+        assert_int_equal(r.arith_seq, R * (M * (M - 1) / 2 + (M - 1) * k));
+        assert_int_equal(a->paper_arith(&p), M * (M - 1) * R);
+        hc_np_result_free(&r);
+      }
+}
+
+/* §6.4.3, Theorem 6.5: Y -= L(i) X(i) by Cannon, in place. */
+static void test_trsv_mm(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_trsv_mm;
+  unsigned i = 1;
+  for (unsigned d = 2; d <= 6; d += 2)
+    for (uint64_t M = 1; M <= 4; M *= 2)
+      for (uint64_t Q = 1; Q <= 2; Q++) {
+        const unsigned k = d / 2;
+        const uint64_t P = 1u << k, N = P * M;
+        hc_np_params p;
+        hc_np_result r;
+        run_rhs(a, d, (uint32_t)N, (uint32_t)(Q * P), betas[i++ % NBETAS], &p, &r);
+        check_solution(&p, &r, 1, 1, (uint32_t)(M * M));
+        uint64_t want = 0; /* per set: a set-up and 2^k - 1 shifts, each of the larger operand */
+        for (uint64_t s = 0; s + 1 < M; s++) want += P * (M - 1 - s > Q ? M - 1 - s : Q) + k - 1;
+        check_steps(&p, &r, want);
+        assert_int_equal(r.arith_seq, P * Q * M * (M - 1) / 2);
+        assert_int_equal(a->paper_steps(&p), M * (M - 1) * Q * P / 2); /* the first term of Theorem 6.5 */
+        hc_np_result_free(&r);
+      }
   hc_np_params p;
   char why[256];
   hc_np_params_init(&p, 4, 8, 0, W, 1);
-  assert_int_equal(a->check(&p, why, sizeof why), HC_EPARAM); /* N = 2^k only */
+  p.r = 6; /* not a multiple of 2^k = 4 */
+  assert_int_equal(a->check(&p, why, sizeof why), HC_EPARAM);
+}
+
+/* A = L U (L unit lower, stream 40; U upper, odd diagonal, stream 41) and B (stream 42), mod 2^W. */
+static void lu_system(uint64_t seed, uint32_t n, uint32_t R, uint32_t *a, uint32_t *u, uint32_t *b) {
+  const uint32_t nn = R > n ? R : n; /* B: the first N R words of stream 42 */
+  uint32_t *l = malloc((size_t)n * n * 4), *t = malloc((size_t)nn * nn * 4);
+  hc_np_matrix(seed, 40, n, W, l);
+  hc_np_matrix(seed, 41, n, W, u);
+  hc_np_matrix(seed, 42, nn, W, t);
+  for (size_t i = 0; i < (size_t)n * R; i++) b[i] = t[i];
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < n; j++) u[i * n + j] = j < i ? 0 : j == i ? (u[i * n + j] | 1u) : u[i * n + j];
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < n; j++) {
+      uint64_t s = u[i * n + j];
+      for (uint32_t m = 0; m < i; m++) s += (uint64_t)l[i * n + m] * u[m * n + j];
+      a[i * n + j] = (uint32_t)(s & 0xffffu);
+    }
+  free(l);
+  free(t);
+}
+
+/* §6.2, Theorem 6.1: the factorization with forward elimination of B. */
+static void test_lu(void **state) {
+  (void)state;
+  const hc_np_algo *a = &hc_np_algo_lu;
+  unsigned it = 3;
+  for (unsigned d = 2; d <= 6; d += 2)
+    for (uint64_t M = 1; M <= 4; M *= 2)
+      for (uint64_t Q = 0; Q <= 1; Q++) {
+        const unsigned k = d / 2;
+        const uint64_t P = 1u << k, N = P * M, R = Q * P, Wd = M + Q;
+        hc_np_params p;
+        hc_np_result r;
+        run_rhs(a, d, (uint32_t)N, (uint32_t)R, betas[it++ % NBETAS], &p, &r);
+        uint32_t *am = malloc(N * N * 4), *u = malloc(N * N * 4), *b = malloc((N * R + 1) * 4), *x = malloc((N * R + 1) * 4);
+        lu_system(p.seed, (uint32_t)N, (uint32_t)R, am, u, b);
+        /* element (i, q) of [A B] on node (i mod P, q mod P), word (i / P) W + q / P */
+#define E(i, q) r.mem[(size_t)node_of(k, (uint32_t)((i) % P), (uint32_t)((q) % P), 1) * p.mem + ((i) / P) * Wd + (q) / P]
+        for (uint64_t j = 0; j < N; j++) /* the pivots are U's diagonal: a_jj became its inverse */
+          if (((E(j, j) * (uint64_t)u[j * N + j]) & 0xffffu) != 1) fail_msg("d=%u N=%u: a(%u,%u) is not 1/u_jj", d, p.n, (unsigned)j, (unsigned)j);
+        for (uint64_t i = N; i-- > 0;) /* U' X = B', U' identity on the diagonal blocks */
+          for (uint64_t q = 0; q < R; q++) {
+            uint64_t s = E(i, N + q);
+            for (uint64_t c = (i / P + 1) * P; c < N; c++) s -= (uint64_t)E(i, c) * x[c * R + q];
+            x[i * R + q] = (uint32_t)(s & 0xffffu);
+          }
+        for (uint64_t i = 0; i < N; i++) /* A X = B */
+          for (uint64_t q = 0; q < R; q++) {
+            uint64_t s = 0;
+            for (uint64_t c = 0; c < N; c++) s += (uint64_t)am[i * N + c] * x[c * R + q];
+            if ((s & 0xffffu) != b[i * R + q]) fail_msg("d=%u N=%u R=%u: (A X)(%u,%u) wrong", d, p.n, p.r, (unsigned)i, (unsigned)q);
+          }
+#undef E
+        free(am);
+        free(u);
+        free(b);
+        free(x);
+        uint64_t want = 0, ar = 0; /* per pivot a column tree of M - J, a row tree of W - J */
+        for (uint64_t J = 0; J < M; J++) {
+          want += P * ((M - J) + (Wd - J) + 2 * (k - 1));
+          ar += P * (Wd - J) * (M - J + 1);
+        }
+        check_steps(&p, &r, want);
+        assert_int_equal(r.arith_seq, ar);
+        /* Theorem 6.1 as printed is P/2 times it (the 2^k lost in the scan) */
+        const int64_t w = (int64_t)Wd, qq = (int64_t)Q;
+        const int64_t scan = (w * w - (qq + 1) * (qq + 1) + 5 * w - 3 * (qq + 1) + 4) / 2 + k - 3;
+        assert_int_equal(a->paper_steps(&p), (uint64_t)((scan - k + 3) * (int64_t)P + k - 3));
+        if (M == 1 && Q == 0) {
+          assert_int_equal(a->paper_steps(&p), 3 * (P - 1) + k); /* Corollary 6.1: the reading holds */
+          assert_int_equal(r.steps, 2 * P * k);                   /* Gauss-Jordan's phases */
+        }
+        hc_np_result_free(&r);
+      }
+  hc_np_params p;
+  char why[256];
+  hc_np_params_init(&p, 4, 8, 0, W, 1);
+  p.r = 2; /* not a multiple of 2^k = 4 */
+  assert_int_equal(a->check(&p, why, sizeof why), HC_EPARAM);
+  hc_np_params_init(&p, 4, 8, 0, W, 1);
+  p.r = 4;
+  assert_int_equal(hc_np_algo_gj.check(&p, why, sizeof why), HC_EPARAM); /* no right-hand sides */
 }
 
 int main(void) {
@@ -467,7 +665,10 @@ int main(void) {
   const struct CMUnitTest mmc41[] = {cmocka_unit_test(test_mmc41)};
   const struct CMUnitTest mmc42[] = {cmocka_unit_test(test_mmc42)};
   const struct CMUnitTest gj[] = {cmocka_unit_test(test_gj)};
+  const struct CMUnitTest lu[] = {cmocka_unit_test(test_lu)};
   const struct CMUnitTest trsv[] = {cmocka_unit_test(test_trsv)};
+  const struct CMUnitTest trsv_blk[] = {cmocka_unit_test(test_trsv_blk)};
+  const struct CMUnitTest trsv_mm[] = {cmocka_unit_test(test_trsv_mm)};
   int fails = 0;
   fails += cmocka_run_group_tests_name("np_layer", layer, NULL, NULL);
   fails += cmocka_run_group_tests_name("jo_mmc1", mmc1, NULL, NULL);
@@ -476,6 +677,9 @@ int main(void) {
   fails += cmocka_run_group_tests_name("jo_mmc41", mmc41, NULL, NULL);
   fails += cmocka_run_group_tests_name("jo_mmc42", mmc42, NULL, NULL);
   fails += cmocka_run_group_tests_name("jo_gj", gj, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_lu", lu, NULL, NULL);
   fails += cmocka_run_group_tests_name("jo_trsv", trsv, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_trsv_blk", trsv_blk, NULL, NULL);
+  fails += cmocka_run_group_tests_name("jo_trsv_mm", trsv_mm, NULL, NULL);
   return fails ? 1 : 0;
 }

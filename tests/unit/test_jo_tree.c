@@ -2,8 +2,8 @@
 ** cmocka tests of Johnsson (shared/seeds/003) §3.4 and §4: the complete
 ** binary tree embeddings (Theorems 3.4-3.7, Lemmas 3.6-3.8; algorithms/
 ** jo_tree.c), the spanning binomial tree broadcast and Lemma 3.5 (sbt,
-** sbt_seq), the schedules on the embedded trees (cbt_interior, cbt_bcast,
-** cbt_reduce),
+** sbt_seq), the schedules on the embedded trees (cbt_inorder_bcast,
+** cbt_inorder_reduce, cbt_interior, cbt_bcast, cbt_reduce),
 ** and the transposes of §4 (transpose_bin, transpose_gray, transpose_mesh,
 ** transpose_torus). One group per algorithm or lemma.
 **
@@ -530,6 +530,117 @@ static void test_sbt_seq(void **state) {
 /* ======================================================== tree schedules */
 
 /*
+** The broadcast down the Gray-embedded inorder tree (Theorem 3.5), d = n =
+** 2..10, edge by edge: every tree node receives the root's element once in
+** slot 0, from its parent's node (a leaf) or from a neighbour of its
+** parent's node that received it from there (any other child: the edge's
+** two hops), at step 2 depth - [leaf] (its arrival from the executor's
+** finish times); the packets are the tree's hops, 2^(n-1) leaf edges of
+** one and 2^(n-1) - 2 edges of two; 2n - 3 steps (the deepest leaf); the
+** root sends on two links at once. Also the route's order: with the lower
+** dimension first the two paths out of the root collide.
+*/
+static void test_cbt_inorder_bcast(void **state) {
+  (void)state;
+  const hc_sf_algo *a = &hc_sf_algo_cbt_inorder_bcast;
+  for (unsigned d = 2; d <= HC_SF_MAX_D; d++)
+    for (size_t bi = 0; bi < NBETAS; bi += (d > 7 ? 3 : 1)) {
+      const uint32_t nodes = 1u << d, k = 1 + d % 3, leaves = nodes / 2;
+      hc_sf_params p;
+      hc_sf_params_init(&p, d, k, betas[bi]);
+      hc_sched_case c;
+      hc_exec_result r;
+      build_run(a, &p, &c, &r);
+      check_steps(a, &p, &r, 2ull * d - 3);
+      assert_int_equal(r.packets, leaves + 2ull * (leaves - 2));
+      uint32_t *in = inorder_labels(d), *heap_of = calloc(nodes, sizeof *heap_of);
+      assert_non_null(heap_of);
+      for (uint32_t h = 1; h < nodes; h++) heap_of[gray(in[h])] = h;
+      const uint64_t u = (uint64_t)k + betas[bi], mw = hc_sched_mem_words(c.sched);
+      uint32_t got = 0;
+      for (size_t i = 0; i < hc_sched_num_packets(c.sched); i++) {
+        hc_packet_info pi;
+        hc_sched_packet(c.sched, i, &pi);
+        const uint32_t y = pi.node ^ (1u << pi.dim);
+        if (pi.scatter[0].addr != 0) continue; /* a relay hop */
+        const uint32_t h = heap_of[y], par = gray(in[h / 2]);
+        assert_true(h >= 2);
+        unsigned depth = 0;
+        for (uint32_t v = h; v > 1; v >>= 1) depth++;
+        const int leaf = 2 * h >= nodes;
+        if (leaf) assert_int_equal(pi.node, par);
+        else assert_int_equal(popc(pi.node ^ par), 1);
+        assert_int_equal(r.finish[i], (2ull * depth - leaf) * u);
+        for (uint32_t w = 0; w < k; w++) want_word(&c, &r, y, w, gray(in[1]), w);
+        got++;
+      }
+      assert_int_equal(got, nodes - 2); /* every node but the root, once */
+      (void)mw;
+      if (d >= 3 && d <= 7) assert_int_equal(max_ports(&c, &r, 0), 2);
+      free(in);
+      free(heap_of);
+      hc_exec_result_free(&r);
+      hc_sched_case_free(&c);
+    }
+  for (unsigned n = 3; n <= 12; n++) { /* the two paths out of the root, lowest dimension first */
+    const uint32_t t = (1u << (n - 1)) - 1, l = t - (1u << (n - 2)), rr = t + (1u << (n - 2));
+    const uint32_t dl = gray(t) ^ gray(l), dr = gray(t) ^ gray(rr);
+    assert_int_equal(popc(dl), 2);
+    assert_int_equal(popc(dr), 2);
+    assert_int_equal(dl & -dl, dr & -dr); /* same lowest dimension: one link, one step */
+    unsigned dims[32];
+    assert_int_equal(hc_jt_in_route(gray(t), gray(l), dims), 2);
+    assert_true(dims[0] > dims[1]);
+  }
+  hc_sf_params p;
+  hc_sf_params_init(&p, 1, 2, 3);
+  assert_int_equal(a->check(&p, NULL, 0), HC_EPARAM);
+}
+
+/*
+** The sum up the same tree (combining): 2n - 3 steps; one combining packet
+** into slot 0 for each of the tree's 2^n - 2 edges and one plain copy into
+** a relay slot for each of the 2^(n-1) - 2 edges of two hops;
+** every tree node ends with the sum of the tags of its subtree (from the
+** heap walk here). d = 2..10.
+*/
+static void test_cbt_inorder_reduce(void **state) {
+  (void)state;
+  const hc_sf_algo *a = &hc_sf_algo_cbt_inorder_reduce;
+  for (unsigned d = 2; d <= HC_SF_MAX_D; d++)
+    for (size_t bi = 0; bi < NBETAS; bi += (d > 7 ? 3 : 1)) {
+      const uint32_t nodes = 1u << d, k = 1 + d % 2, leaves = nodes / 2;
+      hc_sf_params p;
+      hc_sf_params_init(&p, d, k, betas[bi]);
+      hc_sched_case c;
+      hc_exec_result r;
+      build_run(a, &p, &c, &r);
+      check_steps(a, &p, &r, 2ull * d - 3);
+      uint64_t adds = 0, copies = 0;
+      for (size_t i = 0; i < hc_sched_num_packets(c.sched); i++) {
+        hc_packet_info pi;
+        hc_sched_packet(c.sched, i, &pi);
+        if (pi.op == HC_SCHED_ADD) adds++, assert_int_equal(pi.scatter[0].addr, 0);
+        else copies++, assert_true(pi.scatter[0].addr != 0);
+      }
+      assert_int_equal(adds, nodes - 2);
+      assert_int_equal(copies, leaves - 2);
+      uint32_t *in = inorder_labels(d);
+      const uint32_t mw = hc_sched_mem_words(c.sched);
+      for (uint32_t h = 1; h < nodes; h++)
+        for (uint32_t w = 0; w < k; w++) {
+          uint32_t sum = 0;
+          for (uint32_t lo = h, hi = h; lo < nodes; lo = 2 * lo, hi = 2 * hi + 1)
+            for (uint32_t g = lo; g <= hi; g++) sum += hc_sched_tag(gray(in[g]), w);
+          assert_int_equal(r.mem[(size_t)gray(in[h]) * mw + w], sum);
+        }
+      free(in);
+      hc_exec_result_free(&r);
+      hc_sched_case_free(&c);
+    }
+}
+
+/*
 ** Theorem 3.6 as data movement: one step, one packet per sending node, all
 ** across dimension 0; afterwards processor G(j) 2 + 1 holds interior node
 ** 2j + 1 (Table II), from its start at G(2j + 1). d = 3..10.
@@ -814,7 +925,8 @@ int main(void) {
                                      cmocka_unit_test(test_dil1), cmocka_unit_test(test_lemmas)};
   const struct CMUnitTest sbt[] = {cmocka_unit_test(test_sbt)};
   const struct CMUnitTest seq[] = {cmocka_unit_test(test_sbt_seq)};
-  const struct CMUnitTest cbt[] = {cmocka_unit_test(test_cbt_interior), cmocka_unit_test(test_cbt_bcast),
+  const struct CMUnitTest cbt[] = {cmocka_unit_test(test_cbt_inorder_bcast), cmocka_unit_test(test_cbt_inorder_reduce),
+                                   cmocka_unit_test(test_cbt_interior), cmocka_unit_test(test_cbt_bcast),
                                    cmocka_unit_test(test_cbt_reduce)};
   const struct CMUnitTest cube[] = {cmocka_unit_test(test_transpose_cube)};
   const struct CMUnitTest torus[] = {cmocka_unit_test(test_transpose_torus), cmocka_unit_test(test_transpose_params)};
