@@ -58,6 +58,33 @@ int hc_np_tri_verify(const hc_np_params *p, int kind, const uint32_t *z, char *w
   return rc;
 }
 
+void hc_np_tri_load_cyclic(const hc_np_params *p, int kind, uint32_t *mem, size_t at) {
+  const uint32_t n = p->n, m = p->m, r = p->r;
+  uint32_t *l = malloc((size_t)n * n * sizeof *l), *y = malloc((size_t)n * r * sizeof *y);
+  if (l && y) {
+    hc_np_tri_make(p, kind, l, y);
+    for (uint32_t i = 0; i < n; i++) {
+      for (uint32_t j = 0; j < n; j++)
+        mem[(size_t)hc_np_cyc_node(p, i, j) * p->mem + (i / p->p) * m + j / p->p] = l[(size_t)i * n + j];
+      for (uint32_t q = 0; q < r; q++)
+        mem[(size_t)hc_np_cyc_node(p, i, 0) * p->mem + at + (i / p->p) * r + q] = y[(size_t)i * r + q];
+    }
+  }
+  free(l);
+  free(y);
+}
+
+int hc_np_tri_verify_diag(const hc_np_params *p, int kind, const uint32_t *mem, size_t at, char *why, size_t len) {
+  uint32_t *z = malloc((size_t)p->n * p->r * sizeof *z);
+  if (!z) return HC_ENOMEM;
+  for (uint32_t j = 0; j < p->n; j++)
+    for (uint32_t q = 0; q < p->r; q++)
+      z[(size_t)j * p->r + q] = mem[(size_t)hc_np_cyc_node(p, j, j) * p->mem + at + (j / p->p) * p->r + q];
+  const int rc = hc_np_tri_verify(p, kind, z, why, len);
+  free(z);
+  return rc;
+}
+
 uint32_t hc_np_cyc_node(const hc_np_params *p, uint32_t i, uint32_t j) {
   return hc_np_node(p, i % p->p, j % p->p, 1);
 }

@@ -32,6 +32,21 @@ void hc_np_tri_make(const hc_np_params *p, int kind, uint32_t *l, uint32_t *y);
 */
 int hc_np_tri_verify(const hc_np_params *p, int kind, const uint32_t *z, char *why, size_t n);
 
+/*
+** Load the system of kind as the solvers with L cyclic take it: L's
+** element (i, j) on node hc_np_cyc_node(i, j), word (i / 2^k) M + j / 2^k;
+** Y's row i on the node of (i, 0), from word `at` on, i / 2^k blocks of R in.
+** Out of memory loads nothing (verify then fails).
+*/
+void hc_np_tri_load_cyclic(const hc_np_params *p, int kind, uint32_t *mem, size_t at);
+
+/*
+** hc_np_tri_verify of the solution as the solvers with L cyclic leave it:
+** z_j's R values on the diagonal node of row j, from word `at` of its
+** memory on, j / 2^k blocks of R in.
+*/
+int hc_np_tri_verify_diag(const hc_np_params *p, int kind, const uint32_t *mem, size_t at, char *why, size_t n);
+
 /* Cyclic storage: the node of element (i, j) and the local index of i. */
 uint32_t hc_np_cyc_node(const hc_np_params *p, uint32_t i, uint32_t j);
 

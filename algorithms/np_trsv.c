@@ -41,7 +41,6 @@
 ** B + M R + R (z received, R), ZR B + M R + 2R (M x R: the diagonal
 ** node's results, z_(c + s 2^k) at s R).
 */
-#include <stdlib.h>
 
 #include "np_tri.h"
 
@@ -58,19 +57,7 @@ static int check(hc_np_params *p, char *why, size_t n) {
 }
 
 static void load(const hc_np_params *p, uint32_t *mem) {
-  const uint32_t n = p->n, m = p->m, r = p->r;
-  uint32_t *l = malloc((size_t)n * n * sizeof *l), *y = malloc((size_t)n * r * sizeof *y);
-  if (l && y) {
-    hc_np_tri_make(p, HC_NP_TRI_ODD_DIAG, l, y);
-    for (uint32_t i = 0; i < n; i++) {
-      for (uint32_t j = 0; j < n; j++)
-        mem[(size_t)hc_np_cyc_node(p, i, j) * p->mem + (i / p->p) * m + j / p->p] = l[(size_t)i * n + j];
-      for (uint32_t q = 0; q < r; q++)
-        mem[(size_t)hc_np_cyc_node(p, i, 0) * p->mem + P_AT(p) + (i / p->p) * r + q] = y[(size_t)i * r + q];
-    }
-  }
-  free(l);
-  free(y);
+  hc_np_tri_load_cyclic(p, HC_NP_TRI_ODD_DIAG, mem, P_AT(p));
 }
 
 /*
@@ -157,14 +144,7 @@ static void compute(const hc_np_params *p, unsigned phase, uint32_t x, uint32_t 
 }
 
 static int verify(const hc_np_params *p, const uint32_t *mem, char *why, size_t len) {
-  uint32_t *z = malloc((size_t)p->n * p->r * sizeof *z);
-  if (!z) return HC_ENOMEM;
-  for (uint32_t j = 0; j < p->n; j++)
-    for (uint32_t q = 0; q < p->r; q++)
-      z[(size_t)j * p->r + q] = mem[(size_t)hc_np_cyc_node(p, j, j) * p->mem + ZR_AT(p) + (j / p->p) * p->r + q];
-  const int rc = hc_np_tri_verify(p, HC_NP_TRI_ODD_DIAG, z, why, len);
-  free(z);
-  return rc;
+  return hc_np_tri_verify_diag(p, HC_NP_TRI_ODD_DIAG, mem, ZR_AT(p), why, len);
 }
 
 static uint64_t steps(const hc_np_params *p, unsigned phase) {
