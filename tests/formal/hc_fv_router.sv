@@ -2,10 +2,11 @@
 // without the cost model), proven by `make formal` (tools/formal.sh,
 // docs/verification.md). The environment is the contract of a router's
 // input port (docs/microarchitecture.md, "Flow control"): a flit is offered
-// only while the input's registered ready is high, and each input carries
-// whole messages, HEAD BODY* TAIL or SINGLE, one after the other; payloads,
-// destinations, the node number, the mode (anyconst) and the link outputs'
-// ready are free. The properties, each under its own label prefix so that a
+// only while the input's registered ready is high, each input carries
+// whole messages, HEAD BODY* TAIL or SINGLE, one after the other, and a
+// head on link p has dimensions 0..p of its destination corrected (the
+// neighbour routed it e-cube); payloads, the other destination bits, the
+// node number, the mode (anyconst) and the link outputs' ready are free. The properties, each under its own label prefix so that a
 // mutant run can keep one alone:
 //   noloss_  flits out never exceed flits in, and an idle router holds none
 //            (no flit lost);
@@ -148,6 +149,14 @@ module hc_fv_router #(
     for (int p = 0; p < P; p++) begin
       if (push[p]) begin
         assume (in_flit[p*FW + HB] == !open_q[p]);
+        // A head on link p was routed e-cube by the neighbour: dimensions
+        // 0..p of its destination are corrected (the router asks only for
+        // outputs above p, and RouteForward checks it).
+        if (p < Dim && in_flit[p*FW + HB]) begin
+          for (int i = 0; i <= p; i++) begin
+            assume (in_flit[p*FW + i] == node_id[i]);
+          end
+        end
         if (in_flit[p*FW +: FW] == tv) begin
           assume (p == tp && !tin_q);
         end
