@@ -204,7 +204,10 @@ LINK_LIBS := -lz -pthread -latomic -lm
 # assertion firing; and the tokens _X (random X and initial values, below)
 # and _C (Verilator's line and toggle coverage, VM_COVERAGE=1 in the shim;
 # make coverage, tools/coverage.sh), and _R (the routers' input buffers as
-# memories with a registered read, BufRam: what an FPGA puts in block RAM).
+# memories with a registered read, BufRam: what an FPGA puts in block RAM)
+# and _P<name>, which defines HC_PROTO_<name>: a prototype of docs/fpga.md
+# ("Towards the lean router") that changes the router's timing, so only
+# the RTL backend alone runs it (the lockstep with the model fails).
 # Every Verilator build of this project passes --assert (VFLAGS_COMMON):
 # without it Verilator compiles the RTL's assertions out and a failing one
 # runs to the end with exit 0.
@@ -234,6 +237,7 @@ vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 
               +define+HC_CFG_SEG_AW=$(call cfggeom,$(1),2) +define+HC_CFG_DESC_AW=$(call cfggeom,$(1),3)) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
          $(if $(call cfgflag,$(1),R),+define+HC_CFG_BUF_RAM=1) \
+         $(if $(call cfgval,$(1),P),+define+HC_PROTO_$(call cfgval,$(1),P)) \
          $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
 

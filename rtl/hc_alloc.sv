@@ -220,6 +220,19 @@ module hc_alloc #(
       pgrant_o[o] = is_probe;
       send_o[o]   = !is_probe && !(owned[o] && nxt_q[o]) && out_ready_i[o] && ((sel & ~empty_i) != '0);
       hit         = !held_o[o] && (send_o[o] || is_probe);
+`ifdef HC_PROTO_regalloc
+      // Prototype of a registered allocation stage (docs/fpga.md, "Towards
+      // the lean router"; not in any default build, and not the timing of
+      // the C model): a free output is only reserved for the oldest head
+      // that asks for it, ready or not, and the head goes out as the held
+      // output's first flit in a later cycle; the crossbar and the sends
+      // then come from registers alone. A head takes 2 cycles per hop.
+      sel_o[o*Ports +: Ports] = held_o[o] ? sel : '0;
+      if (!held_o[o]) begin
+        send_o[o] = 1'b0;
+        hit       = (win != '0);
+      end
+`endif
       if (held_o[o]) begin
         // The flit that closes a message frees its output; in mode 3 the
         // link lingers for the hops the tail still has to go.
@@ -245,6 +258,12 @@ module hc_alloc #(
         owner_d[o*Ports +: Ports] = sel;
         nxt_d[o] = ((sel & holds_o & ~rel) != '0);
         rem_d[o*RemW +: RemW] = rem;
+`ifdef HC_PROTO_regalloc
+      end else if (hit) begin
+        granted = granted | sel;
+        owner_d[o*Ports +: Ports] = sel;
+        nxt_d[o] = 1'b0;
+`endif
       end else if (send_o[o]) begin
         granted = granted | sel;
         if (kind == hc_pkg::KindHead) begin
@@ -342,9 +361,11 @@ module hc_alloc #(
     // No head behind an open worm: the front of an input that holds an
     // output belongs to that message (BODY or TAIL). In mode 3 the head of
     // a message follows its reservation.
+`ifndef HC_PROTO_regalloc  // there a reserved output's head is still at the front
     NoHeadInOpenWorm: assert property (@(posedge clk_i) disable iff (!rst_ni)
         (!circuit_i && holds_o[p] && !empty_i[p]) |-> !kind[hc_pkg::KindHeadBit])
       else $error("hc_alloc: head at input %0d whose message still holds an output", p);
+`endif
     // A waiting head stays at the front and keeps requesting (the age
     // matrix is read only while both heads keep waiting).
     WaitKeepsRequest: assert property (@(posedge clk_i) disable iff (!rst_ni)

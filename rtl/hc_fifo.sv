@@ -45,7 +45,13 @@ module hc_fifo #(
     $error("hc_fifo: Width and Depth must be at least 1");
   end
 
+  // The entries of the flip-flop buffer (Ram = 0; unused with Ram = 1,
+  // whose memory is gen_ram.ram_q).
+  /* verilator lint_off UNUSEDSIGNAL */
+  /* verilator lint_off UNDRIVEN */
   logic [Width-1:0] mem_q [Depth];
+  /* verilator lint_on UNDRIVEN */
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [PtrW-1:0]  rd_ptr_q, rd_ptr_d, wr_ptr_q, wr_ptr_d;
   logic [CntW-1:0]  count_q, count_d;
 
@@ -61,10 +67,15 @@ module hc_fifo #(
   if (Ram) begin : gen_ram
     // The read of cycle t is the front of cycle t+1: at the next read
     // pointer, and the word being written there if it is (a transparent
-    // read, which synthesis builds from a block RAM and a bypass).
+    // read, which synthesis builds from a block RAM and a bypass). The
+    // attribute keeps yosys from building so small a memory in logic.
+    (* ram_style = "block" *) logic [Width-1:0] ram_q [Depth];
     logic [Width-1:0] front_q;
     always_ff @(posedge clk_i) begin
-      front_q <= (push_i && wr_ptr_q == rd_ptr_d) ? wdata_i : mem_q[rd_ptr_d];
+      if (push_i) begin
+        ram_q[wr_ptr_q] <= wdata_i;
+      end
+      front_q <= (push_i && wr_ptr_q == rd_ptr_d) ? wdata_i : ram_q[rd_ptr_d];
     end
     assign rdata_o = front_q;
   end else begin : gen_ff
@@ -114,13 +125,15 @@ module hc_fifo #(
   end
 
   // The storage has no reset: its contents are only read while counted.
-  always_ff @(posedge clk_i) begin
+  if (!Ram) begin : gen_ff_write
+    always_ff @(posedge clk_i) begin
 `ifdef HC_FAULT_fifodrop
-    if (push_i && !pop_i) begin
+      if (push_i && !pop_i) begin
 `else
-    if (push_i) begin
+      if (push_i) begin
 `endif
-      mem_q[wr_ptr_q] <= wdata_i;
+        mem_q[wr_ptr_q] <= wdata_i;
+      end
     end
   end
 

@@ -16,7 +16,8 @@
 # an hour of one core) and `check` the rows `make test` checks
 # (FPGA_TABLE_CHECK below). A TSV row is
 #   device d w b c r lcs ffs brams fmax
-# Environment: SRC (the source tree to measure, default this one: the
+# Environment: DEFINES (extra yosys read_verilog options, e.g.
+# -DHC_PROTO_regalloc for tools/fpga_lean.sh), SRC (the source tree to measure, default this one: the
 # "before" column was measured on an older tree with this script and this
 # harness), WORK (scratch directory, default build/synth/table), NICE
 # (default 19). The nextpnr target clocks are the router targets, 75 MHz
@@ -56,7 +57,7 @@ measure_cfg() {
   mkdir -p "$dir"
   files=$(cd "$src" && tools/filelist.sh rtl/fpga/hc_board.f | sed "s|^|$src/|" | tr '\n' ' ')
   cat > "$dir/r.ys" <<YS
-read_verilog -defer -sv -DSYNTHESIS $files
+read_verilog -defer -sv -DSYNTHESIS ${DEFINES:-} $files
 chparam -set Dim $d -set PayloadWidth $w -set BufDepth $b -set CntWidth $c$( [ "$r" = 1 ] && echo " -set BufRam 1") hc_router_harness
 hierarchy -check -top hc_router_harness
 proc
