@@ -192,6 +192,7 @@ module hc_router #(
       .any_o       (in_whole[p])
     );
 
+`ifndef HC_PROTO_regroute
     hc_route_ecube #(
       .Dim (Dim)
     ) u_route (
@@ -199,9 +200,37 @@ module hc_router #(
       .dest_i    (front[p*FlitW +: Dim]),
       .port_oh_o (route[p*Ports +: Ports])
     );
+    logic front_seen;
+    assign front_seen = 1'b1;
+`else
+    // Prototype of a registered route stage (docs/fpga.md, "Towards the
+    // lean router"; in no default build, and not the C model's timing): the
+    // route of the front is registered, and a head asks for its output from
+    // its second cycle at the front on, so the allocation starts from
+    // registers. A head takes 2 cycles per hop.
+    logic [Ports-1:0] eroute, route_q;
+    logic             front_seen;  // the front was the front last cycle too
+    hc_route_ecube #(
+      .Dim (Dim)
+    ) u_route (
+      .node_id_i,
+      .dest_i    (front[p*FlitW +: Dim]),
+      .port_oh_o (eroute)
+    );
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        route_q    <= '0;
+        front_seen <= 1'b0;
+      end else begin
+        route_q    <= eroute;
+        front_seen <= !in_empty[p] && !in_pop[p];
+      end
+    end
+    assign route[p*Ports +: Ports] = route_q;
+`endif
 
     assign kind[2*p +: 2] = front[p*FlitW + KindLsb +: 2];
-    assign wreq[p] = !in_empty[p] && !holds[p] && (!saf_i || in_whole[p]) && !fwait[p];
+    assign wreq[p] = !in_empty[p] && !holds[p] && (!saf_i || in_whole[p]) && !fwait[p] && front_seen;
     // Mode 3: data reach an input in the order of its reservations, so a
     // head without a current one is at its destination and asks to eject.
     assign dreq[p] = cs && !in_empty[p] && !holds[p] && front[p*FlitW + HeadBit];

@@ -7,8 +7,8 @@
 # end --> of DOC (default docs/fpga.md). Variants that change the router's
 # timing are prototypes behind HC_PROTO_<name> (rtl/hc_alloc.sv), in no
 # default build; the fixed-priority row (HC_FAULT_fixedprio, the formal
-# proofs' mutant) is only a reference for what the age order costs. Five
-# syntheses and ten place-and-routes, about 8 CPU-minutes.
+# proofs' mutant) is only a reference for what the age order costs. Seven
+# syntheses and 14 place-and-routes, about 5 CPU-minutes.
 # Usage: tools/fpga_lean.sh [DOC]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +24,8 @@ variants=(
   "block-RAM buffers (BufRam)|3,8,4,0,1||1|h + L + 1"
   "registered allocation (prototype regalloc)|3,8,4,0,0|-DHC_PROTO_regalloc|2|2h + L + 2"
   "registered allocation, block-RAM buffers|3,8,4,0,1|-DHC_PROTO_regalloc|2|2h + L + 2"
+  "registered route (prototype regroute)|3,8,4,0,0|-DHC_PROTO_regroute|2|2h + L + 2"
+  "registered route, block-RAM buffers|3,8,4,0,1|-DHC_PROTO_regroute|2|2h + L + 2"
   "reference: fixed priority, no age order (fixedprio)|3,8,4,0,0|-DHC_FAULT_fixedprio|1|h + L + 1"
 )
 rows=$(mktemp)
