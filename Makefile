@@ -38,6 +38,9 @@
 #   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
 #   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
+#   make fpga-docs  both boards' reports and the one-router table (make fpga-table:
+#                  d 2..4, w 8/16, b 1/2/4, counters or none, against the figures before)
+#   make fpga-lean  the lean-router study of docs/fpga.md (block-RAM buffers, registered stages)
 #   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
 #                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
 #   make docs-api  the library's API reference (Doxygen), build/docs-api/html/index.html
@@ -418,3 +421,4 @@ include mk/fuzz.mk
 include mk/systemc.mk
 include mk/soak.mk
 include mk/formal.mk
+include mk/fpga_table.mk
