@@ -16,7 +16,8 @@
 # an hour of one core) and `check` the rows `make test` checks
 # (FPGA_TABLE_CHECK below). A TSV row is
 #   device d w b c r lcs ffs brams fmax
-# Environment: DEFINES (extra yosys read_verilog options, e.g.
+# Environment: COLLECT=1 (measure only reads the logs a previous measure
+# left in WORK, runs no tool), DEFINES (extra yosys read_verilog options, e.g.
 # -DHC_PROTO_regalloc for tools/fpga_lean.sh), SRC (the source tree to measure, default this one: the
 # "before" column was measured on an older tree with this script and this
 # harness), WORK (scratch directory, default build/synth/table), NICE
@@ -67,19 +68,23 @@ select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*
 check -assert
 stat
 YS
-  if ! nice -n "$nice" yosys -q -l "$dir/r.yosys.log" "$dir/r.ys" >/dev/null 2>&1; then
+  if [ "${COLLECT:-0}" = 1 ]; then :
+  elif ! nice -n "$nice" yosys -q -l "$dir/r.yosys.log" "$dir/r.ys" >/dev/null 2>&1; then
     echo "fpga_table.sh: yosys failed for $cfg (see $dir/r.yosys.log)" >&2; return 1
   fi
   local ffs dev log lcs brams fmax
   ffs=$(awk '/Printing statistics/ {s=0} /SB_DFF/ {s+=$2} END {print s+0}' "$dir/r.yosys.log")
   for dev in $DEVICES; do
     log=$dir/$dev.pnr.log
-    if ! nice -n "$nice" nextpnr-ice40 --$dev --package "$(pkg_of $dev)" --json "$dir/r.json" \
+    if [ "${COLLECT:-0}" = 1 ]; then :
+    elif ! nice -n "$nice" nextpnr-ice40 --$dev --package "$(pkg_of $dev)" --json "$dir/r.json" \
         --freq "$(mhz_of $dev)" --timing-allow-fail --seed 1 -l "$log" -q >/dev/null 2>&1; then
       echo "fpga_table.sh: nextpnr failed for $cfg on $dev (see $log)" >&2; return 1
     fi
-    lcs=$(awk '/ICESTORM_LC:/ {split($3, a, "/"); v=a[1]} END {print v+0}' "$log")
-    brams=$(awk '/ICESTORM_RAM:/ {split($3, a, "/"); v=a[1]} END {print v+0}' "$log")
+    # The utilisation lines only ("ICESTORM_LC:   559/ 7680"): the placer's
+    # progress lines name ICESTORM_LC too.
+    lcs=$(awk '/ICESTORM_LC: *[0-9]+\// {split($3, a, "/"); v=a[1]} END {print v+0}' "$log")
+    brams=$(awk '/ICESTORM_RAM: *[0-9]+\// {split($3, a, "/"); v=a[1]} END {print v+0}' "$log")
     fmax=$(grep -E "Max frequency for clock" "$log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
     [ -n "$fmax" ] || { echo "fpga_table.sh: no clock in $log" >&2; return 1; }
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$dev" "$d" "$w" "$b" "$c" "$r" "$lcs" "$ffs" "$brams" "$fmax"
