@@ -40,6 +40,9 @@
 #   make hou-fft-table Hou et al. sec. 6.2 Tables 1-2 from measured cycles (model; lockstep d = 2..5), docs/hou.md
 #   make synth BOARD=icebreaker|hx8k   FPGA self-test bitstream and report (docs/fpga.md)
 #   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
+#   make fpga-docs  both boards' reports and the one-router table (make fpga-table:
+#                  d 2..4, w 8/16, b 1/2/4, counters or none, against the figures before)
+#   make fpga-lean  the lean-router study of docs/fpga.md (block-RAM buffers, registered stages)
 #   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
 #                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
 #   make docs-api  the library's API reference (Doxygen), build/docs-api/html/index.html
@@ -207,7 +210,11 @@ LINK_LIBS := -lz -pthread -latomic -lm
 # HC_FAULT_<name>: a fault injected on purpose, so a test can show an RTL
 # assertion firing; and the tokens _X (random X and initial values, below)
 # and _C (Verilator's line and toggle coverage, VM_COVERAGE=1 in the shim;
-# make coverage, tools/coverage.sh).
+# make coverage, tools/coverage.sh), and _R (the routers' input buffers as
+# memories with a registered read, BufRam: what an FPGA puts in block RAM)
+# and _P<name>, which defines HC_PROTO_<name>: a prototype of docs/fpga.md
+# ("Towards the lean router") that changes the router's timing, so only
+# the RTL backend alone runs it (the lockstep with the model fails).
 # Every Verilator build of this project passes --assert (VFLAGS_COMMON):
 # without it Verilator compiles the RTL's assertions out and a failing one
 # runs to the end with exit 0.
@@ -237,6 +244,8 @@ vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 
          $(if $(call cfgval,$(1),G),+define+HC_CFG_BANK_AW=$(call cfggeom,$(1),1) \
               +define+HC_CFG_SEG_AW=$(call cfggeom,$(1),2) +define+HC_CFG_DESC_AW=$(call cfggeom,$(1),3)) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
+         $(if $(call cfgflag,$(1),R),+define+HC_CFG_BUF_RAM=1) \
+         $(if $(call cfgval,$(1),P),+define+HC_PROTO_$(call cfgval,$(1),P)) \
          $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
 
@@ -425,3 +434,4 @@ include mk/systemc.mk
 include mk/soak.mk
 include mk/formal.mk
 include mk/wave.mk
+include mk/fpga_table.mk

@@ -26,6 +26,10 @@
 module hc_alloc #(
   /// Input ports = output ports (Dim links plus the local port).
   parameter int unsigned Ports = 5,
+  /// 1: input p < Ports-1 (a link) asks only for outputs above p (e-cube:
+  /// hc_router masks route_i so), and output o is built to take only from
+  /// the inputs below o and the local one; 0: every pair is built.
+  parameter bit          Forward = 1'b0,
   /// Bits of a per-output waiting-heads count, $clog2(Ports + 1).
   parameter int unsigned WaitW = 3,
   /// Bits of a reservation's hops-left count (hc_pkg::RemW).
@@ -76,18 +80,28 @@ module hc_alloc #(
 );
 
   logic [Ports*Ports-1:0] owner_q, owner_d;  // [o*Ports + p]: p holds o
+  logic [Ports*Ports-1:0] reach;             // [o*Ports + p]: o can take from p
   logic [Ports-1:0]       nxt_q, nxt_d;      // o is its owner's queued reservation
   logic [Ports*RemW-1:0]  rem_q, rem_d;      // o's path: hops after o
   logic [Ports*RemW-1:0]  lc_q, lc_d;        // o lingers while not 0
   logic [Ports-1:0]       wait_q, wait_d;
   logic [Ports*Ports-1:0] older_q, older_d;  // [p*Ports + q]: p before q
 
+  logic [Ports*Ports-1:0] owner_m;  // owner_d of the pairs that exist
   logic [Ports*Ports-1:0] req_oh;   // [p*Ports + o]: p asks for output o
   logic [Ports*Ports-1:0] beats;    // [p*Ports + q]: p ranked before q
   logic [Ports-1:0]       granted;  // input p's head or probe won a free output
   logic [Ports-1:0]       rel;      // input p's current reservation ends this cycle
   logic [Ports-1:0]       owned;    // per output: it has an owner
   logic [Ports-1:0]       linger;   // per output: it lingers
+
+  // The pairs that exist (Forward): constants, so synthesis drops the rest
+  // of the owner registers, the candidates and the crossbar.
+  for (genvar o = 0; o < Ports; o++) begin : gen_reach_o
+    for (genvar p = 0; p < Ports; p++) begin : gen_reach_p
+      assign reach[o*Ports + p] = !Forward || (p + 1 == Ports) || (o > p);
+    end
+  end
 
   // Requests and holds.
   always_comb begin
@@ -106,6 +120,9 @@ module hc_alloc #(
     for (int unsigned p = 0; p < Ports; p++) begin
       if (req_i[p]) begin
         req_oh[p*Ports +: Ports] = route_i[p*Ports +: Ports];
+      end
+      for (int unsigned o = 0; o < Ports; o++) begin
+        req_oh[p*Ports + o] = req_oh[p*Ports + o] && reach[o*Ports + p];
       end
     end
   end
@@ -203,6 +220,19 @@ module hc_alloc #(
       pgrant_o[o] = is_probe;
       send_o[o]   = !is_probe && !(owned[o] && nxt_q[o]) && out_ready_i[o] && ((sel & ~empty_i) != '0);
       hit         = !held_o[o] && (send_o[o] || is_probe);
+`ifdef HC_PROTO_regalloc
+      // Prototype of a registered allocation stage (docs/fpga.md, "Towards
+      // the lean router"; not in any default build, and not the timing of
+      // the C model): a free output is only reserved for the oldest head
+      // that asks for it, ready or not, and the head goes out as the held
+      // output's first flit in a later cycle; the crossbar and the sends
+      // then come from registers alone. A head takes 2 cycles per hop.
+      sel_o[o*Ports +: Ports] = held_o[o] ? sel : '0;
+      if (!held_o[o]) begin
+        send_o[o] = 1'b0;
+        hit       = (win != '0);
+      end
+`endif
       if (held_o[o]) begin
         // The flit that closes a message frees its output; in mode 3 the
         // link lingers for the hops the tail still has to go.
@@ -228,6 +258,12 @@ module hc_alloc #(
         owner_d[o*Ports +: Ports] = sel;
         nxt_d[o] = ((sel & holds_o & ~rel) != '0);
         rem_d[o*RemW +: RemW] = rem;
+`ifdef HC_PROTO_regalloc
+      end else if (hit) begin
+        granted = granted | sel;
+        owner_d[o*Ports +: Ports] = sel;
+        nxt_d[o] = 1'b0;
+`endif
       end else if (send_o[o]) begin
         granted = granted | sel;
         if (kind == hc_pkg::KindHead) begin
@@ -248,6 +284,7 @@ module hc_alloc #(
   assign wait_d  = req_i & ~granted;
   assign older_d = beats;
   assign owner_o = owner_q;
+  assign owner_m = owner_d & reach;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -258,7 +295,7 @@ module hc_alloc #(
       wait_q  <= '0;
       older_q <= '0;
     end else begin
-      owner_q <= owner_d;
+      owner_q <= owner_m;
       nxt_q   <= CsEnable ? nxt_d : '0;
       rem_q   <= CsEnable ? rem_d : '0;
       lc_q    <= CsEnable ? lc_d : '0;
@@ -324,9 +361,11 @@ module hc_alloc #(
     // No head behind an open worm: the front of an input that holds an
     // output belongs to that message (BODY or TAIL). In mode 3 the head of
     // a message follows its reservation.
+`ifndef HC_PROTO_regalloc  // there a reserved output's head is still at the front
     NoHeadInOpenWorm: assert property (@(posedge clk_i) disable iff (!rst_ni)
         (!circuit_i && holds_o[p] && !empty_i[p]) |-> !kind[hc_pkg::KindHeadBit])
       else $error("hc_alloc: head at input %0d whose message still holds an output", p);
+`endif
     // A waiting head stays at the front and keeps requesting (the age
     // matrix is read only while both heads keep waiting).
     WaitKeepsRequest: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -3,12 +3,19 @@
 // slot freed by a pop in cycle t is offered to the writer in cycle t+1: this
 // keeps every ready path inside one flop-to-flop stage (see
 // docs/microarchitecture.md, "Flow control"). No bypass: a word written at
-// the end of cycle t is at the front at cycle t+1 at the earliest.
+// the end of cycle t is at the front at cycle t+1 at the earliest. The
+// front of an empty buffer is whatever its slot last held: every reader
+// looks at it only while !empty_o (zeroing it cost a LUT per bit).
 module hc_fifo #(
   /// Bits per entry.
   parameter int unsigned Width = 18,
   /// Number of entries, at least 1.
-  parameter int unsigned Depth = 2
+  parameter int unsigned Depth = 2,
+  /// 0: entries in flip-flops, the front read through a multiplexer; 1:
+  /// entries in a memory with a registered read (block RAM on an FPGA),
+  /// read one cycle ahead at the next read pointer, the word written in
+  /// the same cycle forwarded: the same cycle behaviour, fewer logic cells.
+  parameter bit          Ram   = 1'b0
 ) (
   /// Clock, rising edge.
   input  logic             clk_i,
@@ -20,7 +27,7 @@ module hc_fifo #(
   input  logic [Width-1:0] wdata_i,
   /// Remove the front entry at the end of this cycle; only while !empty_o.
   input  logic             pop_i,
-  /// The front (oldest) entry; 0 when empty.
+  /// The front (oldest) entry; meaningless when empty.
   output logic [Width-1:0] rdata_o,
   /// No entry stored.
   output logic             empty_o,
@@ -38,7 +45,13 @@ module hc_fifo #(
     $error("hc_fifo: Width and Depth must be at least 1");
   end
 
+  // The entries of the flip-flop buffer (Ram = 0; unused with Ram = 1,
+  // whose memory is gen_ram.ram_q).
+  /* verilator lint_off UNUSEDSIGNAL */
+  /* verilator lint_off UNDRIVEN */
   logic [Width-1:0] mem_q [Depth];
+  /* verilator lint_on UNDRIVEN */
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [PtrW-1:0]  rd_ptr_q, rd_ptr_d, wr_ptr_q, wr_ptr_d;
   logic [CntW-1:0]  count_q, count_d;
 
@@ -51,7 +64,23 @@ module hc_fifo #(
 `else
   assign ready_o = (count_q != CntW'(Depth));
 `endif
-  assign rdata_o = empty_o ? '0 : mem_q[rd_ptr_q];
+  if (Ram) begin : gen_ram
+    // The read of cycle t is the front of cycle t+1: at the next read
+    // pointer, and the word being written there if it is (a transparent
+    // read, which synthesis builds from a block RAM and a bypass). The
+    // attribute keeps yosys from building so small a memory in logic.
+    (* ram_style = "block" *) logic [Width-1:0] ram_q [Depth];
+    logic [Width-1:0] front_q;
+    always_ff @(posedge clk_i) begin
+      if (push_i) begin
+        ram_q[wr_ptr_q] <= wdata_i;
+      end
+      front_q <= (push_i && wr_ptr_q == rd_ptr_d) ? wdata_i : ram_q[rd_ptr_d];
+    end
+    assign rdata_o = front_q;
+  end else begin : gen_ff
+    assign rdata_o = mem_q[rd_ptr_q];
+  end
 
   always_comb begin
     rd_ptr_d = rd_ptr_q;
@@ -96,13 +125,15 @@ module hc_fifo #(
   end
 
   // The storage has no reset: its contents are only read while counted.
-  always_ff @(posedge clk_i) begin
+  if (!Ram) begin : gen_ff_write
+    always_ff @(posedge clk_i) begin
 `ifdef HC_FAULT_fifodrop
-    if (push_i && !pop_i) begin
+      if (push_i && !pop_i) begin
 `else
-    if (push_i) begin
+      if (push_i) begin
 `endif
-      mem_q[wr_ptr_q] <= wdata_i;
+        mem_q[wr_ptr_q] <= wdata_i;
+      end
     end
   end
 

@@ -33,6 +33,9 @@
 `ifndef HC_CFG_INJ_DEPTH
 `define HC_CFG_INJ_DEPTH 4
 `endif
+`ifndef HC_CFG_BUF_RAM
+`define HC_CFG_BUF_RAM 1'b0
+`endif
 `ifndef HC_CFG_BANK_AW
 `define HC_CFG_BANK_AW hc_pkg::BankAWDefault
 `endif
@@ -53,8 +56,12 @@ module hc_network #(
   /// Flits per network-interface injection queue.
   parameter int unsigned InjDepth     = `HC_CFG_INJ_DEPTH,
   /// Bits of each summing channel counter (32 in simulation; a small FPGA
-  /// build narrows them, docs/fpga.md). The read port zero-extends.
+  /// build narrows them, docs/fpga.md; 0 builds no counter, all read 0).
+  /// The read port zero-extends.
   parameter int unsigned CntWidth     = 32,
+  /// 1: the routers' input buffers are memories with a registered read
+  /// (block RAM on an FPGA; hc_fifo's Ram): the same cycle behaviour.
+  parameter bit          BufRam       = `HC_CFG_BUF_RAM,
   /// 1: every node has the store-and-forward engines and memories (mode 1
   /// available); 0: wormhole only (a mode-1 write is refused).
   parameter bit          SfEnable     = 1'b1,
@@ -169,8 +176,8 @@ module hc_network #(
   if (InjDepth < 1 || InjDepth > hc_pkg::BufDepthMax) begin : gen_err_inj
     $error("hc_network: InjDepth must be 1..16");
   end
-  if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
-    $error("hc_network: CntWidth must be 1..32");
+  if (CntWidth > 32) begin : gen_err_cnt
+    $error("hc_network: CntWidth must be 0..32 (0: no counters)");
   end
   if (BankAW < hc_pkg::SfAWMin || BankAW > hc_pkg::SfAWMax || SegAW < hc_pkg::SfAWMin ||
       SegAW > hc_pkg::SfAWMax || DescAW < hc_pkg::SfAWMin || DescAW > hc_pkg::SfAWMax)
@@ -387,6 +394,7 @@ module hc_network #(
       .PayloadWidth (PayloadWidth),
       .BufDepth     (BufDepth),
       .CntWidth     (CntWidth),
+      .BufRam       (BufRam),
       .CsEnable     (CsEnable)
     ) u_router (
       .clk_i,

@@ -19,7 +19,7 @@ module hc_route_ecube #(
 
   logic [Dim-1:0] diff;
 
-  // The lowest set bit of diff (x & -x) is the dimension to correct first.
+  // The lowest set bit of diff is the dimension to correct first.
   assign diff      = dest_i ^ node_id_i;
 `ifdef HC_FAULT_routeparity
   // Injected fault for the formal proofs (make formal): nodes of odd
@@ -37,7 +37,18 @@ module hc_route_ecube #(
   end
   assign port_oh_o = {(diff == '0), (^node_id_i) ? high : (diff & (~diff + 1'b1))};
 `else
-  assign port_oh_o = {(diff == '0), diff & (~diff + 1'b1)};
+  // The lowest set bit as plain logic: x & -x would become a carry chain
+  // on the iCE40, a slower start of the router's critical path.
+  logic [Dim-1:0] low;
+  always_comb begin
+    for (int unsigned i = 0; i < Dim; i++) begin
+      low[i] = diff[i];
+      for (int unsigned j = 0; j < i; j++) begin
+        low[i] = low[i] && !diff[j];
+      end
+    end
+  end
+  assign port_oh_o = {(diff == '0), low};
 `endif
 
 endmodule

@@ -38,9 +38,14 @@ module hc_router #(
   parameter int unsigned PayloadWidth = 16,
   /// Flits per input buffer.
   parameter int unsigned BufDepth     = 2,
-  /// Bits of each summing channel counter, 1..32 (the read port stays 32
-  /// bits, zero-extended); narrower counters save logic on small FPGAs.
+  /// Bits of each summing channel counter, 0..32 (the read port stays 32
+  /// bits, zero-extended); narrower counters save logic on small FPGAs, and
+  /// 0 builds no counter at all (all five read as 0, max-waiting too).
   parameter int unsigned CntWidth     = 32,
+  /// 1: the input buffers are memories with a registered read (block RAM
+  /// on an FPGA, hc_fifo's Ram): the same cycle behaviour, fewer logic
+  /// cells, one block RAM per input; 0: flip-flops.
+  parameter bit          BufRam       = 1'b0,
   /// 1: the paper's cost model (tau, mode 3) is built; 0: neither (tau_i
   /// and circuit_i are ignored, no probe ever moves), for small FPGAs.
   parameter bit          CsEnable     = 1'b1
@@ -124,14 +129,14 @@ module hc_router #(
   if (BufDepth < 1 || BufDepth > hc_pkg::BufDepthMax) begin : gen_err_depth
     $error("hc_router: BufDepth must be 1..16");
   end
-  if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
-    $error("hc_router: CntWidth must be 1..32");
+  if (CntWidth > 32) begin : gen_err_cnt
+    $error("hc_router: CntWidth must be 0..32 (0: no summing counters)");
   end
 
   logic [Ports-1:0]       in_empty;  // per input: buffer empty
   logic [Ports-1:0]       in_pop;    // per input: front sent, pop it
   logic [Ports-1:0]       in_whole;  // per input: a TAIL or SINGLE is in
-  logic [Ports*FlitW-1:0] front;     // per input: front flit, 0 if empty
+  logic [Ports*FlitW-1:0] front;     // per input: front flit (only while nonempty)
   logic [Ports*2-1:0]     kind;      // per input: kind of the front
   logic [Ports*Ports-1:0] route;     // per input p: e-cube output, one-hot
   logic [Ports-1:0]       holds;     // per input: holds an output (current reservation)
@@ -164,7 +169,8 @@ module hc_router #(
   for (genvar p = 0; p < Ports; p++) begin : gen_in
     hc_fifo #(
       .Width (FlitW),
-      .Depth (BufDepth)
+      .Depth (BufDepth),
+      .Ram   (BufRam)
     ) u_buf (
       .clk_i,
       .rst_ni,
@@ -190,6 +196,7 @@ module hc_router #(
       .any_o       (in_whole[p])
     );
 
+`ifndef HC_PROTO_regroute
     hc_route_ecube #(
       .Dim (Dim)
     ) u_route (
@@ -197,9 +204,37 @@ module hc_router #(
       .dest_i    (front[p*FlitW +: Dim]),
       .port_oh_o (route[p*Ports +: Ports])
     );
+    logic front_seen;
+    assign front_seen = 1'b1;
+`else
+    // Prototype of a registered route stage (docs/fpga.md, "Towards the
+    // lean router"; in no default build, and not the C model's timing): the
+    // route of the front is registered, and a head asks for its output from
+    // its second cycle at the front on, so the allocation starts from
+    // registers. A head takes 2 cycles per hop.
+    logic [Ports-1:0] eroute, route_q;
+    logic             front_seen;  // the front was the front last cycle too
+    hc_route_ecube #(
+      .Dim (Dim)
+    ) u_route (
+      .node_id_i,
+      .dest_i    (front[p*FlitW +: Dim]),
+      .port_oh_o (eroute)
+    );
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        route_q    <= '0;
+        front_seen <= 1'b0;
+      end else begin
+        route_q    <= eroute;
+        front_seen <= !in_empty[p] && !in_pop[p];
+      end
+    end
+    assign route[p*Ports +: Ports] = route_q;
+`endif
 
     assign kind[2*p +: 2] = front[p*FlitW + KindLsb +: 2];
-    assign wreq[p] = !in_empty[p] && !holds[p] && (!saf_i || in_whole[p]) && !fwait[p];
+    assign wreq[p] = !in_empty[p] && !holds[p] && (!saf_i || in_whole[p]) && !fwait[p] && front_seen;
     // Mode 3: data reach an input in the order of its reservations, so a
     // head without a current one is at its destination and asks to eject.
     assign dreq[p] = cs && !in_empty[p] && !holds[p] && front[p*FlitW + HeadBit];
@@ -267,7 +302,16 @@ module hc_router #(
     end
 
     assign req[p] = cs ? (dreq[p] || preq[p]) : wreq[p];
-    assign areq[p*Ports +: Ports] = (cs && !dreq[p]) ? proute[p*Ports +: Ports] : route[p*Ports +: Ports];
+    // E-cube corrects the dimensions in increasing order: a head or probe
+    // that came in on link p has dimensions 0..p corrected and asks only
+    // for an output above p. Only these requests and crossbar paths are
+    // built (hc_alloc and hc_xbar, Forward); RouteForward checks upstream.
+    logic [Ports-1:0] reach;  // the outputs input p can ask for
+    for (genvar o = 0; o < Ports; o++) begin : gen_reach
+      assign reach[o] = (p == Dim) || (o > p);
+    end
+    assign areq[p*Ports +: Ports] = reach &
+        ((cs && !dreq[p]) ? proute[p*Ports +: Ports] : route[p*Ports +: Ports]);
   end
 
   if (!CsEnable) begin : gen_cs_unused
@@ -331,7 +375,8 @@ module hc_router #(
   // Oldest-first allocation and the crossbar
   // ---------------------------------------------------------------------
   hc_alloc #(
-    .Ports (Ports),
+    .Ports    (Ports),
+    .Forward  (1'b1),
     .WaitW    (WaitW),
     .RemW     (hc_pkg::RemW),
     .CsEnable (CsEnable)
@@ -357,8 +402,9 @@ module hc_router #(
   );
 
   hc_xbar #(
-    .Ports (Ports),
-    .FlitW (FlitW)
+    .Ports   (Ports),
+    .Forward (1'b1),
+    .FlitW   (FlitW)
   ) u_xbar (
     .in_flit_i  (front),
     .sel_i      (sel),
@@ -373,7 +419,10 @@ module hc_router #(
   // ---------------------------------------------------------------------
   // Channel counters and the read port
   // ---------------------------------------------------------------------
-  logic [Ports*32-1:0] cnt;
+  logic [Ports*32-1:0] cnt;       // per output: the selected counter, registered part
+  logic [Ports-1:0]    cnt_pend;  // per output: its event of last cycle, not yet in cnt
+  logic [31:0]         cnt_sel;
+  logic                pend_sel;
   assign out_waiting_o = waiting;
 
   for (genvar o = 0; o < Ports; o++) begin : gen_cnt
@@ -392,17 +441,31 @@ module hc_router #(
       .busy_i    (out_busy_o[o]),
       .waiting_i (waiting[o*WaitW +: WaitW]),
       .id_i      (cnt_id_i),
-      .cnt_o     (cnt[o*32 +: 32])
+      .cnt_o     (cnt[o*32 +: 32]),
+      .pend_o    (cnt_pend[o])
     );
   end
 
   always_comb begin
-    cnt_data_o = '0;
+    cnt_sel  = '0;
+    pend_sel = 1'b0;
     for (int unsigned o = 0; o < Ports; o++) begin
       if (cnt_port_i == 4'(o)) begin
-        cnt_data_o = cnt[o*32 +: 32];
+        cnt_sel  = cnt[o*32 +: 32];
+        pend_sel = cnt_pend[o];
       end
     end
+  end
+
+  // The counters sum each cycle's event one cycle later (hc_chan_counters):
+  // the event still pending is added here, modulo 2^CntWidth, so a read is
+  // exact in every cycle.
+  if (CntWidth > 0) begin : gen_cnt_read
+    assign cnt_data_o = pend_sel ? 32'(CntWidth'(cnt_sel[CntWidth-1:0] + 1'b1)) : cnt_sel;
+  end else begin : gen_cnt_read0
+    logic unused_pend;
+    assign unused_pend = pend_sel;
+    assign cnt_data_o  = cnt_sel;
   end
 
 `ifndef SYNTHESIS
@@ -412,6 +475,12 @@ module hc_router #(
     FrontIsHead: assert property (@(posedge clk_i) disable iff (!rst_ni)
         (req[p] && !preq[p]) |-> front[p*FlitW + HeadBit])
       else $error("hc_router: input %0d front is not a head", p);
+    // A head or probe that came in on link p asks for an output above p
+    // (the upstream router routed it e-cube); the allocator builds no other.
+    RouteForward: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        req[p] |-> ((cs && !dreq[p]) ? proute[p*Ports +: Ports] : route[p*Ports +: Ports]) ==
+                   areq[p*Ports +: Ports])
+      else $error("hc_router: input %0d asks for an output at or below its own dimension", p);
     // Mode 3: a front without a current reservation is a head at its
     // destination (data only ever follow a reservation).
     DataHeadAtDest: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -90,8 +90,8 @@ module hc_sf_node #(
   begin : gen_err_geom
     $error("hc_sf_node: BankAW, SegAW and DescAW must be 1..16 (16-bit cfg_idx)");
   end
-  if (CntWidth < 1 || CntWidth > 32) begin : gen_err_cnt
-    $error("hc_sf_node: CntWidth must be 1..32");
+  if (CntWidth > 32) begin : gen_err_cnt
+    $error("hc_sf_node: CntWidth must be 0..32 (0: no counters)");
   end
 
   // Bank write ports: RX engine j writes bank j, the configuration port the

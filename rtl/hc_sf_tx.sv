@@ -25,7 +25,8 @@ module hc_sf_tx #(
   parameter int unsigned SegAW    = 10,
   /// Address bits of the packet descriptor table.
   parameter int unsigned DescAW   = 6,
-  /// Bits of each counter, 1..32; the read port zero-extends.
+  /// Bits of each counter, 0..32 (0: none, read as 0); the read port
+  /// zero-extends.
   parameter int unsigned CntWidth = 32
 ) (
   /// Clock, rising edge.
@@ -81,6 +82,10 @@ module hc_sf_tx #(
   localparam int unsigned LenW  = 16;
   localparam int unsigned RemW  = LenW + 1;
   localparam int unsigned Banks = Dim + 1;
+  /// Derived: the counters are built (CntWidth > 0), and their width
+  /// (at least 1 for the declarations; held at 0 without counters).
+  localparam bit          HasCnt = (CntWidth > 0);
+  localparam int unsigned SumW   = HasCnt ? CntWidth : 1;
 
   // Tables, written only through the configuration port, never reset.
   logic [LenW-1:0]     desc_words_q [DescN];
@@ -103,7 +108,7 @@ module hc_sf_tx #(
   logic [1:0]          rop_q, rop_d;
   logic                lv_q, lv_d;
   logic [Width-1:0]    lw_q, lw_d;
-  logic [CntWidth-1:0] cnt_pkts_q, cnt_pkts_d, cnt_busy_q, cnt_busy_d, cnt_words_q, cnt_words_d;
+  logic [SumW-1:0]     cnt_pkts_q, cnt_pkts_d, cnt_busy_q, cnt_busy_d, cnt_words_q, cnt_words_d;
 
   // The current descriptor and segment; an index beyond a table reads as an
   // all-zero entry (only a bad table gets there).
@@ -202,9 +207,9 @@ module hc_sf_tx #(
     rop_d       = cur_op;
     lv_d        = rv_q;
     lw_d        = rv_q ? rword : '0;
-    cnt_pkts_d  = cnt_pkts_q + CntWidth'(start_now);
-    cnt_busy_d  = cnt_busy_q + CntWidth'(busy_q || start_now);
-    cnt_words_d = cnt_words_q + CntWidth'(lv_q);
+    cnt_pkts_d  = cnt_pkts_q + SumW'(start_now);
+    cnt_busy_d  = cnt_busy_q + SumW'(busy_q || start_now);
+    cnt_words_d = cnt_words_q + SumW'(lv_q);
     // A start clears the engine and its counters, whatever else happens.
     if (clear_i) begin
       pos_d       = '0;
@@ -252,9 +257,9 @@ module hc_sf_tx #(
       rop_q       <= rop_d;
       lv_q        <= lv_d;
       lw_q        <= lw_d;
-      cnt_pkts_q  <= cnt_pkts_d;
-      cnt_busy_q  <= cnt_busy_d;
-      cnt_words_q <= cnt_words_d;
+      cnt_pkts_q  <= HasCnt ? cnt_pkts_d : '0;
+      cnt_busy_q  <= HasCnt ? cnt_busy_d : '0;
+      cnt_words_q <= HasCnt ? cnt_words_d : '0;
     end
   end
 

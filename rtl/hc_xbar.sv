@@ -6,6 +6,9 @@
 module hc_xbar #(
   /// Input ports = output ports.
   parameter int unsigned Ports = 5,
+  /// 1: output o takes only from the inputs below o and the last (local)
+  /// one (e-cube, hc_alloc's Forward); 0: from every input.
+  parameter bit          Forward = 1'b0,
   /// Bits of a flit.
   parameter int unsigned FlitW = 18
 ) (
@@ -26,7 +29,7 @@ module hc_xbar #(
     pop_o      = '0;
     for (int unsigned o = 0; o < Ports; o++) begin
       for (int unsigned p = 0; p < Ports; p++) begin
-        if (send_i[o] && sel_i[o*Ports + p]) begin
+        if (send_i[o] && sel_i[o*Ports + p] && (!Forward || p + 1 == Ports || o > p)) begin
           out_flit_o[o*FlitW +: FlitW] = in_flit_i[p*FlitW +: FlitW];
           pop_o[p] = 1'b1;
 `ifdef HC_FAULT_xbarflip

@@ -7,7 +7,9 @@
 #   make fpga-sim                      the self-test top in Verilator against
 #                                      the C model's prediction
 #   make fpga-docs                     synthesise for both boards and write
-#                                      the resource/timing table of docs/fpga.md
+#                                      the resource/timing tables of docs/fpga.md
+#                                      (the one-router table: make fpga-table,
+#                                      mk/fpga_table.mk)
 #   make fpga-test                     what `make test` runs of this (FPGA_TESTS)
 #
 # Board defaults are below; any of FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW
@@ -21,7 +23,7 @@ FPGA_SUBMAKE ?= $(MAKE) --no-print-directory
 
 # ---- board defaults: what fits each board (docs/fpga.md) -------------------
 # The HX8K holds the 3-cube with 10-bit flits, 2-flit buffers and 10-bit
-# blocked counters (about 88 % of its logic cells). The UP5K of the
+# blocked counters (about 81 % of its logic cells). The UP5K of the
 # iCEBreaker holds the 3-cube only with 6-bit flits, 1-flit buffers and
 # queues and the max-waiting counters alone (counter bits 0).
 fpga_d_icebreaker := 3
@@ -65,11 +67,12 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 
 # The tests of this flow, run by `make fpga-test` (and so by `make test`):
 # lint of the FPGA RTL, the self-test top of each board in Verilator against
-# the C model, and the synthesis, place and route of one router; with
+# the C model, the synthesis, place and route of one router (and the rows
+# of docs/fpga.md's one-router table that tools/fpga_table.sh checks); with
 # HC_TEST_LONG=1 (`make test-long`) also of one board's self-test top (about
 # 4 CPU-minutes of yosys and nextpnr, the longest job of `make test`, which
 # must stay well under 15 minutes on 2 cores; `make synth` runs it too).
-FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-synth-router \
+FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-synth-router fpga-test-table \
               $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-synth-top)
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
@@ -140,6 +143,7 @@ prog:
 fpga-docs:
 	+@for b in $(FPGA_BOARDS); do $(FPGA_SUBMAKE) synth BOARD=$$b || exit 1; done
 	@rtl/fpga/fpga_report.sh docs/fpga.md $(FPGA_BOARDS)
+	+@$(FPGA_SUBMAKE) fpga-table
 
 fpga-lint:
 	@for top in hc_top_icebreaker hc_top_hx8k hc_router_harness; do \

@@ -8,8 +8,13 @@
 // next buffer) are then register-to-register paths of this one router. The
 // local port is the injection and ejection pins; the counter read port is
 // driven from pins and folded to one parity pin, so no counter bit can be
-// optimised away. The harness itself adds no flip-flops and a parity tree of
-// about a dozen LUTs to what is measured.
+// optimised away. The harness itself adds a parity tree of about a dozen
+// LUTs to what is measured, and no flip-flop for flits of up to PinW bits.
+// A wider flit would need more pins than the UP5K's 48-pin package has
+// (the 16-bit payload's 18-bit flits in and out): its bits above PinW come
+// in through a shift register from one pin (FlitW - PinW flip-flops) and go
+// out folded onto the PinW ejection pins (one XOR each), so every bit stays
+// live; the figures of docs/fpga.md include these cells.
 module hc_router_harness #(
   /// Cube dimension: link ports of the router.
   parameter int unsigned Dim          = 3,
@@ -17,8 +22,12 @@ module hc_router_harness #(
   parameter int unsigned PayloadWidth = 8,
   /// Flits per router input buffer.
   parameter int unsigned BufDepth     = 4,
-  /// Bits of each summing channel counter.
-  parameter int unsigned CntWidth     = 32
+  /// Bits of each summing channel counter (0: no counter).
+  parameter int unsigned CntWidth     = 32,
+  /// 1: the input buffers in block RAM (hc_fifo's Ram).
+  parameter bit          BufRam       = 1'b0,
+  /// Flit bits on pins, each way: the rest are shifted in and folded out.
+  parameter int unsigned PinW         = 10
 ) (
   /// Clock, rising edge.
   input  logic                    clk_i,
@@ -28,14 +37,17 @@ module hc_router_harness #(
   input  logic [Dim-1:0]          node_id_i,
   /// Local input: a flit is offered (only while inj_ready_o).
   input  logic                    inj_valid_i,
-  /// Local input: the offered flit.
-  input  logic [PayloadWidth+1:0] inj_flit_i,
+  /// Local input: the offered flit's low bits (all of it when it has at
+  /// most PinW bits).
+  input  logic [((PayloadWidth + 2 < PinW) ? PayloadWidth + 2 : PinW)-1:0] inj_flit_i,
+  /// Local input: the offered flit's bits above PinW, one a cycle.
+  input  logic                    inj_shift_i,
   /// Local input: the router's local buffer has room.
   output logic                    inj_ready_o,
   /// Ejection port: a flit is delivered.
   output logic                    ej_valid_o,
-  /// Ejection port: the delivered flit.
-  output logic [PayloadWidth+1:0] ej_flit_o,
+  /// Ejection port: the delivered flit, its bits above PinW folded in.
+  output logic [((PayloadWidth + 2 < PinW) ? PayloadWidth + 2 : PinW)-1:0] ej_flit_o,
   /// Counter read port: output port.
   input  logic [3:0]              cnt_port_i,
   /// Counter read port: counter id (hc_pkg::Cnt*).
@@ -47,6 +59,10 @@ module hc_router_harness #(
   /// Derived: ports and flit width.
   localparam int unsigned Ports = Dim + 1;
   localparam int unsigned FlitW = PayloadWidth + 2;
+  /// Derived: flit bits on pins, and bits shifted in (at least 1, unused
+  /// when the flit fits the pins).
+  localparam int unsigned LowW  = (FlitW < PinW) ? FlitW : PinW;
+  localparam int unsigned HighW = (FlitW > LowW) ? FlitW - LowW : 1;
 
   logic [Ports-1:0]       in_valid, in_ready, out_valid, out_ready;
   logic [Ports*FlitW-1:0] in_flit, out_flit;
@@ -58,14 +74,43 @@ module hc_router_harness #(
   logic [Dim*Dim-1:0]     pout_dest;
   logic [Dim:0]           ack, held;
 
+  logic [FlitW-1:0] inj_flit, ej_flit;
+
+  // A flit wider than the pins: its high bits from a shift register, and
+  // folded onto the low ones on the way out.
+  if (FlitW > LowW) begin : gen_wide
+    logic [HighW-1:0] high_q;
+    logic [LowW-1:0]  fold;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        high_q <= '0;
+      end else begin
+        high_q <= HighW'({high_q, inj_shift_i});
+      end
+    end
+    assign inj_flit = {high_q, inj_flit_i};
+    always_comb begin
+      fold = ej_flit[LowW-1:0];
+      for (int unsigned k = LowW; k < FlitW; k++) begin
+        fold[k % LowW] = fold[k % LowW] ^ ej_flit[k];
+      end
+    end
+    assign ej_flit_o = fold;
+  end else begin : gen_narrow
+    logic unused_shift;
+    assign unused_shift = inj_shift_i;
+    assign inj_flit  = inj_flit_i;
+    assign ej_flit_o = ej_flit;
+  end
+
   // Links loop back: output i feeds input i, input i's ready is output i's.
   assign in_valid  = {inj_valid_i, out_valid[Dim-1:0]};
-  assign in_flit   = {inj_flit_i, out_flit[Dim*FlitW-1:0]};
+  assign in_flit   = {inj_flit, out_flit[Dim*FlitW-1:0]};
   assign out_ready = {1'b1, in_ready[Dim-1:0]};
 
   assign inj_ready_o  = in_ready[Dim];
   assign ej_valid_o   = out_valid[Dim];
-  assign ej_flit_o    = out_flit[Dim*FlitW +: FlitW];
+  assign ej_flit      = out_flit[Dim*FlitW +: FlitW];
   assign cnt_parity_o = ^cnt_data;
 
   hc_router #(
@@ -73,6 +118,7 @@ module hc_router_harness #(
     .PayloadWidth (PayloadWidth),
     .BufDepth     (BufDepth),
     .CntWidth     (CntWidth),
+    .BufRam       (BufRam),
     // The paper's cost model (tau, circuit switching) is not measured here.
     .CsEnable     (1'b0)
   ) u_router (

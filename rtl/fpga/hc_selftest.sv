@@ -13,7 +13,9 @@
 //     that waited for one channel (max-waiting) and the most cycles a
 //     channel was wanted and not granted (blocked, CntWidth bits, wrapping)
 //     are reported; with CntWidth = 0 only the max-waiting registers are
-//     read, and synthesis drops the summing counters altogether;
+//     read (the cube's counters are 1 bit wide), and synthesis drops the
+//     summing counters altogether (a router with CntWidth = 0 would have
+//     no max-waiting register either);
 //   - a report printer (hc_report) and UART transmitter (hc_uart_tx).
 //
 // The run starts in the second cycle after reset (cycle 0 of the C model)

@@ -80,10 +80,12 @@ run_pnr() {
 # brams_avail, ffs, fmax (reg-to-reg fmax of the clock, empty if none).
 figures() {
   local name=$1 log=$out/$1.pnr.log ylog=$out/$1.yosys.log
-  lcs=$(awk '/ICESTORM_LC:/ {split($3, a, "/"); v=a[1]; t=$4} END {print v+0}' "$log")
-  lcs_avail=$(awk '/ICESTORM_LC:/ {n=$0; sub(/.*\/ */, "", n); split(n, a, " "); v=a[1]} END {print v+0}' "$log")
-  brams=$(awk '/ICESTORM_RAM:/ {split($3, a, "/"); v=a[1]} END {print v+0}' "$log")
-  brams_avail=$(awk '/ICESTORM_RAM:/ {n=$0; sub(/.*\/ */, "", n); split(n, a, " "); v=a[1]} END {print v+0}' "$log")
+  # The utilisation lines only ("ICESTORM_LC:   559/ 7680"): the placer's
+  # progress lines of a small design name ICESTORM_LC too.
+  lcs=$(awk '/ICESTORM_LC: *[0-9]+\// {split($3, a, "/"); v=a[1]; t=$4} END {print v+0}' "$log")
+  lcs_avail=$(awk '/ICESTORM_LC: *[0-9]+\// {n=$0; sub(/.*\/ */, "", n); split(n, a, " "); v=a[1]} END {print v+0}' "$log")
+  brams=$(awk '/ICESTORM_RAM: *[0-9]+\// {split($3, a, "/"); v=a[1]} END {print v+0}' "$log")
+  brams_avail=$(awk '/ICESTORM_RAM: *[0-9]+\// {n=$0; sub(/.*\/ */, "", n); split(n, a, " "); v=a[1]} END {print v+0}' "$log")
   # Flip-flops: the SB_DFF* cells of the last statistics yosys printed.
   ffs=$(awk '/Printing statistics/ {s=0} /SB_DFF/ {s+=$2} END {print s+0}' "$ylog")
   fmax=$(grep -E "Max frequency for clock" "$log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')

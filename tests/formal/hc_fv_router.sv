@@ -2,10 +2,11 @@
 // without the cost model), proven by `make formal` (tools/formal.sh,
 // docs/verification.md). The environment is the contract of a router's
 // input port (docs/microarchitecture.md, "Flow control"): a flit is offered
-// only while the input's registered ready is high, and each input carries
-// whole messages, HEAD BODY* TAIL or SINGLE, one after the other; payloads,
-// destinations, the node number, the mode (anyconst) and the link outputs'
-// ready are free. The properties, each under its own label prefix so that a
+// only while the input's registered ready is high, each input carries
+// whole messages, HEAD BODY* TAIL or SINGLE, one after the other, and a
+// head on link p has dimensions 0..p of its destination corrected (the
+// neighbour routed it e-cube); payloads, the other destination bits, the
+// node number, the mode (anyconst) and the link outputs' ready are free. The properties, each under its own label prefix so that a
 // mutant run can keep one alone:
 //   noloss_  flits out never exceed flits in, and an idle router holds none
 //            (no flit lost);
@@ -45,7 +46,7 @@ module hc_fv_router #(
 
   // One flag per assertion: assertions inside loops would be declared
   // twice (yosys names a procedural assertion by its label alone).
-  logic ok_noloss_out_le_in, ok_noloss_idle_empty, ok_nodup_once, ok_nodup_after_in, ok_nomod_idle_delivered, ok_worm_form, ok_worm_same_source, ok_worm_pop_here, ok_ecube_port, ok_owner_one, ok_fair_work, ok_fair_bound, ok_saf_tail_buffered, ok_inv_count_le_depth, ok_inv_kind_order, ok_inv_open_matches, ok_inv_ptrs, ok_inv_tails, ok_inv_saf_count, ok_inv_occ, ok_inv_tracked, ok_inv_worm_held, ok_inv_worm_owner, ok_inv_fair_ahead, ok_inv_age_order;
+  logic ok_noloss_out_le_in, ok_noloss_idle_empty, ok_nodup_once, ok_nodup_after_in, ok_nomod_idle_delivered, ok_worm_form, ok_worm_same_source, ok_worm_pop_here, ok_ecube_port, ok_owner_one, ok_fair_work, ok_fair_bound, ok_saf_tail_buffered, ok_inv_count_le_depth, ok_inv_kind_order, ok_inv_open_matches, ok_inv_ptrs, ok_inv_tails, ok_inv_saf_count, ok_inv_occ, ok_inv_tracked, ok_inv_worm_held, ok_inv_worm_owner, ok_inv_fair_ahead, ok_inv_age_order, ok_inv_ecube_in;
 
   // Reset in the first cycle only.
   logic init_q = 1'b1;
@@ -148,6 +149,14 @@ module hc_fv_router #(
     for (int p = 0; p < P; p++) begin
       if (push[p]) begin
         assume (in_flit[p*FW + HB] == !open_q[p]);
+        // A head on link p was routed e-cube by the neighbour: dimensions
+        // 0..p of its destination are corrected (the router asks only for
+        // outputs above p, and RouteForward checks it).
+        if (p < Dim && in_flit[p*FW + HB]) begin
+          for (int i = 0; i <= p; i++) begin
+            assume (in_flit[p*FW + i] == node_id[i]);
+          end
+        end
         if (in_flit[p*FW +: FW] == tv) begin
           assume (p == tp && !tin_q);
         end
@@ -359,6 +368,7 @@ module hc_fv_router #(
     ok_inv_worm_owner = 1'b1;
     ok_inv_fair_ahead = 1'b1;
     ok_inv_age_order = 1'b1;
+    ok_inv_ecube_in = 1'b1;
     if (rst_ni) begin
       logic [OW-1:0] total;
       logic [3:0]    ntv;
@@ -382,6 +392,13 @@ module hc_fv_router #(
             end
             f = t_mem[(p*B)*FW + idx*FW +: FW];
             ok_inv_kind_order = ok_inv_kind_order && (f[HB] == !st);
+            // A head buffered at link p has dimensions 0..p corrected (the
+            // environment's e-cube assumption, kept by the buffer).
+            if (p < Dim && f[HB]) begin
+              for (int i = 0; i <= p; i++) begin
+                ok_inv_ecube_in = ok_inv_ecube_in && (f[i] == node_id[i]);
+              end
+            end
             st = !f[TB];
             tails = tails + CW'(f[TB]);
             if (f == tv) begin
@@ -462,6 +479,7 @@ module hc_fv_router #(
       inv_worm_owner: assert (ok_inv_worm_owner);
       inv_fair_ahead: assert (ok_inv_fair_ahead);
       inv_age_order: assert (ok_inv_age_order);
+      inv_ecube_in: assert (ok_inv_ecube_in);
     end
   end
 
