@@ -110,6 +110,8 @@ typedef struct hc_port {
   uint8_t pw;     /* input: cycles its probe still waits (tau) */
   uint8_t lc;     /* output: linger count */
   uint8_t rem;    /* output: hops after it of the path reserving it */
+  uint8_t ends;   /* input: messages in the FIFO that end at this node (heads
+                  ** with its address pushed, their TAILs not yet ejected) */
   uint32_t older; /* input: row p of the age matrix (bit q = older[p][q]); meaningful
                   ** only while wait[p] is set, and only its bits of waiting inputs */
   uint32_t pd;    /* input: destination of its probe */
@@ -624,16 +626,18 @@ static inline uint32_t hc_front(const hc_port *pp) {
 
 /*
 ** Append flit f at the tail of input p (record pp) of node nd, FIFO depth b,
-** which must have room. Correct whether or not the FIFO's pop of this cycle
-** is already applied: the tail slot head+cnt is the same before and after.
+** which must have room; ends: f is a head addressed to nd. Correct whether
+** or not the FIFO's pop of this cycle is already applied: the tail slot
+** head+cnt is the same before and after.
 */
 static inline void hc_fifo_push(hc_node *nd, hc_port *pp, unsigned p, unsigned b, unsigned w,
-                                uint32_t f) {
+                                uint32_t f, int ends) {
   unsigned slot = (unsigned)pp->head + pp->cnt;
   assert(pp->cnt < b);
   if (slot >= b) slot -= b;
   pp->buf[slot] = f;
   pp->cnt++;
+  pp->ends = (uint8_t)(pp->ends + (ends != 0));
   nd->nonempty |= 1u << p;
   if (hc_kind_is_tail(hc_flit_kind(w, f))) {
     pp->tails++;
@@ -694,6 +698,10 @@ HC_HOT void hc_send(hc_visit *v, unsigned p, unsigned o, uint32_t f) {
   pp->cnt = (uint8_t)(cnt - 1u);
   if (cnt == 1u) nd->nonempty &= ~(1u << p);
   if (tail && --pp->tails == 0) nd->hastail &= ~(1u << p);
+  if (tail && o == d) {
+    assert(pp->ends > 0); /* only messages addressed here are ejected */
+    pp->ends--;
+  }
   if (p < d) {
     if (cnt == b) nd->unfull |= 1u << p;
     if (tau | (nd->twait >> p & 1u)) hc_front_wait_load(nd, pp, p, tau);
@@ -979,6 +987,23 @@ HC_HOT void hc_router_pass1(hc_visit *v) {
 ** from start-of-cycle state only; the probes granted go to the back of m->mv
 ** for pass 2, the acknowledgements of the end of the cycle into ak_next.
 */
+/*
+** Whether the probe at input p of v's router may ask for a link in mode 3
+** (hold, bz: the router's hold and busy masks at the start of the cycle).
+** Data reach an input in the order of its reservations, but a message that
+** ends here reserves nothing there: a reservation that became current while
+** such a message's data are still in the input would carry them off (under
+** ejection contention several of them can wait in one input, behind the one
+** being ejected). So the probe asks only while no message that ends here is
+** in the input, or the only one is being ejected (p holds the ejection port,
+** and the reservation is queued behind it).
+*/
+static int hc_cs_clear(const hc_visit *v, unsigned p, uint32_t hold, uint32_t bz) {
+  const unsigned e = hc_vp(v, p)->ends, d = v->d;
+  if (e == 0) return 1;
+  return e == 1 && (hold >> p & 1u) && (bz >> d & 1u) && hc_vp(v, d)->owner == p;
+}
+
 HC_COLD void hc_router_pass1_cs(hc_visit *v) {
   hc_model *m = v->m;
   hc_node *nd = v->nd;
@@ -1012,7 +1037,7 @@ HC_COLD void hc_router_pass1_cs(hc_visit *v) {
     ** the input behind a path's tail that a later reservation could take. */
     if (pp->pd == x) {
       if (p != d || !((hold | holdn) >> p & 1u)) done |= 1u << p;
-    } else if (!((holdn | dreq) >> p & 1u)) {
+    } else if (!((holdn | dreq) >> p & 1u) && hc_cs_clear(v, p, hold, bz)) {
       preq |= 1u << p;
     }
   }
@@ -1192,7 +1217,9 @@ HC_HOT void hc_ni_fifo(hc_visit *v, int cs, int offer, uint32_t flit, unsigned l
     }
     if (pop) {
       unsigned h = r->ni_head;
-      hc_fifo_push(nd, hc_vp(v, d), d, v->b, v->w, hc_remap_head(m, f));
+      const uint32_t pf = hc_remap_head(m, f);
+      hc_fifo_push(nd, hc_vp(v, d), d, v->b, v->w, pf,
+                   hc_kind_is_head(hc_flit_kind(v->w, pf)) && (pf & m->nmask) == x);
       if (++h == ni) h = 0;
       r->ni_head = (uint8_t)h;
       r->ni_cnt--;
@@ -1531,7 +1558,8 @@ static void hc_pass2(hc_model *m, size_t nmv, size_t npm) {
     hc_node *ny = hc_nd(m, y);
     hc_port *pp = (hc_port *)((unsigned char *)ny + po + o * ps);
     if (pp->cnt == 0 && (tau | (ny->twait >> o & 1u))) hc_front_wait_load(ny, pp, o, tau);
-    hc_fifo_push(ny, pp, o, b, w, (uint32_t)(e >> 32));
+    const uint32_t f = (uint32_t)(e >> 32);
+    hc_fifo_push(ny, pp, o, b, w, f, hc_kind_is_head(hc_flit_kind(w, f)) && (f & m->nmask) == y);
     if (pp->cnt == b) hc_nd(m, y ^ (1u << o))->full |= 1u << o;
     hc_act_set(m, y);
   }

@@ -184,6 +184,7 @@ module hc_router #(
 
     // With saf_i a head at the front requests only once its whole message
     // is in the buffer.
+    logic whole_one;  // mode 2 needs only whether a whole message is in
     hc_tail_count #(
       .Depth (BufDepth)
     ) u_tails (
@@ -193,8 +194,13 @@ module hc_router #(
       .push_tail_i (in_flit_i[p*FlitW + TailBit]),
       .pop_i       (in_pop[p]),
       .pop_tail_i  (front[p*FlitW + TailBit]),
-      .any_o       (in_whole[p])
+      .any_o       (in_whole[p]),
+      .one_o       (whole_one)
     );
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_whole_one;
+    assign unused_whole_one = whole_one;
+    /* verilator lint_on UNUSEDSIGNAL */
 
 `ifndef HC_PROTO_regroute
     hc_route_ecube #(
@@ -287,7 +293,27 @@ module hc_router #(
       // its data must not wait behind a path's tail that a later
       // reservation could take (docs/microarchitecture.md).
       assign pdone[p] = cs && pgo[p] && pat_dest && (p != Dim || !(holds[p] || holdn[p]));
-      assign preq[p]  = cs && pgo[p] && !pat_dest && !holdn[p] && !dreq[p];
+      // Messages in the buffer that end here: they reserve nothing at this
+      // input, so a reservation that became current while their data are
+      // still in it would carry them off (several can wait behind the one
+      // being ejected when the ejection port is contended). The probe asks
+      // only while there is none, or the only one is being ejected (the
+      // reservation then queues behind it); docs/microarchitecture.md.
+      logic ends_any, ends_one, eclear;
+      hc_tail_count #(
+        .Depth (BufDepth)
+      ) u_ends (
+        .clk_i,
+        .rst_ni,
+        .push_i      (in_valid_i[p]),
+        .push_tail_i (in_flit_i[p*FlitW + HeadBit] && (in_flit_i[p*FlitW +: Dim] == node_id_i)),
+        .pop_i       (send[Dim] && sel[Dim*Ports + p]),
+        .pop_tail_i  (front[p*FlitW + TailBit]),
+        .any_o       (ends_any),
+        .one_o       (ends_one)
+      );
+      assign eclear  = !ends_any || (ends_one && holds[p] && owner[Dim*Ports + p]);
+      assign preq[p] = cs && pgo[p] && !pat_dest && !holdn[p] && !dreq[p] && eclear;
       assign prem[p*hc_pkg::RemW +: hc_pkg::RemW] =
           hc_pkg::RemW'($countones(pd ^ node_id_i)) - 1'b1;
     end else begin : gen_no_cs

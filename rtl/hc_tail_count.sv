@@ -3,7 +3,9 @@
 // number of TAIL and SINGLE flits in the buffer, incremented when one is
 // written and decremented when one is popped, at the end of the cycle. The
 // front of a requesting input is a head, so the first end in the buffer is
-// its own message's: `any_o` says the whole message is in.
+// its own message's: `any_o` says the whole message is in. Mode 3 counts
+// with it, per input, the messages in the buffer that end at this node
+// (hc_router: a head addressed here written, a TAIL or SINGLE ejected).
 module hc_tail_count #(
   /// Entries of the buffer watched, at least 1.
   parameter int unsigned Depth = 2
@@ -21,7 +23,9 @@ module hc_tail_count #(
   /// The front popped is a TAIL or SINGLE.
   input  logic pop_tail_i,
   /// At least one TAIL or SINGLE is in the buffer (registered).
-  output logic any_o
+  output logic any_o,
+  /// Exactly one is (registered).
+  output logic one_o
 );
 
   /// Derived: counter width (0..Depth).
@@ -53,6 +57,7 @@ module hc_tail_count #(
 `else
   assign any_o = (count_q != '0);
 `endif
+  assign one_o = (count_q == CntW'(1));
 
 `ifndef SYNTHESIS
   // An end popped was counted, and the buffer never holds more than Depth.
