@@ -270,16 +270,18 @@ module hc_network #(
       // count, a copy of its channel counters (hc_chan_counters: the same
       // inputs, the same reset), whose registers the hierarchical build
       // does not trace. Read by no logic.
+      // A build without counters (CntWidth = 0) still shows them, in 32 bits.
+      localparam int unsigned WaveW = (CntWidth == 0) ? 32 : CntWidth;
       /* verilator lint_off UNUSEDSIGNAL */
-      logic [CntWidth-1:0] busy_cycles, blocked_cycles;
+      logic [WaveW-1:0] busy_cycles, blocked_cycles;
       /* verilator lint_on UNUSEDSIGNAL */
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           busy_cycles    <= '0;
           blocked_cycles <= '0;
         end else begin
-          busy_cycles    <= busy_cycles + CntWidth'(out_busy[i]);
-          blocked_cycles <= blocked_cycles + CntWidth'(out_blocked[i]);
+          busy_cycles    <= busy_cycles + WaveW'(out_busy[i]);
+          blocked_cycles <= blocked_cycles + WaveW'(out_blocked[i]);
         end
       end
       /* verilator coverage_on */
