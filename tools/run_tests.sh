@@ -23,10 +23,14 @@ export RANDOM_SEED=${RANDOM_SEED:-${COCOTB_RANDOM_SEED:-1}}
 # make test stays under 15 minutes on 2 cores: the second 4-cube variant and
 # two of the three fault builds are make test-long's (each Verilator build
 # of the router with the cost model costs ~2 CPU-minutes; issue 16).
-# D2_W16_B4_I4_R: the routers' buffers as memories with a registered read
-# (BufRam, what an FPGA puts in block RAM), cycle for cycle with the model.
-CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D3_W16_B1_I2 D2_W16_B4_I4_R"}
-if [ "${HC_TEST_LONG:-0}" = 1 ]; then CONFIGS+=" D4_W12_B4_I1 D5_W16_B2_I4"; fi
+# The routers' buffers as memories with a registered read (BufRam, token
+# _R: what an FPGA puts in block RAM) run cycle for cycle with the model in
+# the randomised-initial-state build below (D2_W16_B4_I4_R_X), where an
+# unreset memory matters most; make test-long runs D2_W16_B4_I4_R too.
+# One-flit buffers and two-flit queues run on the 2-cube (a flat 3-cube
+# build costs twice a 2-cube's CPU); make test-long runs them on the 3-cube.
+CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D2_W16_B1_I2"}
+if [ "${HC_TEST_LONG:-0}" = 1 ]; then CONFIGS+=" D4_W12_B4_I1 D5_W16_B2_I4 D2_W16_B4_I4_R D3_W16_B1_I2"; fi
 MODEL_CONFIGS=${MODEL_CONFIGS:-"D4_W16_B2_I4 D5_W16_B2_I4 D6_W16_B2_I4 D7_W16_B2_I4 D8_W16_B1_I4"}
 # the 10-cube on the model (saturated traffic under the sanitizers, ~1 CPU-minute): make test-long
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then MODEL_CONFIGS+=" D10_W20_B3_I2"; fi
@@ -42,11 +46,23 @@ rm -f build/results/*.xml "$RESULTS"
 # The unit tests and the fault-injected build of the negative test, from the
 # Makefile (the one place the unit-test list is derived).
 UNIT_TESTS=$(make --no-print-directory -s print-UNIT_TESTS)
-NEG_CFGS="D3_W16_B1_I2_Ffifoready"
+# (the 2-cube: its control D2_W16_B2_I4 is one of CONFIGS, and the fault
+# trips within 10 cycles there; a 1-cube's ejection never backs up a link)
+NEG_CFGS="D2_W16_B2_I4_Ffifoready"
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then NEG_CFGS+=" D2_W16_B2_I4_Fgrantall D2_W16_B2_I4_Fackearly"; fi
 # A build with a non-default store-and-forward geometry (SFGEOM=12,4,3):
-# tests/cli/test_hcsim.sh runs a case the default cannot hold on it.
-GEOM_CFGS="D2_W16_B2_I4_G12.4.3"
+# tests/cli/test_hcsim.sh runs a case the default cannot hold on it (the
+# 1-cube: the cheapest build, and the geometry does not depend on d).
+GEOM_CFGS="D1_W16_B2_I4_G12.4.3"
+
+# Randomised initial state (docs/verification.md): a 2-cube built with
+# random X and initial values (_X: --x-assign unique --x-initial unique) runs
+# the lockstep suite with +verilator+rand+reset+2 at three seeds, so nothing
+# may depend on a flop that reset does not set; its buffers are memories
+# (_R, BufRam), which nothing resets. make test-long adds the control: a
+# FIFO count without its reset (_Fnorst) must fail there.
+XCFGS="D2_W16_B4_I4_R_X"
+if [ "${HC_TEST_LONG:-0}" = 1 ]; then XCFGS+=" D2_W16_B2_I4_X_Fnorst"; fi
 
 passed=0 failed=0
 start=$(date +%s)
@@ -125,6 +141,7 @@ targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filte
 # hcsim and the translate filter under ASan+UBSan (the CLI tests run them), the fuzz harnesses' replays
 targets+="build/asan/bin/hcsim build/asan/bin/hc_flit_filter $(make --no-print-directory -s print-FUZZ_REPLAY) "
 for c in $NEG_CFGS $GEOM_CFGS; do targets+=" build/rtl/$c/hcsim"; done
+for c in $XCFGS; do targets+=" build/rtl/$c/tb_rtl"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 # The build's progress as it goes: each Verilator build's stages and
 # heartbeat (tools/verilate.sh) and each program linked; all of it in the log.
@@ -152,6 +169,12 @@ fi
 # are reported at the end.
 log "FPGA checks start in the background"
 make --no-print-directory -s fpga-test FPGA_JOBS="$JOBS" > build/test-fpga.out 2>&1 &
+# The installed library and the FuseSoC core need nothing the simulations
+# below write (the library's PIC objects are its own): in the background
+# too, one after the other, reported at the end.
+case " $CONFIGS " in *" D4_W16_B2_I4 "*) lib_rtl=D4_W16_B2_I4 ;; *) lib_rtl="" ;; esac
+log "library and FuseSoC core checks start in the background"
+{ tests/lib/test_install.sh "$lib_rtl" > build/test-lib.out 2>&1; tests/lib/test_core.sh > build/test-core.out 2>&1; } &
 
 log "lint"
 out=$(tools/lint.sh 2>&1); echo "$out"
@@ -195,6 +218,9 @@ for c in $MODEL_CONFIGS; do
   esac
   job "model-$c" "HC_RESULTS_XML=build/results/model-$c.xml HC_TEST_EXCLUDE='$x' build/asan/tb_model model-$c $c"
 done
+for c in $XCFGS; do for s in 1 2 3; do
+  job "xinit-$c-rand$s" "HC_RESULTS_XML=build/results/$c-rand$s.xml build/rtl/$c/tb_rtl $c-rand$s +verilator+rand+reset+2 +verilator+seed+$s"
+done; done
 for ut in $UNIT_TESTS; do
   u=${ut##*/}
   job "unit-$u" "CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results/cmocka-$u-%g.xml $ut"
@@ -298,11 +324,6 @@ case " $CONFIGS " in *" D4_W16_B2_I4 "*)
   count_lines wave "$(sed -n -e 's/^PASS /wave: PASS /p' -e 's/^FAIL /wave: FAIL /p' <<< "$out")" 0 ;;
 esac
 
-log "library: make install into a fresh prefix, docs/examples/ built against it with pkg-config"
-# the RTL library of the examples' configuration when make test built it
-case " $CONFIGS " in *" D4_W16_B2_I4 "*) lib_rtl=D4_W16_B2_I4 ;; *) lib_rtl="" ;; esac
-out=$(tests/lib/test_install.sh "$lib_rtl" 2>&1); echo "$out"
-count_lines lib "$out"
 log "SystemC/TLM-2.0 against hcsim, model and lockstep: random traffic; the platform's AAP, total exchange, reordered transpose"
 # ~20 CPU-s to build (three C++ files on SystemC's headers and docs/systemc.md's platform), ~2 CPU-s to run;
 # the 2- and 4-cubes' RTL is built above (the transpose needs the 4-cube for a reordering that is not the
@@ -317,33 +338,19 @@ if out=$(make --no-print-directory -s build/rtl/D2_W16_B2_I4/hc_tlm_check build/
   done
 else out="$out"$'\n'"tlm: FAIL build of the SystemC programs"; fi
 echo "$out"; count_lines tlm "$out"
-log "the IP as a FuseSoC core: rtl/hcrouter.core against its sources, docs/examples/ designs linted and synthesised"
-out=$(tests/lib/test_core.sh 2>&1); echo "$out"
-count_lines core "$out"
 
-# Randomised initial state (docs/verification.md): the 2-cube built with
-# random X and initial values (_X: --x-assign unique --x-initial unique) runs
-# the lockstep suite with +verilator+rand+reset+2 at three seeds, so nothing
-# may depend on a flop that reset does not set. make test-long adds the
-# control: a FIFO count without its reset (_Fnorst) must fail there.
-XCFGS="D2_W16_B2_I4_X"
-if [ "${HC_TEST_LONG:-0}" = 1 ]; then XCFGS+=" D2_W16_B2_I4_X_Fnorst"; fi
-log "randomised initial state: $XCFGS, +verilator+rand+reset+2, seeds 1..3"
-if make --no-print-directory -j"$JOBS" $(for c in $XCFGS; do echo build/rtl/$c/tb_rtl; done) > build/test-xinit.log 2>&1; then
-  for c in $XCFGS; do for s in 1 2 3; do
-    out=$(HC_RESULTS_XML=build/results/$c-rand$s.xml build/rtl/$c/tb_rtl "$c-rand$s" +verilator+rand+reset+2 +verilator+seed+$s 2>&1); st=$?
-    if [ "${c##*_F}" = norst ]; then  # the control: must fail, and is one check
-      rm -f build/results/$c-rand$s.xml
-      if [ $st != 0 ]; then v=PASS; else v=FAIL; fi
-      count_lines xinit "xinit: $v a FIFO count without reset fails under random initial values (seed $s)"
-    else
-      grep -E 'FAIL' <<< "$out" || true
-      count_summary "random init $c seed $s" "$out" $st
-    fi
-  done; done
-else
-  tail -20 build/test-xinit.log; count_lines xinit "xinit: FAIL build $XCFGS (build/test-xinit.log)"
-fi
+log "randomised initial state: $XCFGS, +verilator+rand+reset+2, seeds 1..3 (run in the pool above)"
+for c in $XCFGS; do for s in 1 2 3; do
+  report "xinit-$c-rand$s"
+  if [ "${c##*_F}" = norst ]; then  # the control: must fail, and is one check
+    rm -f build/results/$c-rand$s.xml
+    if [ "$st" != 0 ]; then v=PASS; else v=FAIL; fi
+    count_lines xinit "xinit: $v a FIFO count without reset fails under random initial values (seed $s)"
+  else
+    grep -E 'FAIL' <<< "$out" || true
+    count_summary "random init $c seed $s" "$out" $st
+  fi
+done; done
 
 # make soak's short version (tools/soak.sh --short): five saturated runs of
 # 10^5 cycles at d = 4, each losing nothing, draining and not tripping the
@@ -366,6 +373,12 @@ count_lines synth "$out"
 log "FPGA: lint, self-test tops in Verilator against the model, router and board synthesis"
 out=$(cat build/test-fpga.out); echo "$out"
 count_lines fpga "$(grep -E '^fpga: (PASS|FAIL) ' <<< "$out")"
+log "library: make install into a fresh prefix, docs/examples/ built against it with pkg-config (RTL: ${lib_rtl:-none})"
+out=$(cat build/test-lib.out); echo "$out"
+count_lines lib "$(grep -E '^lib: (PASS|FAIL) ' <<< "$out" || echo 'lib: FAIL tests/lib/test_install.sh: no verdict')"
+log "the IP as a FuseSoC core: rtl/hcrouter.core against its sources, docs/examples/ designs linted and synthesised"
+out=$(cat build/test-core.out); echo "$out"
+count_lines core "$(grep -E '^core: (PASS|FAIL) ' <<< "$out" || echo 'core: FAIL tests/lib/test_core.sh: no verdict')"
 log "formal proofs, quick set (docs/verification.md)"
 out=$(cat build/test-formal.out); echo "$out"
 count_lines formal "$(grep -E '^formal: (PASS|FAIL) ' <<< "$out" || echo 'formal: FAIL tools/formal.sh: no verdict')"

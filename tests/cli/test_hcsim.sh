@@ -627,13 +627,13 @@ if [ -x "$bin" ]; then
      && grep -q 'make sim ALGO=broadcast2 D=2 SFGEOM=12,10,6' "$tmp/err"; then ok "bad input: sf case too big for the RTL build"
   else ko "bad input: sf case too big for the RTL build" "exit $st: $(head -c 300 "$tmp/err")"; fi
 else ko "bad input: sf case too big for the RTL build" "$bin not built"; fi
-bin=build/rtl/D2_W16_B2_I4_G12.4.3/hcsim
+bin=build/rtl/D1_W16_B2_I4_G12.4.3/hcsim
 if [ -x "$bin" ]; then
   out=$("$bin" --algo broadcast2 --sim both --m 4096 2>&1); st=$?
   if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out" && grep -qE '^geometry +BankAW 12, SegAW 4, DescAW 3 \(the RTL' <<< "$out" \
      && grep -qE '^data +[0-9]+ words compared, all equal' <<< "$out"; then ok "sf lockstep with SFGEOM=12,4,3"
   else ko "sf lockstep with SFGEOM=12,4,3" "exit $st: $(grep -E 'geometry|lockstep|data|hcsim' <<< "$out" | tr '\n' ' ')"; fi
-  # its smaller tables: the total exchange at d = 2, K = 1 needs 8 segments (SegAW 3), DescAW 1
+  # its smaller tables (SegAW 4, DescAW 3) hold the total exchange at d = 1, K = 1
   out=$("$bin" --algo total_exchange --sim both --k 1 2>&1); st=$?
   if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out"; then ok "sf total_exchange lockstep with SFGEOM=12,4,3"
   else ko "sf total_exchange lockstep with SFGEOM=12,4,3" "exit $st: $(tr '\n' ' ' <<< "$out" | head -c 300)"; fi
