@@ -149,8 +149,8 @@ module hc_router #(
   logic [Ports-1:0]       in_whole;  // per input: a TAIL or SINGLE is in
   logic [Ports*FlitW-1:0] front;     // per input: front flit (only while nonempty)
   logic [Ports*2-1:0]     kind;      // per input: kind of the front
-  logic [Ports*Ports-1:0] froute;    // per input p: e-cube output of its front, one-hot
-  logic [Ports*Ports-1:0] route;     // per input p: the same as a head asks for it (RouteReg: registered)
+  logic [Ports*Ports-1:0] route;     // per input p: e-cube output of its front, one-hot
+  logic [Ports*Ports-1:0] rroute;    // per input p: RouteReg: route of last cycle's front (registered)
   logic [Ports-1:0]       holds;     // per input: holds an output (current reservation)
   logic [Ports-1:0]       holdn;     // per input: holds a queued reservation (mode 3)
   logic [Ports-1:0]       req;       // per input: front is a head asking (or a probe)
@@ -163,8 +163,7 @@ module hc_router #(
   logic [Ports-1:0]       pv, pgo;   // per input: a probe, its wait over
   logic [Ports*Dim-1:0]   pdest;     // per input: the probe's destination
   logic [Ports*Ports-1:0] proute;    // per input: the probe's link, one-hot
-  logic [Ports*Ports-1:0] want;      // per input: what it asks for, one-hot
-  logic [Ports*Ports-1:0] areq;      // per input: the same, on the paths built (Forward)
+  logic [Ports*Ports-1:0] areq;      // per input: what it asks for, one-hot
   logic [Ports*hc_pkg::RemW-1:0] prem; // per input: the probe's hops after its link
   logic [Ports-1:0]       ack_q, ack_d;
   logic [Ports-1:0]       held;      // per output: held at start of cycle
@@ -209,19 +208,18 @@ module hc_router #(
       .any_o       (in_whole[p])
     );
 
-    // The e-cube route of the front; with RouteReg it is registered, and
-    // front_seen says the front was the front in the last cycle too, so the
-    // register holds its route: a head asks only then, and the allocation
-    // starts from registers (the front's multiplexer and the route select
-    // leave the clock path).
-    logic             front_seen;
     hc_route_ecube #(
       .Dim (Dim)
     ) u_route (
       .node_id_i,
       .dest_i    (front[p*FlitW +: Dim]),
-      .port_oh_o (froute[p*Ports +: Ports])
+      .port_oh_o (route[p*Ports +: Ports])
     );
+    // With RouteReg the route is registered, and front_seen says the front
+    // was the front in the last cycle too, so the register holds its route:
+    // a head asks only then, and the allocation starts from registers (the
+    // front's multiplexer and the route select leave the clock path).
+    logic front_seen;
     if (RouteReg) begin : gen_route_reg
       logic [Ports-1:0] route_q;
       logic             seen_q;
@@ -230,14 +228,14 @@ module hc_router #(
           route_q <= '0;
           seen_q  <= 1'b0;
         end else begin
-          route_q <= froute[p*Ports +: Ports];
+          route_q <= route[p*Ports +: Ports];
           seen_q  <= !in_empty[p] && !in_pop[p];
         end
       end
-      assign route[p*Ports +: Ports] = route_q;
+      assign rroute[p*Ports +: Ports] = route_q;
       assign front_seen = seen_q;
     end else begin : gen_route_comb
-      assign route[p*Ports +: Ports] = froute[p*Ports +: Ports];
+      assign rroute[p*Ports +: Ports] = '0;  // not read
       assign front_seen = 1'b1;
     end
 
@@ -321,10 +319,11 @@ module hc_router #(
     // What input p asks for: a probe its link; in mode 3 a data head the
     // ejection port (with RouteReg named as such, without the route
     // register, so a data head asks in its first cycle at the front and
-    // mode 3 keeps its timing); otherwise the e-cube route.
-    assign want[p*Ports +: Ports] = (cs && !dreq[p]) ? proute[p*Ports +: Ports] :
-                                    (cs && RouteReg) ? EjectOh : route[p*Ports +: Ports];
-    assign areq[p*Ports +: Ports] = reach & want[p*Ports +: Ports];
+    // mode 3 keeps its timing); otherwise the e-cube route, registered with
+    // RouteReg.
+    assign areq[p*Ports +: Ports] = reach &
+        ((cs && !dreq[p]) ? proute[p*Ports +: Ports] :
+         (cs && RouteReg) ? EjectOh : RouteReg ? rroute[p*Ports +: Ports] : route[p*Ports +: Ports]);
   end
 
   if (!CsEnable) begin : gen_cs_unused
@@ -491,13 +490,14 @@ module hc_router #(
     // A head or probe that came in on link p asks for an output above p
     // (the upstream router routed it e-cube); the allocator builds no other.
     RouteForward: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        req[p] |-> want[p*Ports +: Ports] == areq[p*Ports +: Ports])
+        req[p] |-> ((cs && !dreq[p]) ? proute[p*Ports +: Ports] : (cs && RouteReg) ? EjectOh :
+                    RouteReg ? rroute[p*Ports +: Ports] : route[p*Ports +: Ports]) == areq[p*Ports +: Ports])
       else $error("hc_router: input %0d asks for an output at or below its own dimension", p);
     // Mode 3: a front without a current reservation is a head at its
     // destination (data only ever follow a reservation).
     DataHeadAtDest: assert property (@(posedge clk_i) disable iff (!rst_ni)
         (cs && !in_empty[p] && !holds[p]) |->
-        (front[p*FlitW + HeadBit] && froute[p*Ports + Dim]))
+        (front[p*FlitW + HeadBit] && route[p*Ports + Dim]))
       else $error("hc_router: input %0d has data without a reservation away from its destination", p);
     // An acknowledgement comes back only on a reserved output, and each
     // input sends at most one a cycle.
