@@ -2,6 +2,7 @@
 #
 #   make sim [SIM=both|rtl|model] [D=4] [TRAFFIC=uniform] [RATE=0.1] ...
 #                  [SFGEOM=BankAW,SegAW,DescAW]  RTL store-and-forward geometry
+#                  [ROUTE_REG=1]  the routers' registered route (2 cycles per hop; build token _Q)
 #                  [ROUTING=ecube|pcube|chiu|...]  routing function (not e-cube:
 #                                 SIM=model only; hcsim --routing list)
 #   make test      the whole suite (lint, synthesis, unit, lockstep), ends
@@ -76,7 +77,10 @@ SFGEOM ?=
 comma := ,
 SF_DEFAULT_GEOM := $(shell tools/gen_contract.sh --get HC_SF_BANK_AW HC_SF_SEG_AW HC_SF_DESC_AW | paste -sd.)
 SFGEOM_DOTS = $(subst $(comma),.,$(strip $(SFGEOM)))
-CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))
+# ROUTE_REG=1: the routers register their route (RouteReg, 2 cycles per
+# hop; docs/microarchitecture.md): the build token _Q, and hcsim --route-reg 1.
+ROUTE_REG ?=
+CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)
 
 # ---- simulation front end ------------------------------------------------
 SIM ?= both
@@ -212,6 +216,8 @@ LINK_LIBS := -lz -pthread -latomic -lm
 # and _C (Verilator's line and toggle coverage, VM_COVERAGE=1 in the shim;
 # make coverage, tools/coverage.sh), and _R (the routers' input buffers as
 # memories with a registered read, BufRam: what an FPGA puts in block RAM)
+# and _Q (the routers' registered route, RouteReg: 2 cycles per hop; passed
+# to the shim as -DHC_Q=1, and the model runs with route_reg = 1 against it)
 # and _P<name>, which defines HC_PROTO_<name>: a prototype of docs/fpga.md
 # ("Towards the lean router") that changes the router's timing, so only
 # the RTL backend alone runs it (the lockstep with the model fails).
@@ -245,6 +251,7 @@ vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 
               +define+HC_CFG_SEG_AW=$(call cfggeom,$(1),2) +define+HC_CFG_DESC_AW=$(call cfggeom,$(1),3)) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
          $(if $(call cfgflag,$(1),R),+define+HC_CFG_BUF_RAM=1) \
+         $(if $(call cfgflag,$(1),Q),+define+HC_CFG_ROUTE_REG=1) \
          $(if $(call cfgval,$(1),P),+define+HC_PROTO_$(call cfgval,$(1),P)) \
          $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
@@ -278,6 +285,7 @@ $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_
 	$(Q)$(CXX) $(subst -DVM_COVERAGE=0,-DVM_COVERAGE=$(if $(call cfgflag,$*,C),1,0),$(VRT_CXXFLAGS)) -O2 -MMD -MP \
 	    -I$(BUILD)/rtl/$*/obj $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
 	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) \
+	    $(if $(call cfgflag,$*,Q),-DHC_Q=1) \
 	    $(if $(call cfgval,$*,G),-DHC_BANK_AW=$(call cfggeom,$*,1) -DHC_SEG_AW=$(call cfggeom,$*,2) \
 	         -DHC_DESC_AW=$(call cfggeom,$*,3)) -c $< -o $@
 
@@ -312,6 +320,7 @@ TRAFFIC_SET_ARGS = $(if $(FILE),--file $(FILE)) $(if $(DRAIN),--drain $(DRAIN)) 
            $(if $(SAMPLE_PERIOD),--sample-period $(SAMPLE_PERIOD)) $(if $(FLOWS),--flows)
 ifneq ($(ALGO),)
 SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
+           $(if $(ROUTE_REG),--route-reg $(ROUTE_REG)) \
            $(ALGO_VARS_ARGS) $(TRAFFIC_SET_ARGS) \
            $(if $(call given,TRAFFIC),--traffic $(TRAFFIC)) $(if $(call given,RATE),--rate $(RATE)) \
            $(if $(call given,LEN),--len $(LEN)) $(if $(call given,CYCLES),--cycles $(CYCLES)) \
@@ -322,7 +331,7 @@ else
 # With FILE, TRAFFIC only when given (hcsim takes the file's traffic
 # itself, and refuses another pattern beside it); RATE and LEN always
 # (hcsim notes values other than its defaults as not applying to a file).
-SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) \
+SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) $(if $(ROUTE_REG),--route-reg $(ROUTE_REG)) \
            $(if $(and $(FILE),$(if $(call given,TRAFFIC),,1)),,--traffic $(TRAFFIC)) --rate $(RATE) --len $(LEN) \
            --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
            $(TRAFFIC_SET_ARGS) $(ALGO_VARS_ARGS) $(if $(JSON),--json $(JSON)) \
@@ -332,6 +341,7 @@ endif
 
 sim: deps
 	@case "$(FLOWS)" in ''|1) ;; *) echo "make sim: FLOWS=1 asks for per-flow figures; FLOWS='$(FLOWS)' is not 1" >&2; exit 2;; esac
+	@case "$(ROUTE_REG)" in ''|0|1) ;; *) echo "make sim: ROUTE_REG must be 0 or 1, not '$(ROUTE_REG)'" >&2; exit 2;; esac
 	@$(MAKE) --no-print-directory -s $(BUILD)/bin/hcsim $(BUILD)/bin/hc_flit_filter >/dev/null || exit 1; \
 	if [ "$(SIM)" = model ] || [ "$(SIM)" = exec ] || [ "$(ALGO)" = list ]; then \
 	  exec $(BUILD)/bin/hcsim $(SIM_ARGS); \

@@ -5,7 +5,9 @@
 ** hc_route.h chosen in hc_cfg), oldest-first output allocation with an age
 ** matrix, wormhole channel holding, registered-ready (zero-delay credit) flow control,
 ** one injection FIFO (network interface) per node, and five wrapping channel
-** counters per output port; and the paper's cost model beside it: the tau
+** counters per output port (with cfg.route_reg, the registered route of
+** RouteReg: a head requests from its second cycle at its buffer's front);
+** and the paper's cost model beside it: the tau
 ** and xi waits and mode 3, circuit switching (probe registers, reservations
 ** current and queued, lingering links, acknowledgements, the NI's set-up
 ** sequencer; hc_router_pass1_cs and hc_ni_step). It is written from that page alone and must
@@ -142,6 +144,9 @@ typedef struct hc_node {
                      ** the cycle (output o's registered ready is low); set by the push
                      ** that fills it, cleared after the pop that frees it */
   uint32_t unfull;   /* bit p < d: input p was full and popped this cycle */
+  uint32_t seen;     /* route_reg: input p's front was its front in the last cycle
+                     ** too (its route is registered: a head there may request);
+                     ** always within nonempty */
   uint32_t inj;      /* the flit offered to the NI in the coming cycle, when inj_on */
   uint16_t xw;       /* NI front-wait counter: a head at the front leaves at 0 (xi) */
   uint8_t ni_head;   /* slot of the NI FIFO's front */
@@ -267,7 +272,8 @@ static uint32_t hc_remap_head(const hc_model *m, uint32_t f) {
 /*
 ** Check cfg against the ranges of hc_model.h: d 1..HC_MODEL_MAX_D, w d..HC_MAX_W,
 ** both depths 1..HC_MAX_DEPTH, each geometry field 0 (the default) or
-** HC_SF_AW_MIN..HC_SF_AW_MAX, a routing function of hc_route.h. Returns
+** HC_SF_AW_MIN..HC_SF_AW_MAX, a routing function of hc_route.h, route_reg
+** 0 or 1. Returns
 ** HC_OK, or HC_EPARAM (also for NULL).
 */
 int hc_cfg_check(const hc_cfg *cfg) {
@@ -278,6 +284,7 @@ int hc_cfg_check(const hc_cfg *cfg) {
   if (cfg->buf_depth < 1 || cfg->buf_depth > HC_MAX_DEPTH) return HC_EPARAM;
   if (cfg->inj_depth < 1 || cfg->inj_depth > HC_MAX_DEPTH) return HC_EPARAM;
   if (cfg->routing >= HC_ROUTE_NUM) return HC_EPARAM;
+  if (cfg->route_reg > 1) return HC_EPARAM;
   return HC_OK;
 }
 
@@ -607,6 +614,8 @@ typedef struct hc_visit {
   unsigned tau;
   int sfm;           /* mode 1: the links belong to the store-and-forward engines */
   int saf;           /* mode 2: store-and-forward by header */
+  int rr;            /* cfg.route_reg: a head requests from its second cycle at the front */
+  uint32_t popped;   /* the inputs of v's router popped in this cycle so far (hc_send) */
   int lean;          /* hc_visit_lean may take the nodes it can */
   uint32_t links;    /* the links of x written on obs (flits, probes) */
   hc_obs *ejo;       /* where the ejections go: obs, lean or not (obs: NULL when lean) */
@@ -696,6 +705,7 @@ HC_HOT void hc_send(hc_visit *v, unsigned p, unsigned o, uint32_t f) {
   if (++h == b) h = 0;
   pp->head = (uint8_t)h;
   pp->cnt = (uint8_t)(cnt - 1u);
+  v->popped |= 1u << p;
   if (cnt == 1u) nd->nonempty &= ~(1u << p);
   if (tail && --pp->tails == 0) nd->hastail &= ~(1u << p);
   if (tail && o == d) {
@@ -945,6 +955,19 @@ HC_COLD void hc_router_requests(hc_visit *v, uint32_t req, uint32_t wt) {
 }
 
 /*
+** The end of pass 1 of v's router (its pops done, the pushes of pass 2 and
+** of its NI still to come), ne0 its nonempty inputs at the start of the
+** cycle: with the registered route, an input's front is seen in the next
+** cycle if the input was nonempty at the start of this one and was not
+** popped (a flit behind a popped one is a new front, not yet seen). A node
+** no visit reaches has no flit, so its seen bits, always within nonempty,
+** are 0.
+*/
+HC_HOT void hc_route_seen(hc_visit *v, uint32_t ne0) {
+  if (v->rr) v->nd->seen = ne0 & ~v->popped;
+}
+
+/*
 ** Pass 1 for v's router, which has a nonempty input or a busy output: steps
 ** 2..9 of "One cycle of a router". Decides from start-of-cycle state only
 ** (its own registers, among them the full bits of its outputs; every front
@@ -954,10 +977,12 @@ HC_COLD void hc_router_requests(hc_visit *v, uint32_t req, uint32_t wt) {
 */
 HC_HOT void hc_router_pass1(hc_visit *v) {
   hc_node *r = v->nd;
-  const uint32_t wt = r->wait;
+  const uint32_t wt = r->wait, ne0 = r->nonempty;
   /* Mode 2: a head requests only once its whole message is in its buffer;
-  ** a head that came over a link waits tau cycles at the front first. */
-  const uint32_t req = r->nonempty & ~r->hold & ~r->twait & (v->saf ? r->hastail : ~0u);
+  ** a head that came over a link waits tau cycles at the front first; with
+  ** the registered route, it requests from its second cycle there on. */
+  const uint32_t req = r->nonempty & ~r->hold & ~r->twait & (v->saf ? r->hastail : ~0u) &
+                       (v->rr ? r->seen : ~0u);
 
   assert((wt & ~req) == 0);       /* a waiting input still requests */
   if (r->twait) hc_front_wait_tick(v);
@@ -969,6 +994,7 @@ HC_HOT void hc_router_pass1(hc_visit *v) {
     r->busy = newbusy;
     r->hold = hold;
   }
+  hc_route_seen(v, ne0);
 }
 
 /*
@@ -1166,6 +1192,7 @@ HC_COLD void hc_router_pass1_cs(hc_visit *v) {
   r->pv = newpv;
   r->ak_next = ak;
   if (ak) m->ak_live = 1;
+  hc_route_seen(v, ne); /* mode 3's data heads do not read it; a later mode may */
 }
 
 /* Apply the NI address map to a destination. */
@@ -1385,6 +1412,7 @@ static uint32_t hc_visit_node(hc_visit *v, unsigned x, int cs) {
   v->nd = nd;
   v->pb = (unsigned char *)nd + m->port_off;
   v->links = 0;
+  v->popped = 0;
   hc_node *r = nd;
   const hc_node *q = nd;
   const unsigned d = v->d, nc = r->ni_cnt, lcnt0 = hc_vp(v, d)->cnt;
@@ -1427,6 +1455,7 @@ HC_HOT int hc_visit_lean(hc_visit *v, unsigned x, unsigned *k, uint32_t *occupie
   v->nd = nd;
   v->pb = (unsigned char *)nd + m->port_off;
   v->links = 0;
+  v->popped = 0;
   const unsigned nc = r->ni_cnt, lcnt0 = hc_vp(v, v->d)->cnt;
   const int offer = nd->inj_on;
   if (*occupied == 0) *occupied = r->nonempty | r->busy | nc | q->cc; /* hc_visit_node's, the rest 0 */
@@ -1498,6 +1527,7 @@ static uint32_t hc_pass1(hc_model *m, int cs, int akpath, hc_obs *obs, size_t *n
   v.tau = m->tau;
   v.sfm = m->sf_mode == HC_MODE_SF;
   v.saf = m->sf_mode == HC_MODE_SAF;
+  v.rr = m->cfg.route_reg != 0;
   v.lean = !m->dense && !cs && !akpath && !v.sfm && v.obs == NULL;
   v.mvf = m->mv;
   v.mvb = m->mv + m->nmvcap;
@@ -1691,7 +1721,8 @@ void hc_model_skip(hc_model *m, uint64_t k, hc_obs *obs) {
 ** passes rely on, too costly to assert on every visit): every busy output
 ** has an owner that holds it, current or queued, and no input holds two;
 ** a held or queued input owns exactly as many outputs as it has bits; an
-** input's count matches its nonempty bit.
+** input's count matches its nonempty bit, and its seen bit (route_reg) is
+** set only while it is nonempty.
 */
 static int hc_node_sane(const hc_model *m, const hc_node *nd) {
   const hc_node *r = nd;
@@ -1711,6 +1742,7 @@ static int hc_node_sane(const hc_model *m, const hc_node *nd) {
     const hc_port *pp = hc_pt(m, nd, p);
     if ((pp->cnt != 0) != (r->nonempty >> p & 1u) || pp->cnt > m->b) k++;
   }
+  if (r->seen & ~r->nonempty) k++;
   return k == 0;
 }
 

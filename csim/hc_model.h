@@ -32,6 +32,9 @@ typedef struct hc_cfg {
                       ** DescAW); 0 fields: the contract's defaults */
   unsigned routing;   /* routing function of step 3 (hc_route.h): 0, e-cube,
                       ** the RTL's; the others run on the model only */
+  unsigned route_reg; /* 1: the routers register their fronts' routes, a head
+                      ** requests from its second cycle at the front (RouteReg,
+                      ** docs/microarchitecture.md, "Registered route"); 0 or 1 */
 } hc_cfg;
 
 /*
@@ -97,8 +100,8 @@ typedef struct hc_obs {
 
 typedef struct hc_model hc_model;
 
-/* Check a configuration (the ranges of hc_cfg, routing < HC_ROUTE_NUM).
-** Returns HC_OK or HC_EPARAM. */
+/* Check a configuration (the ranges of hc_cfg, routing < HC_ROUTE_NUM,
+** route_reg 0 or 1). Returns HC_OK or HC_EPARAM. */
 int hc_cfg_check(const hc_cfg *cfg);
 
 /* Flit helpers: build a flit of kind from a payload; take them apart. */

@@ -7,8 +7,9 @@
 #                      docs/fpga.md beside the figures before issue 15
 #                      (docs/data/fpga_router_before.tsv); make fpga-docs runs it
 #   make fpga-lean     the study of docs/fpga.md, "Towards the lean router":
-#                      the default router, block-RAM buffers and the
-#                      registered-stage prototypes (HC_PROTO_*), d = 3, w = 8, b = 4
+#                      the default router, block-RAM buffers, the registered
+#                      route (RouteReg) and the registered-allocation prototype
+#                      (HC_PROTO_regalloc), d = 3, w = 8, b = 4
 #
 # make test checks the committed table's rows of FPGA_TABLE_CHECK
 # (tools/fpga_table.sh) through fpga-test-table, one of FPGA_TESTS.

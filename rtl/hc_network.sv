@@ -36,6 +36,9 @@
 `ifndef HC_CFG_BUF_RAM
 `define HC_CFG_BUF_RAM 1'b0
 `endif
+`ifndef HC_CFG_ROUTE_REG
+`define HC_CFG_ROUTE_REG 1'b0
+`endif
 `ifndef HC_CFG_BANK_AW
 `define HC_CFG_BANK_AW hc_pkg::BankAWDefault
 `endif
@@ -62,6 +65,10 @@ module hc_network #(
   /// 1: the routers' input buffers are memories with a registered read
   /// (block RAM on an FPGA; hc_fifo's Ram): the same cycle behaviour.
   parameter bit          BufRam       = `HC_CFG_BUF_RAM,
+  /// 1: each router registers the route of its buffers' fronts, and a head
+  /// takes 2 cycles per hop instead of 1 (docs/microarchitecture.md,
+  /// "Registered route"): a shorter clock path.
+  parameter bit          RouteReg     = `HC_CFG_ROUTE_REG,
   /// 1: every node has the store-and-forward engines and memories (mode 1
   /// available); 0: wormhole only (a mode-1 write is refused).
   parameter bit          SfEnable     = 1'b1,
@@ -397,6 +404,7 @@ module hc_network #(
       .BufDepth     (BufDepth),
       .CntWidth     (CntWidth),
       .BufRam       (BufRam),
+      .RouteReg     (RouteReg),
       .CsEnable     (CsEnable)
     ) u_router (
       .clk_i,

@@ -9,7 +9,10 @@
 // counts, the owner of each output, the waiting flags and the age matrix, and
 // the registered ready of the next router's buffers. A head that finds its
 // output free and ready is allocated and sent in the same cycle, so a head
-// crosses a router and its link in one cycle.
+// crosses a router and its link in one cycle; with RouteReg the route of
+// each front is registered and a head asks from its second cycle at the
+// front on, 2 cycles per hop (docs/microarchitecture.md, "Registered
+// route").
 //
 // The router is composed of named blocks, the way a NoC router is usually
 // read (route select, buffer, arbiter, crossbar):
@@ -46,6 +49,12 @@ module hc_router #(
   /// on an FPGA, hc_fifo's Ram): the same cycle behaviour, fewer logic
   /// cells, one block RAM per input; 0: flip-flops.
   parameter bit          BufRam       = 1'b0,
+  /// 1: the e-cube route of each input's front is registered, and a head
+  /// asks for its output from its second cycle at the front on, so the
+  /// allocation starts from registers (a shorter clock path, 2 cycles per
+  /// hop; docs/microarchitecture.md, "Registered route"); 0: a head asks in
+  /// its first cycle at the front, 1 cycle per hop.
+  parameter bit          RouteReg     = 1'b0,
   /// 1: the paper's cost model (tau, mode 3) is built; 0: neither (tau_i
   /// and circuit_i are ignored, no probe ever moves), for small FPGAs.
   parameter bit          CsEnable     = 1'b1
@@ -118,6 +127,8 @@ module hc_router #(
   localparam int unsigned KindLsb = PayloadWidth;
   localparam int unsigned HeadBit = PayloadWidth + hc_pkg::KindHeadBit;
   localparam int unsigned TailBit = PayloadWidth + hc_pkg::KindTailBit;
+  /// Derived: the ejection port, one-hot.
+  localparam logic [Dim:0] EjectOh = {1'b1, {Dim{1'b0}}};
 
   // Parameter ranges, checked at elaboration by Verilator and yosys alike.
   if (Dim < 1 || Dim > hc_pkg::DimMax) begin : gen_err_dim
@@ -138,7 +149,8 @@ module hc_router #(
   logic [Ports-1:0]       in_whole;  // per input: a TAIL or SINGLE is in
   logic [Ports*FlitW-1:0] front;     // per input: front flit (only while nonempty)
   logic [Ports*2-1:0]     kind;      // per input: kind of the front
-  logic [Ports*Ports-1:0] route;     // per input p: e-cube output, one-hot
+  logic [Ports*Ports-1:0] route;     // per input p: e-cube output of its front, one-hot
+  logic [Ports*Ports-1:0] rroute;    // per input p: RouteReg: route of last cycle's front (registered)
   logic [Ports-1:0]       holds;     // per input: holds an output (current reservation)
   logic [Ports-1:0]       holdn;     // per input: holds a queued reservation (mode 3)
   logic [Ports-1:0]       req;       // per input: front is a head asking (or a probe)
@@ -202,7 +214,6 @@ module hc_router #(
     assign unused_whole_one = whole_one;
     /* verilator lint_on UNUSEDSIGNAL */
 
-`ifndef HC_PROTO_regroute
     hc_route_ecube #(
       .Dim (Dim)
     ) u_route (
@@ -210,34 +221,29 @@ module hc_router #(
       .dest_i    (front[p*FlitW +: Dim]),
       .port_oh_o (route[p*Ports +: Ports])
     );
+    // With RouteReg the route is registered, and front_seen says the front
+    // was the front in the last cycle too, so the register holds its route:
+    // a head asks only then, and the allocation starts from registers (the
+    // front's multiplexer and the route select leave the clock path).
     logic front_seen;
-    assign front_seen = 1'b1;
-`else
-    // Prototype of a registered route stage (docs/fpga.md, "Towards the
-    // lean router"; in no default build, and not the C model's timing): the
-    // route of the front is registered, and a head asks for its output from
-    // its second cycle at the front on, so the allocation starts from
-    // registers. A head takes 2 cycles per hop.
-    logic [Ports-1:0] eroute, route_q;
-    logic             front_seen;  // the front was the front last cycle too
-    hc_route_ecube #(
-      .Dim (Dim)
-    ) u_route (
-      .node_id_i,
-      .dest_i    (front[p*FlitW +: Dim]),
-      .port_oh_o (eroute)
-    );
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        route_q    <= '0;
-        front_seen <= 1'b0;
-      end else begin
-        route_q    <= eroute;
-        front_seen <= !in_empty[p] && !in_pop[p];
+    if (RouteReg) begin : gen_route_reg
+      logic [Ports-1:0] route_q;
+      logic             seen_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          route_q <= '0;
+          seen_q  <= 1'b0;
+        end else begin
+          route_q <= route[p*Ports +: Ports];
+          seen_q  <= !in_empty[p] && !in_pop[p];
+        end
       end
+      assign rroute[p*Ports +: Ports] = route_q;
+      assign front_seen = seen_q;
+    end else begin : gen_route_comb
+      assign rroute[p*Ports +: Ports] = '0;  // not read
+      assign front_seen = 1'b1;
     end
-    assign route[p*Ports +: Ports] = route_q;
-`endif
 
     assign kind[2*p +: 2] = front[p*FlitW + KindLsb +: 2];
     assign wreq[p] = !in_empty[p] && !holds[p] && (!saf_i || in_whole[p]) && !fwait[p] && front_seen;
@@ -336,8 +342,14 @@ module hc_router #(
     for (genvar o = 0; o < Ports; o++) begin : gen_reach
       assign reach[o] = (p == Dim) || (o > p);
     end
+    // What input p asks for: a probe its link; in mode 3 a data head the
+    // ejection port (with RouteReg named as such, without the route
+    // register, so a data head asks in its first cycle at the front and
+    // mode 3 keeps its timing); otherwise the e-cube route, registered with
+    // RouteReg.
     assign areq[p*Ports +: Ports] = reach &
-        ((cs && !dreq[p]) ? proute[p*Ports +: Ports] : route[p*Ports +: Ports]);
+        ((cs && !dreq[p]) ? proute[p*Ports +: Ports] :
+         (cs && RouteReg) ? EjectOh : RouteReg ? rroute[p*Ports +: Ports] : route[p*Ports +: Ports]);
   end
 
   if (!CsEnable) begin : gen_cs_unused
@@ -504,8 +516,8 @@ module hc_router #(
     // A head or probe that came in on link p asks for an output above p
     // (the upstream router routed it e-cube); the allocator builds no other.
     RouteForward: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        req[p] |-> ((cs && !dreq[p]) ? proute[p*Ports +: Ports] : route[p*Ports +: Ports]) ==
-                   areq[p*Ports +: Ports])
+        req[p] |-> ((cs && !dreq[p]) ? proute[p*Ports +: Ports] : (cs && RouteReg) ? EjectOh :
+                    RouteReg ? rroute[p*Ports +: Ports] : route[p*Ports +: Ports]) == areq[p*Ports +: Ports])
       else $error("hc_router: input %0d asks for an output at or below its own dimension", p);
     // Mode 3: a front without a current reservation is a head at its
     // destination (data only ever follow a reservation).

@@ -4,9 +4,10 @@
 # counters (one row with 16-bit counters), measured as tools/fpga_table.sh measures it (yosys, nextpnr-ice40
 # seed 1 on the HX8K and the UP5K), in each variant below; the table goes
 # between the lines <!-- fpga-lean-table: begin --> and <!-- fpga-lean-table:
-# end --> of DOC (default docs/fpga.md). Variants that change the router's
-# timing are prototypes behind HC_PROTO_<name> (rtl/hc_alloc.sv), in no
-# default build; the fixed-priority row (HC_FAULT_fixedprio, the formal
+# end --> of DOC (default docs/fpga.md). The registered route is the
+# router's parameter RouteReg (2 cycles per hop, model and lockstep
+# follow it); the registered allocation is a prototype behind
+# HC_PROTO_regalloc (rtl/hc_alloc.sv), in no default build; the fixed-priority row (HC_FAULT_fixedprio, the formal
 # proofs' mutant) is only a reference for what the age order costs. Eight
 # syntheses and 16 place-and-routes, about 6 CPU-minutes.
 # Usage: tools/fpga_lean.sh [DOC]
@@ -18,25 +19,25 @@ END='<!-- fpga-lean-table: end -->'
 [ -f "$doc" ] || { echo "fpga_lean.sh: no file $doc" >&2; exit 2; }
 grep -qxF "$BEGIN" "$doc" && grep -qxF "$END" "$doc" || { echo "fpga_lean.sh: $doc has no $BEGIN ... $END" >&2; exit 2; }
 
-# name | cfg | defines | head cycles per hop | zero-load latency (B >= 2, I >= 2)
+# name | cfg | defines | head cycles per hop | zero-load latency (B >= 2, I >= 2) | harness parameters
 variants=(
   "default: flip-flop buffers|3,8,4,0,0||1|h + L + 1"
   "block-RAM buffers (BufRam)|3,8,4,0,1||1|h + L + 1"
   "registered allocation (prototype regalloc)|3,8,4,0,0|-DHC_PROTO_regalloc|2|2h + L + 2"
   "registered allocation, block-RAM buffers|3,8,4,0,1|-DHC_PROTO_regalloc|2|2h + L + 2"
-  "registered route (prototype regroute)|3,8,4,0,0|-DHC_PROTO_regroute|2|2h + L + 2"
-  "registered route, block-RAM buffers|3,8,4,0,1|-DHC_PROTO_regroute|2|2h + L + 2"
-  "the same with 16-bit counters|3,8,4,16,1|-DHC_PROTO_regroute|2|2h + L + 2"
+  "registered route (RouteReg)|3,8,4,0,0||2|2h + L + 2|-set RouteReg 1"
+  "registered route, block-RAM buffers|3,8,4,0,1||2|2h + L + 2|-set RouteReg 1"
+  "the same with 16-bit counters|3,8,4,16,1||2|2h + L + 2|-set RouteReg 1"
   "reference: fixed priority, no age order (fixedprio)|3,8,4,0,0|-DHC_FAULT_fixedprio|1|h + L + 1"
 )
 rows=$(mktemp)
 trap 'rm -f "$rows"' EXIT
 k=0
 for v in "${variants[@]}"; do
-  IFS='|' read -r name cfg defs hop t0 <<< "$v"
+  IFS='|' read -r name cfg defs hop t0 params <<< "$v"
   k=$((k + 1))
   mkdir -p build/synth/lean
-  DEFINES="$defs" WORK=build/synth/lean/v$k tools/fpga_table.sh measure build/synth/lean/v$k.tsv "$cfg" 2>/dev/null ||
+  DEFINES="$defs" PARAMS="$params" WORK=build/synth/lean/v$k tools/fpga_table.sh measure build/synth/lean/v$k.tsv "$cfg" 2>/dev/null ||
     { echo "fpga_lean.sh: synthesis of '$name' failed (build/synth/lean/v$k)" >&2; exit 1; }
   out=$(cat build/synth/lean/v$k.tsv)
   hx=$(awk -F'\t' '$1 == "hx8k"' <<< "$out"); up=$(awk -F'\t' '$1 == "up5k"' <<< "$out")

@@ -18,7 +18,8 @@
 #   device d w b c r lcs ffs brams fmax
 # Environment: COLLECT=1 (measure only reads the logs a previous measure
 # left in WORK, runs no tool), DEFINES (extra yosys read_verilog options, e.g.
-# -DHC_PROTO_regalloc for tools/fpga_lean.sh), SRC (the source tree to measure, default this one: the
+# -DHC_PROTO_regalloc for tools/fpga_lean.sh), PARAMS (extra chparam settings of the harness, e.g.
+# "-set RouteReg 1"), SEED (nextpnr's seed, default 1), SRC (the source tree to measure, default this one: the
 # "before" column was measured on an older tree with this script and this
 # harness), WORK (scratch directory, default build/synth/table), NICE
 # (default 19). The nextpnr target clocks are the router targets, 75 MHz
@@ -59,7 +60,7 @@ measure_cfg() {
   files=$(cd "$src" && tools/filelist.sh rtl/fpga/hc_board.f | sed "s|^|$src/|" | tr '\n' ' ')
   cat > "$dir/r.ys" <<YS
 read_verilog -defer -sv -DSYNTHESIS ${DEFINES:-} $files
-chparam -set Dim $d -set PayloadWidth $w -set BufDepth $b -set CntWidth $c$( [ "$r" = 1 ] && echo " -set BufRam 1") hc_router_harness
+chparam -set Dim $d -set PayloadWidth $w -set BufDepth $b -set CntWidth $c$( [ "$r" = 1 ] && echo " -set BufRam 1") ${PARAMS:-} hc_router_harness
 hierarchy -check -top hc_router_harness
 proc
 select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
@@ -78,7 +79,7 @@ YS
     log=$dir/$dev.pnr.log
     if [ "${COLLECT:-0}" = 1 ]; then :
     elif ! nice -n "$nice" nextpnr-ice40 --$dev --package "$(pkg_of $dev)" --json "$dir/r.json" \
-        --freq "$(mhz_of $dev)" --timing-allow-fail --seed 1 -l "$log" -q >/dev/null 2>&1; then
+        --freq "$(mhz_of $dev)" --timing-allow-fail --seed "${SEED:-1}" -l "$log" -q >/dev/null 2>&1; then
       echo "fpga_table.sh: nextpnr failed for $cfg on $dev (see $log)" >&2; return 1
     fi
     # The utilisation lines only ("ICESTORM_LC:   559/ 7680"): the placer's

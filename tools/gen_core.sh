@@ -26,7 +26,7 @@ range() {
     PayloadWidth) echo "Dim..$(contract HC_MAX_W)" ;;
     BufDepth|InjDepth) echo "1..$(contract HC_MAX_DEPTH)" ;;
     BankAW|SegAW|DescAW) echo "$(contract HC_SF_AW_MIN)..$(contract HC_SF_AW_MAX)" ;;
-    SfEnable|CsEnable|BufRam) echo "0 or 1" ;;
+    SfEnable|CsEnable|BufRam|RouteReg) echo "0 or 1" ;;
     CntWidth) echo "0..32" ;;
     *) echo "" ;;
   esac

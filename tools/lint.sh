@@ -26,7 +26,9 @@ run "hc_router D=3 no CS"        --top-module hc_router -GDim=3 -GCsEnable=0
 run "hc_router D=3 no counters" --top-module hc_router -GDim=3 -GCntWidth=0
 run "hc_network D=2 no counters" --top-module hc_network -GDim=2 -GCntWidth=0
 run "hc_router D=3 B=4 BufRam"   --top-module hc_router -GDim=3 -GBufDepth=4 "-GBufRam=1'b1"
-run "hc_router D=3 prototypes"   --top-module hc_router -GDim=3 +define+HC_PROTO_regroute +define+HC_PROTO_regalloc
+run "hc_router D=3 RouteReg"     --top-module hc_router -GDim=3 "-GRouteReg=1'b1"
+run "hc_router D=3 RouteReg BufRam no CS" --top-module hc_router -GDim=3 -GBufDepth=4 "-GRouteReg=1'b1" "-GBufRam=1'b1" "-GCsEnable=1'b0"
+run "hc_router D=3 prototype"    --top-module hc_router -GDim=3 +define+HC_PROTO_regalloc
 run "hc_sf_node D=3 small"       --top-module hc_sf_node -GDim=3 -GBankAW=4 -GSegAW=3 -GDescAW=2
 run "hc_network D=3 G12.10.7"    --top-module hc_network -GDim=3 -GBankAW=12 -GSegAW=10 -GDescAW=7
 run "hc_sf_node D=2 G16.16.16"   --top-module hc_sf_node -GDim=2 -GBankAW=16 -GSegAW=16 -GDescAW=16

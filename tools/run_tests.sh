@@ -24,13 +24,17 @@ export RANDOM_SEED=${RANDOM_SEED:-${COCOTB_RANDOM_SEED:-1}}
 # two of the three fault builds are make test-long's (each Verilator build
 # of the router with the cost model costs ~2 CPU-minutes; issue 16).
 # The routers' buffers as memories with a registered read (BufRam, token
-# _R: what an FPGA puts in block RAM) run cycle for cycle with the model in
-# the randomised-initial-state build below (D2_W16_B4_I4_R_X), where an
-# unreset memory matters most; make test-long runs D2_W16_B4_I4_R too.
+# _R: what an FPGA puts in block RAM) and the registered route (RouteReg,
+# token _Q: 2 cycles per hop, the model run with route_reg = 1 against it)
+# run cycle for cycle with the model in the randomised-initial-state build
+# below (D2_W16_B4_I4_R_Q_X), where an unreset memory matters most; make
+# test-long runs D2_W16_B4_I4_R (RouteReg 0) and D2_W16_B2_I4_R_Q too.
 # One-flit buffers and two-flit queues run on the 2-cube (a flat 3-cube
 # build costs twice a 2-cube's CPU); make test-long runs them on the 3-cube.
 CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D2_W16_B1_I2"}
-if [ "${HC_TEST_LONG:-0}" = 1 ]; then CONFIGS+=" D4_W12_B4_I1 D5_W16_B2_I4 D2_W16_B4_I4_R D3_W16_B1_I2"; fi
+if [ "${HC_TEST_LONG:-0}" = 1 ]; then
+  CONFIGS+=" D4_W12_B4_I1 D5_W16_B2_I4 D2_W16_B4_I4_R D2_W16_B2_I4_R_Q D3_W16_B1_I2"
+fi
 MODEL_CONFIGS=${MODEL_CONFIGS:-"D4_W16_B2_I4 D5_W16_B2_I4 D6_W16_B2_I4 D7_W16_B2_I4 D8_W16_B1_I4"}
 # the 10-cube on the model (saturated traffic under the sanitizers, ~1 CPU-minute): make test-long
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then MODEL_CONFIGS+=" D10_W20_B3_I2"; fi
@@ -59,9 +63,10 @@ GEOM_CFGS="D1_W16_B2_I4_G12.4.3"
 # random X and initial values (_X: --x-assign unique --x-initial unique) runs
 # the lockstep suite with +verilator+rand+reset+2 at three seeds, so nothing
 # may depend on a flop that reset does not set; its buffers are memories
-# (_R, BufRam), which nothing resets. make test-long adds the control: a
-# FIFO count without its reset (_Fnorst) must fail there.
-XCFGS="D2_W16_B4_I4_R_X"
+# (_R, BufRam), which nothing resets, and its route is registered (_Q).
+# make test-long adds the control: a FIFO count without its reset
+# (_Fnorst) must fail there.
+XCFGS="D2_W16_B4_I4_R_Q_X"
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then XCFGS+=" D2_W16_B2_I4_X_Fnorst"; fi
 
 passed=0 failed=0

@@ -26,6 +26,8 @@ module hc_router_harness #(
   parameter int unsigned CntWidth     = 32,
   /// 1: the input buffers in block RAM (hc_fifo's Ram).
   parameter bit          BufRam       = 1'b0,
+  /// 1: the registered route stage (hc_router's RouteReg, 2 cycles per hop).
+  parameter bit          RouteReg     = 1'b0,
   /// Flit bits on pins, each way: the rest are shifted in and folded out.
   parameter int unsigned PinW         = 10
 ) (
@@ -119,6 +121,7 @@ module hc_router_harness #(
     .BufDepth     (BufDepth),
     .CntWidth     (CntWidth),
     .BufRam       (BufRam),
+    .RouteReg     (RouteReg),
     // The paper's cost model (tau, circuit switching) is not measured here.
     .CsEnable     (1'b0)
   ) u_router (

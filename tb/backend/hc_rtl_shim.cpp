@@ -5,7 +5,8 @@
 // RTL was verilated with (-G parameters), which the C side checks at run time;
 // HC_BANK_AW, HC_SEG_AW and HC_DESC_AW give its store-and-forward geometry
 // (-GBankAW etc.; not defined: the contract's defaults, which the RTL's
-// parameters default to as well). A coverage build (configuration token _C,
+// parameters default to as well); HC_Q=1 says the routers register their
+// route (RouteReg, configuration token _Q; not defined: 0). A coverage build (configuration token _C,
 // VM_COVERAGE=1) writes each simulation's counts, when it is freed, to a
 // file of its own in $HC_COVERAGE_DIR (tools/coverage.sh merges them).
 #include <cstdio>
@@ -22,6 +23,9 @@
 
 #if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I)
 #error "compile with -DHC_D=.. -DHC_W=.. -DHC_B=.. -DHC_I=.. as verilated"
+#endif
+#ifndef HC_Q
+#define HC_Q 0
 #endif
 #ifndef HC_BANK_AW
 #define HC_BANK_AW HC_SF_BANK_AW
@@ -137,6 +141,7 @@ extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
   cfg->w = HC_W;
   cfg->buf_depth = HC_B;
   cfg->inj_depth = HC_I;
+  cfg->route_reg = HC_Q;
   cfg->sf.bank_aw = HC_BANK_AW;
   cfg->sf.seg_aw = HC_SEG_AW;
   cfg->sf.desc_aw = HC_DESC_AW;
@@ -146,7 +151,7 @@ extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
 extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
   const hc_sf_geom built = {HC_BANK_AW, HC_SEG_AW, HC_DESC_AW};
   if (cfg->d != HC_D || cfg->w != HC_W || cfg->buf_depth != HC_B ||
-      cfg->inj_depth != HC_I || !hc_sf_geom_eq(cfg->sf, built))
+      cfg->inj_depth != HC_I || cfg->route_reg != HC_Q || !hc_sf_geom_eq(cfg->sf, built))
     return HC_ENORTL;
   hc_rtl *r = new (std::nothrow) hc_rtl;
   if (!r) return HC_ENOMEM;

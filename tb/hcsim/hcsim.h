@@ -48,6 +48,8 @@ typedef enum hcsim_opt {
   HO_TAU, HO_XI, HO_SWITCHING, HO_OVERLAP, HO_BARRIER,
   /* linear-complement communication and processor reordering */
   HO_LCC, HO_LCC_A, HO_LCC_B, HO_LCC_FILE, HO_LCC_KIND, HO_REMAP, HO_LCCS, HO_OBJECTIVE,
+  /* the network again (added last, so the bits above keep their places) */
+  HO_ROUTE_REG,
   HO_NUM
 } hcsim_opt;
 

@@ -7,7 +7,9 @@
 ** over h idle hops is delivered h + k + 1 cycles after it is created, and
 ** the idle barrier fires 2 cycles after the last ejection), so a step of h
 ** hops costs h + k + 3 = xi + h(1 + tau) + k - 1 cycles with xi = 4, tau =
-** 0. Algorithms that run steps back to back are also run once with the
+** 0; with the registered route (RouteReg, 2 cycles per router) 2h + k + 2
+** and h(2 + tau) + k + 4 = xi + h(1 + tau) + k - 1 with xi = 5, tau = 1.
+** Algorithms that run steps back to back are also run once with the
 ** barrier, on a second network, to count each step's channel contention in
 ** the hardware counters.
 */
@@ -25,6 +27,10 @@
 /* The router's constants in the paper's cost model; see the file comment. */
 #define HC_XI 4.0
 #define HC_TAU 0.0
+/* The same with the registered route: a head waits max(1, tau') at each
+** router it reaches over a link, and 1 at its source's (docs/boppana.md). */
+#define HC_XI_RR 5.0
+#define HC_TAU_RR 1.0
 
 int hcsim_list(hcsim_opts *o) {
   (void)o;
@@ -98,10 +104,13 @@ static algo_cost resolve_cost(const hcsim_opts *o, const hc_algo *al) {
     hcsim_die("--overlap applies to --switching circuit only (a wormhole node sends its next message after its last)");
   c.overlap = c.switching == HC_MODE_CIRCUIT ? (o->overlap >= 0 ? o->overlap : !al->barrier) : 0;
   c.barrier = o->barrier >= 0 ? o->barrier : (c.switching == HC_MODE_CIRCUIT ? 0 : al->barrier);
-  if (c.switching == HC_MODE_WORMHOLE) {
+  if (c.switching == HC_MODE_WORMHOLE && o->cfg.route_reg) {
+    c.xi_p = c.xi + HC_XI_RR;
+    c.tau_p = c.tau > HC_TAU_RR ? c.tau : HC_TAU_RR;
+  } else if (c.switching == HC_MODE_WORMHOLE) {
     c.xi_p = c.xi + HC_XI;
     c.tau_p = c.tau + HC_TAU;
-  } else {
+  } else { /* mode 3 reads no route register: the same either way */
     c.tau_p = c.tau + 2.0;
     c.xi_p = c.xi + (c.barrier ? 7.0 : 4.0);
     c.cst = c.barrier ? 0.0 : 2.0;
@@ -230,7 +239,7 @@ static void run_algo(const hcsim_opts *o, const hc_algo *al, const algo_cost *c,
       a->formula_exact = 1;
     }
   } else if (al->formula && c->switching == HC_MODE_WORMHOLE && !c->tau && !c->xi) {
-    a->formula = al->formula(d, k, HC_XI, HC_TAU); /* shown, not claimed */
+    a->formula = al->formula(d, k, c->xi_p, c->tau_p); /* shown, not claimed */
   }
   a->formula_ok = !a->formula_exact || (double)a->measured == a->formula;
 }
@@ -239,12 +248,14 @@ static void print_algo(const hcsim_opts *o, const hc_algo *al, const algo_cost *
   const hc_algo_result *r = &a->r;
   const unsigned n = 1u << o->cfg.d;
   printf("%-12s %s\n%-12s %s\n", "algo", al->name, "source", al->source);
-  printf("%-12s d=%u (%u nodes), w=%u, buf=%u, inj=%u, backend %s, seed %llu\n", "network", o->cfg.d, n,
-         o->cfg.w, o->cfg.buf_depth, o->cfg.inj_depth, hc_sim_name(o->sim), (unsigned long long)o->seed);
+  printf("%-12s d=%u (%u nodes), w=%u, buf=%u, inj=%u%s, backend %s, seed %llu\n", "network", o->cfg.d, n,
+         o->cfg.w, o->cfg.buf_depth, o->cfg.inj_depth, o->cfg.route_reg ? ", registered route" : "",
+         hc_sim_name(o->sim), (unsigned long long)o->seed);
   printf("%-12s k=%lu flits, %u steps, %s\n", "messages", o->k, r->steps,
          c->barrier ? "idle barrier between steps" : "steps back to back");
   if (c->switching == HC_MODE_WORMHOLE && !c->tau && !c->xi) {
-    printf("%-12s xi=%g tau=%g (derived in docs/boppana.md)\n", "cost model", HC_XI, HC_TAU);
+    printf("%-12s xi=%g tau=%g (derived in docs/boppana.md%s)\n", "cost model", c->xi_p, c->tau_p,
+           o->cfg.route_reg ? "; registered route, 2 cycles per hop" : "");
   } else {
     printf("%-12s %s, registers tau=%u xi=%u%s: the paper's xi = %g, tau = %g%s (docs/boppana.md)\n",
            "cost model", c->switching == HC_MODE_CIRCUIT ? "circuit switching" : "wormhole", c->tau, c->xi,
@@ -293,8 +304,8 @@ static void json_algo(FILE *f, const hcsim_opts *o, hc_driver *drv, const hc_alg
   json_s(f, "source", al->source);
   json_s(f, "backend", hc_sim_name(o->sim));
   json_s(f, "mode", c->switching == HC_MODE_CIRCUIT ? "circuit" : "wormhole");
-  fprintf(f, "  \"d\": %u,\n  \"w\": %u,\n  \"buf_depth\": %u,\n  \"inj_depth\": %u,\n", o->cfg.d, o->cfg.w,
-          o->cfg.buf_depth, o->cfg.inj_depth);
+  fprintf(f, "  \"d\": %u,\n  \"w\": %u,\n  \"buf_depth\": %u,\n  \"inj_depth\": %u,\n  \"route_reg\": %u,\n",
+          o->cfg.d, o->cfg.w, o->cfg.buf_depth, o->cfg.inj_depth, o->cfg.route_reg);
   fprintf(f, "  \"k\": %lu,\n  \"steps\": %u,\n  \"barrier\": %s,\n", o->k, r->steps, c->barrier ? "true" : "false");
   fprintf(f, "  \"tau_register\": %u,\n  \"xi_register\": %u,\n  \"overlap\": %s,\n", c->tau, c->xi,
           c->overlap ? "true" : "false");

@@ -4,8 +4,8 @@
 ** with the optimal processor mapping, each step measured on its own; the
 ** contention-free steps set beside the router's step model (docs/
 ** algorithms.md: a step of h-hop k-flit messages is delivered h + k + 1
-** cycles after its messages are created and reaches the barrier 2 cycles
-** later); then the paper's Tables 1 and 2 entries computed from the
+** cycles after its messages are created, 2h + k + 2 with the registered
+** route, and reaches the barrier 2 cycles later); then the paper's Tables 1 and 2 entries computed from the
 ** measured cycles under the nCUBE 2 constants (docs/hou.md), beside the
 ** paper's printed numbers where it prints them (8-cube, m = 2^8..2^14).
 ** Messages are k flits, one flit per byte of the paper's messages. With
@@ -62,6 +62,14 @@ static double role_us(const hc_fft_result *r, hc_fft_role role) {
   return us;
 }
 
+/* The step model's latency of a contention-free step of h-hop messages
+** (docs/microarchitecture.md, "Zero-load latency"; B >= 2, I >= 2): one
+** cycle per hop, or two with the registered route. Its cycles to the
+** barrier are 2 more. */
+static uint64_t step_latency(const hcsim_opts *o, unsigned h) {
+  return o->cfg.route_reg ? 2ull * h + o->k + 2 : h + o->k + 1ull;
+}
+
 static void judge(const hcsim_opts *o, fft_out *f) {
   f->model_ok = f->counts_ok = f->mapped_free = 1;
   for (int m = 0; m < 2; m++) {
@@ -75,7 +83,7 @@ static void judge(const hcsim_opts *o, fft_out *f) {
       if (st->t_theorem != st->t_paths || (!own && st->t_paths != st->t_hardware)) f->counts_ok = 0;
       if (m == 1 && st->role == HC_FFT_PERMUTE && !step_free(st)) f->mapped_free = 0;
       if (f->full_rate && st->messages && step_free(st) &&
-          (st->latency != st->hops + o->k + 1 || st->cycles != st->hops + o->k + 3))
+          (st->latency != step_latency(o, st->hops) || st->cycles != step_latency(o, st->hops) + 2))
         f->model_ok = 0;
     }
     f->neigh[m] = role_us(r, HC_FFT_NEIGHBOUR);
@@ -115,7 +123,9 @@ static void print_steps(const hcsim_opts *o, const fft_out *f, int m) {
   for (unsigned i = 0; m && i < r->d; i++) printf(" %d", r->order[i]);
   printf("\n");
   printf("  %-4s %-14s %6s %4s %6s %6s %6s %9s %9s %9s  %s\n", "step", "label", "msgs", "hops", "T thm", "T path",
-         "T hw", "blocked", "cycles", "latency", "step model (contention free: latency h+k+1, cycles h+k+3)");
+         "T hw", "blocked", "cycles", "latency",
+         o->cfg.route_reg ? "step model (contention free: latency 2h+k+2, cycles 2h+k+4)"
+                          : "step model (contention free: latency h+k+1, cycles h+k+3)");
   for (unsigned s = 0; s < r->steps; s++) {
     const hc_fft_step_result *st = &r->step[s];
     printf("  %-4u %-14s %6llu %4u %6llu %6llu %6llu %9llu %9llu %9llu  ", s, st->label,
@@ -126,9 +136,9 @@ static void print_steps(const hcsim_opts *o, const fft_out *f, int m) {
     else if (!step_free(st)) printf("n/a (contention %llu)\n", (unsigned long long)st->t_hardware);
     else if (!f->full_rate) printf("n/a (buf or inj of 1: half rate)\n");
     else {
-      const int ok = st->latency == st->hops + o->k + 1 && st->cycles == st->hops + o->k + 3;
-      printf("%llu, %llu %s\n", (unsigned long long)(st->hops + o->k + 1), (unsigned long long)(st->hops + o->k + 3),
-             ok ? "(exact)" : "(DIFFERS)");
+      const uint64_t lat = step_latency(o, st->hops);
+      const int ok = st->latency == lat && st->cycles == lat + 2;
+      printf("%llu, %llu %s\n", (unsigned long long)lat, (unsigned long long)(lat + 2), ok ? "(exact)" : "(DIFFERS)");
     }
   }
   printf("  %llu cycles in all; data %s (every message once, intact, from Q x to Q(A x + b))\n",

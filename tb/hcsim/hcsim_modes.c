@@ -15,7 +15,7 @@
 /* What every mode takes: the network, the seed, the output files. */
 #define TAKES_RUN                                                                                         \
   (HO_BIT(HO_SIM) | HO_BIT(HO_D) | HO_BIT(HO_W) | HO_BIT(HO_BUF) | HO_BIT(HO_INJ) | HO_BIT(HO_SEED) |       \
-   HO_BIT(HO_JSON) | HO_BIT(HO_WAVES) | HO_BIT(HO_QUIET))
+   HO_BIT(HO_JSON) | HO_BIT(HO_WAVES) | HO_BIT(HO_QUIET) | HO_BIT(HO_ROUTE_REG))
 #define TAKES_TRAFFIC                                                                                     \
   (TAKES_RUN | HO_BIT(HO_TRAFFIC) | HO_BIT(HO_RATE) | HO_BIT(HO_LEN) | HO_BIT(HO_CYCLES) |                 \
    HO_BIT(HO_WARMUP) | HO_BIT(HO_DRAIN) | HO_BIT(HO_FILE) | HO_BIT(HO_HOT_NODE) | HO_BIT(HO_HOT_FRAC) |    \

@@ -57,6 +57,7 @@ static const struct optdef {
     [HO_LCC_B] = {"lcc-b", 1},      [HO_LCC_FILE] = {"lcc-file", 1},
     [HO_LCC_KIND] = {"lcc-kind", 1}, [HO_REMAP] = {"remap", 1},
     [HO_LCCS] = {"lccs", 1},        [HO_OBJECTIVE] = {"objective", 1},
+    [HO_ROUTE_REG] = {"route-reg", 1},
 };
 
 const char *hcsim_opt_name(hcsim_opt id, int *has_arg) {
@@ -89,6 +90,8 @@ void hcsim_print_help(void) {
       "  --w N                 flit payload bits, d..30 (default: the RTL's, else 16, or d if larger)\n"
       "  --buf N               router input buffer depth, 1..16 (default: the RTL's, else 2)\n"
       "  --inj N               NI injection queue depth, 1..16 (default: the RTL's, else 4)\n"
+      "  --route-reg 0|1       1: the routers register their route, 2 cycles per hop\n"
+      "                        (RouteReg; default: the RTL's, else 0)\n"
       "  --traffic NAME        uniform bitrev transpose revflip hotspot neighbor file\n"
       "                        (default uniform; file when only --file is given)\n"
       "  --rate R              offered load, flits/cycle/node in [0,1] (default 0.1)\n"
@@ -297,10 +300,12 @@ static hcsim_parsed take_run(hcsim_opts *o, hcsim_opt id, const char *on, const 
   return HCSIM_PARSED_RUN;
 }
 
-/* The value of an option of the algorithms, LCCs and processor reordering. */
+/* The value of an option of the algorithms, LCCs and processor reordering
+** (and --route-reg, of the network, whose bit follows theirs). */
 static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *val) {
   switch (id) {
     case HO_ALGO: o->algo = val; break;
+    case HO_ROUTE_REG: o->cfg.route_reg = (unsigned)parse_uint(o, on, val, 0, 1); break;
     case HO_CHECK_ARGS: o->check_only = 1; break;
     case HO_SFGEOM: o->sfgeom = parse_geom(o, on, val); break;
     case HO_K: o->k = (unsigned long)parse_uint(o, on, val, 1, o->mode->max_k); break;

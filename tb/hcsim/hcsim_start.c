@@ -43,9 +43,10 @@ void hcsim_die(const char *fmt, ...) {
 
 static void die_built(const hc_cfg *built) {
   const hc_sf_geom g = hc_sf_geom_resolve(built->sf);
-  hcsim_die("RTL in this binary is built for D=%u W=%u B=%u I=%u (SFGEOM=%u,%u,%u); run make sim (which builds "
-            "it) or use --sim model",
-            built->d, built->w, built->buf_depth, built->inj_depth, g.bank_aw, g.seg_aw, g.desc_aw);
+  hcsim_die("RTL in this binary is built for D=%u W=%u B=%u I=%u ROUTE_REG=%u (SFGEOM=%u,%u,%u); run make sim "
+            "(which builds it) or use --sim model",
+            built->d, built->w, built->buf_depth, built->inj_depth, built->route_reg, g.bank_aw, g.seg_aw,
+            g.desc_aw);
 }
 
 void hcsim_config(hcsim_opts *o) {
@@ -72,6 +73,7 @@ void hcsim_config(hcsim_opts *o) {
     o->built.w = o->set[HO_W] ? c->w : HC_DEFAULT_W;
     o->built.buf_depth = o->set[HO_BUF] ? c->buf_depth : HC_DEFAULT_B;
     o->built.inj_depth = o->set[HO_INJ] ? c->inj_depth : HC_DEFAULT_I;
+    o->built.route_reg = o->set[HO_ROUTE_REG] ? c->route_reg : 0;
     o->built.sf = o->sfgeom;
   }
   if (!o->set[HO_D]) c->d = o->have_rtl ? b->d : HC_DEFAULT_D;
@@ -79,8 +81,9 @@ void hcsim_config(hcsim_opts *o) {
   if (!o->set[HO_W] && c->w < c->d) c->w = c->d; /* d > 16: the head must hold the destination */
   if (!o->set[HO_BUF]) c->buf_depth = o->have_rtl ? b->buf_depth : HC_DEFAULT_B;
   if (!o->set[HO_INJ]) c->inj_depth = o->have_rtl ? b->inj_depth : HC_DEFAULT_I;
-  if (o->sim != HC_SIM_MODEL &&
-      (c->d != b->d || c->w != b->w || c->buf_depth != b->buf_depth || c->inj_depth != b->inj_depth))
+  if (!o->set[HO_ROUTE_REG]) c->route_reg = o->have_rtl ? b->route_reg : 0;
+  if (o->sim != HC_SIM_MODEL && (c->d != b->d || c->w != b->w || c->buf_depth != b->buf_depth ||
+                                 c->inj_depth != b->inj_depth || c->route_reg != b->route_reg))
     die_built(b);
   if (o->vl_argc && o->sim == HC_SIM_MODEL)
     hcsim_say("note: %s%s: Verilator's arguments apply to the RTL; --sim model runs none", o->vl_argv[1],

@@ -22,8 +22,8 @@ static void table_checks(const hcsim_opts *o, const hcsim_traffic_result *r) {
   printf("%-15s %s (%s, %s routing)\n", "backend", hc_sim_name(o->sim),
          o->switching == HC_MODE_SAF ? "store-and-forward by header" : "wormhole",
          hc_routing_name(o->cfg.routing));
-  printf("%-15s d=%u (%u nodes), w=%u, buf=%u, inj=%u\n", "network", d, n, o->cfg.w, o->cfg.buf_depth,
-         o->cfg.inj_depth);
+  printf("%-15s d=%u (%u nodes), w=%u, buf=%u, inj=%u%s\n", "network", d, n, o->cfg.w, o->cfg.buf_depth,
+         o->cfg.inj_depth, o->cfg.route_reg ? ", registered route (2 cycles per hop)" : "");
   if (o->traffic == HC_PAT_FILE)
     printf("%-15s file %s: offered %.4g flits/cycle/node, len from the file\n", "traffic", o->file,
            r->rate_offered);
@@ -160,6 +160,7 @@ static void json_config(FILE *f, const hcsim_opts *o, const hcsim_traffic_result
   fprintf(f, "  \"routing\": \"%s\",\n", hc_routing_name(o->cfg.routing));
   fprintf(f, "  \"d\": %u,\n  \"nodes\": %u,\n  \"w\": %u,\n  \"buf_depth\": %u,\n  \"inj_depth\": %u,\n", d, n,
           o->cfg.w, o->cfg.buf_depth, o->cfg.inj_depth);
+  fprintf(f, "  \"route_reg\": %u,\n", o->cfg.route_reg);
   fprintf(f, "  \"traffic\": \"%s\",\n", hc_pattern_name(o->traffic));
   fputs("  \"rate\": ", f);
   hc_json_num(f, r->rate_offered);

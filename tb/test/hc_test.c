@@ -240,19 +240,22 @@ static int read_env(hc_run *run) {
 }
 
 /* The configuration: the linked RTL's (lockstep), or for model-only
-** binaries D<d>_W<w>_B<b>_I<i> from argv[2] (default: the contract's
-** HC_DEFAULT_*). Returns 0 or 2. */
+** binaries D<d>_W<w>_B<b>_I<i>[_Q] from argv[2] (default: the contract's
+** HC_DEFAULT_*; _Q: the registered route, route_reg = 1). Returns 0 or 2. */
 static int pick_config(int argc, char **argv, hc_run *run) {
-  hc_cfg def = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I, {0, 0, 0}, HC_ROUTE_ECUBE};
+  hc_cfg def = {HC_DEFAULT_D, HC_DEFAULT_W, HC_DEFAULT_B, HC_DEFAULT_I, {0, 0, 0}, HC_ROUTE_ECUBE, 0};
   run->cfg = def;
   run->sim = HC_SIM_MODEL;
   if (hc_rtl_built_cfg(&run->cfg) == HC_OK) {
     run->sim = HC_SIM_BOTH;
   } else if (argc > 2) {
     hc_cfg *c = &run->cfg;
-    if (sscanf(argv[2], "D%u_W%u_B%u_I%u", &c->d, &c->w, &c->buf_depth, &c->inj_depth) != 4 ||
-        hc_cfg_check(c) != HC_OK) {
-      fprintf(stderr, "%s: '%s' is not a valid configuration D<d>_W<w>_B<b>_I<i>\n", run->suite, argv[2]);
+    int n = 0;
+    const int got = sscanf(argv[2], "D%u_W%u_B%u_I%u%n", &c->d, &c->w, &c->buf_depth, &c->inj_depth, &n);
+    const char *rest = got == 4 ? argv[2] + n : "";
+    c->route_reg = strcmp(rest, "_Q") == 0;
+    if (got != 4 || (*rest != '\0' && !c->route_reg) || hc_cfg_check(c) != HC_OK) {
+      fprintf(stderr, "%s: '%s' is not a valid configuration D<d>_W<w>_B<b>_I<i>[_Q]\n", run->suite, argv[2]);
       return 2;
     }
   }
@@ -348,9 +351,10 @@ int main(int argc, char **argv) {
   run.suite = argc > 1 ? argv[1] : "tb";
   if (read_env(&run) != 0 || pick_config(argc, argv, &run) != 0) return 2;
   const hc_sf_geom g = hc_sf_geom_resolve(run.cfg.sf);
-  printf("%s: backend %s, d=%u w=%u buf=%u inj=%u, store-and-forward geometry %u,%u,%u%s\n", run.suite,
-         hc_sim_name(run.sim), run.cfg.d, run.cfg.w, run.cfg.buf_depth, run.cfg.inj_depth, g.bank_aw, g.seg_aw,
-         g.desc_aw, run.sim == HC_SIM_MODEL ? " (enlarged per case by the store-and-forward tests)" : "");
+  printf("%s: backend %s, d=%u w=%u buf=%u inj=%u%s, store-and-forward geometry %u,%u,%u%s\n", run.suite,
+         hc_sim_name(run.sim), run.cfg.d, run.cfg.w, run.cfg.buf_depth, run.cfg.inj_depth,
+         run.cfg.route_reg ? ", registered route" : "", g.bank_aw, g.seg_aw, g.desc_aw,
+         run.sim == HC_SIM_MODEL ? " (enlarged per case by the store-and-forward tests)" : "");
   printf("%s: RANDOM_SEED=%llu (set RANDOM_SEED to replay)\n", run.suite, (unsigned long long)run.seed);
   if (nvl > 0) printf("%s: %d Verilator argument%s handed to the RTL\n", run.suite, nvl, nvl == 1 ? "" : "s");
 

@@ -35,6 +35,7 @@ bad() { # name args...
 printf '0 0 1 4\nthis is not a message\n' > "$tmp/malformed.txt"
 bad "d out of range"      --sim model --d 21
 bad "d zero"              --sim model --d 0
+bad "route-reg 2"         --sim model --route-reg 2
 bad "unknown traffic"     --sim model --traffic nosuch
 bad "rate above 1"        --sim model --rate 1.5
 bad "rate negative"       --sim model --rate -0.1
@@ -546,6 +547,11 @@ for x in $(seq 0 15); do echo "0 $x $((x ^ 2)) 7"; done > "$tmp/one_per_node.txt
 out=$("$model" --sim model --d 4 --file "$tmp/one_per_node.txt" --cycles 10 --warmup 0 2>&1)
 if grep -qE '^latency +avg 9(\.0+)? cycles, max 9 ' <<< "$out"; then ok "zero-load latency from a file"
 else ko "zero-load latency from a file" "$(grep latency <<< "$out")"; fi
+# the same with the registered route: 2h + L + 2 = 11 (docs/microarchitecture.md)
+out=$("$model" --sim model --d 4 --route-reg 1 --file "$tmp/one_per_node.txt" --cycles 10 --warmup 0 2>&1)
+if grep -qE '^latency +avg 11(\.0+)? cycles, max 11 ' <<< "$out" && grep -q 'registered route' <<< "$out"; then
+  ok "zero-load latency from a file, registered route"
+else ko "zero-load latency from a file, registered route" "$(grep -E 'latency|network' <<< "$out")"; fi
 
 # lockstep through hcsim for d = 2..5 (make test: the cubes it builds,
 # HC_CLI_LOCKSTEP_D), light load to saturation

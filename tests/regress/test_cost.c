@@ -48,15 +48,19 @@ static void lone_messages(hc_test_ctx *t, unsigned mode, unsigned tau, unsigned 
     if (!full_rate(&t->cfg)) continue;
     const hc_msg *m = hc_driver_msg(drv, (uint64_t)id);
     uint64_t lat = m->t_deliver - m->t_create;
+    /* the registered route: a head leaves a router max(1, tau) cycles after
+    ** it reached the front (the local input's 1), mode 3 untouched */
+    const uint64_t rr = t->cfg.route_reg, hop = rr && tau == 0 ? 1 : tau;
     uint64_t want = mode == HC_MODE_CIRCUIT ? len + 4ull + xi + h * (3ull + tau)
-                                            : h + len + 1ull + xi + (uint64_t)h * tau;
+                                            : h + len + 1ull + rr + xi + h * hop;
     HC_CHECK(t, lat == want, "%u -> %u, L=%u, tau=%u xi=%u: latency %llu, documented %llu", src, dst, len, tau,
              xi, (unsigned long long)lat, (unsigned long long)want);
   }
   hc_log(t, "%u lone messages at the documented latency", pairs);
 }
 
-/* Wormhole: h + L + 1 + xi + h tau (docs/microarchitecture.md). */
+/* Wormhole: h + L + 1 + xi + h tau (docs/microarchitecture.md); registered
+** route: h + L + 2 + xi + h max(1, tau). */
 HC_TEST(cost_wormhole_lone_latency) { lone_messages(t, HC_MODE_WORMHOLE, 2, 3); }
 
 /* Circuit switching: L + 4 + xi + h(3 + tau). */
@@ -162,15 +166,16 @@ static uint64_t run(hc_test_ctx *t, const char *name, unsigned mode, unsigned ta
 
 /* Wormhole with the barrier: a step of h hops costs h + k + 3 + xi' + h
 ** tau' cycles, the paper's xi + h(1 + tau) + k - 1 with xi = xi' + 4, tau =
-** tau': T_aap, for either order. */
+** tau': T_aap, for either order. With the registered route, h + k + 4 +
+** xi' + h max(1, tau'): xi = xi' + 5, tau = max(1, tau'). */
 HC_TEST(cost_aap_wormhole_barrier) {
   const hc_cfg c = algo_cfg(t);
-  const unsigned tau = 2, xi = 5, k = 12;
+  const unsigned tau = 2, xi = 5, k = 12, rr = c.route_reg;
   uint64_t a = run(t, "aap", HC_MODE_WORMHOLE, tau, xi, 0, 1, k);
   if (t->failed) return;
   uint64_t ap = run(t, "aap_prime", HC_MODE_WORMHOLE, tau, xi, 0, 1, k);
   if (t->failed || !full_rate(&c)) return;
-  const double want = t_aap(c.d, k, xi + 4, tau);
+  const double want = t_aap(c.d, k, xi + 4 + rr, rr && tau == 0 ? 1 : tau);
   HC_CHECK(t, (double)a == want, "aap d=%u: %llu cycles, T_aap %.0f", c.d, (unsigned long long)a, want);
   HC_CHECK(t, (double)ap == want, "aap' with the barrier d=%u: %llu cycles, T_aap %.0f", c.d,
            (unsigned long long)ap, want);

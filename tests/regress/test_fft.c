@@ -9,8 +9,9 @@
 ** 2^(floor(n/2)-1) in general, written here, not taken from the library);
 ** and every contention-free step takes exactly what the router's step model
 ** of docs/boppana.md says: its last tail is ejected h + k + 1 cycles
-** after its messages are created (h the most hops of one of them) and the
-** idle barrier fires at h + k + 3. The model alone runs d <= 8.
+** after its messages are created (h the most hops of one of them; with the
+** registered route, 2 cycles per router, 2h + k + 2) and the idle barrier
+** fires 2 cycles later. The model alone runs d <= 8.
 */
 #include "hc_fft_run.h"
 #include "hc_test.h"
@@ -32,11 +33,12 @@ static void check_steps(hc_test_ctx *t, const hc_fft_algo *a, const hc_fft_resul
     if (st->role == HC_FFT_PERMUTE && !m && a->passes == 1 && d >= 2)
       HC_CHECK(t, st->t_hardware == 1u << (d / 2 - 1), "%s unmapped: contention %llu, the paper's %u", a->name,
                (unsigned long long)st->t_hardware, 1u << (d / 2 - 1));
+    const unsigned lat = t->cfg.route_reg ? 2 * st->hops + k + 2 : st->hops + k + 1;
     if (st->t_hardware <= 1 && st->messages && full_rate(&t->cfg))
-      HC_CHECK(t, st->latency == st->hops + k + 1 && st->cycles == st->hops + k + 3,
+      HC_CHECK(t, st->latency == lat && st->cycles == lat + 2,
                "%s map=%d step %u (%s), h=%u k=%u: latency %llu (model %u), cycles %llu (model %u)", a->name, m, s,
-               st->label, st->hops, k, (unsigned long long)st->latency, st->hops + k + 1,
-               (unsigned long long)st->cycles, st->hops + k + 3);
+               st->label, st->hops, k, (unsigned long long)st->latency, lat, (unsigned long long)st->cycles,
+               lat + 2);
   }
 }
 
@@ -118,9 +120,10 @@ HC_TEST(fft_bitrev_adaptive_routings) {
         HC_CHECK(t, st->t_hardware == 1 && st->blocked == 0, "%s k=%u step %u (%s): %llu on a link, %llu blocked",
                  hc_routing_name(r), k, s, st->label, (unsigned long long)st->t_hardware,
                  (unsigned long long)st->blocked);
-        if (full_rate(&c))
-          HC_CHECK(t, st->latency == 1 + k + 1, "%s k=%u step %u (%s): latency %llu, not 1 + k + 1",
-                   hc_routing_name(r), k, s, st->label, (unsigned long long)st->latency);
+        if (full_rate(&c)) /* one hop: 1 + k + 1, registered route 2 + k + 2 */
+          HC_CHECK(t, st->latency == (c.route_reg ? 2 + k + 2 : 1 + k + 1),
+                   "%s k=%u step %u (%s): latency %llu, not the one-hop %u", hc_routing_name(r), k, s, st->label,
+                   (unsigned long long)st->latency, c.route_reg ? 2 + k + 2 : 1 + k + 1);
       }
       hc_log(t, "%s d=%u k=%u: bit reversal T_hw %llu, latency %llu; %u neighbour exchanges as e-cube",
              hc_routing_name(r), d, k, (unsigned long long)res.step[0].t_hardware,

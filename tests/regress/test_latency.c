@@ -4,7 +4,11 @@
 ** delivered h + L + 1 cycles after it is created (h + 2L when the router
 ** buffers or the NI queue hold one flit, because then every stage runs at
 ** half rate), and messages whose paths share nothing do not slow each other.
-** The expectation is the documented formula, computed here from h and L.
+** With the registered route (route_reg, build token _Q) a head spends 2
+** cycles in each of the h + 1 routers on its path: 2h + L + 2 (B = 1:
+** 2h + 2L + 1; I = 1: max(h + 2L, 2h + L + 2); derived in
+** tests/unit/test_model.c and docs/microarchitecture.md). The expectation
+** is the documented formula, computed here from h and L.
 */
 #include <stddef.h>
 
@@ -13,6 +17,12 @@
 static unsigned hops(unsigned a, unsigned b) { return (unsigned)__builtin_popcount(a ^ b); }
 
 static uint64_t zero_load(const hc_cfg *c, unsigned h, unsigned len) {
+  if (c->route_reg) {
+    const uint64_t slow_ni = h + 2ull * len, head = 2ull * h + len + 2ull;
+    if (c->buf_depth == 1) return 2ull * h + 2ull * len + 1ull;
+    if (c->inj_depth == 1) return slow_ni > head ? slow_ni : head;
+    return head;
+  }
   if (c->buf_depth == 1 || c->inj_depth == 1) return h + 2ull * len;
   return h + len + 1ull;
 }

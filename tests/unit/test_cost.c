@@ -42,18 +42,23 @@ typedef struct cnet {
   uint64_t cycle;
 } cnet;
 
-static void cnet_init(cnet *t, unsigned d, unsigned b, unsigned i) {
+/* A network of dimension d, depths b and i, route_reg rr (1: the
+** registered route, a head requests from its second cycle at a front). */
+static void cnet_init_rr(cnet *t, unsigned d, unsigned b, unsigned i, unsigned rr) {
   memset(t, 0, sizeof *t);
   t->cfg.d = d;
   t->cfg.w = 16;
   t->cfg.buf_depth = b;
   t->cfg.inj_depth = i;
+  t->cfg.route_reg = rr;
   t->n = 1u << d;
   t->d = d;
   t->w = 16;
   assert_int_equal(hc_model_new(&t->cfg, &t->m), HC_OK);
   assert_int_equal(hc_obs_new(&t->cfg, &t->obs), HC_OK);
 }
+
+static void cnet_init(cnet *t, unsigned d, unsigned b, unsigned i) { cnet_init_rr(t, d, b, i, 0); }
 
 static void cnet_free(cnet *t) {
   hc_model_free(t->m);
@@ -237,6 +242,37 @@ static void test_wormhole_tau_xi_lone(void **state) {
         }
 }
 
+/*
+** The same with the registered route (route_reg = 1,
+** docs/microarchitecture.md, "Registered route"): a head requests only
+** from its second cycle at a front, and at a link input only once its tau
+** is over, so it leaves each router max(1, tau) cycles after it reached
+** the front there, and the local input (no tau) one cycle after. From the
+** derivation above: at the local front in c+2+xi, on its first link in
+** c+3+xi, on hop j's link in c+3+xi+(j-1)(1+max(1,tau)), ejected in
+** c+3+xi+h(1+max(1,tau)); the body flits queue behind the head (B >= 2)
+** and follow it a flit a cycle. Latency h + L + 2 + xi + h max(1, tau):
+** 2h + L + 2 with no waits, one cycle more than without the register
+** once tau >= 1.
+*/
+static void test_wormhole_tau_xi_lone_route_reg(void **state) {
+  (void)state;
+  static const unsigned taus[] = {0, 1, 3}, xis[] = {0, 2, 7}, lens[] = {1, 2, 5};
+  for (unsigned a = 0; a < 3; a++)
+    for (unsigned b = 0; b < 3; b++)
+      for (unsigned l = 0; l < 3; l++)
+        for (unsigned dst = 0; dst < 8; dst++) {
+          cnet t;
+          cnet_init_rr(&t, 3, 2, 4, 1);
+          cnet_config(&t, HC_MODE_WORMHOLE, taus[a], xis[b], 0);
+          unsigned i = cnet_send(&t, 5, dst, lens[l], 0);
+          cnet_drain(&t, 500);
+          const unsigned h = hops(5, dst), hop = taus[a] > 1 ? taus[a] : 1;
+          assert_int_equal(t.msg[i].t_deliver - t.msg[i].t_create, h + lens[l] + 2 + xis[b] + h * hop);
+          cnet_free(&t);
+        }
+}
+
 /* xi is per message and one at a time: a second message right behind the
 ** first from the same node waits xi at the NI front again once the first
 ** tail has left. Two 3-flit messages 0 -> 1 created in c: the first head
@@ -292,6 +328,31 @@ static void test_circuit_lone(void **state) {
           assert_int_equal(t.msg[i].t_setup, t.msg[i].t_create);
           assert_int_equal(t.msg[i].t_deliver - t.msg[i].t_create,
                            lens[l] + 4 + xis[b] + h * (3 + taus[a]));
+          cnet_free(&t);
+        }
+}
+
+/*
+** Mode 3 with the registered route: no head of mode 3 reads the route
+** register (a data head follows its reservation, or at its destination
+** asks for the ejection port, which needs no route; a probe's route comes
+** from its own register), so the derivation above holds unchanged:
+** latency L + 4 + xi + h(3 + tau).
+*/
+static void test_circuit_lone_route_reg(void **state) {
+  (void)state;
+  static const unsigned taus[] = {0, 2}, xis[] = {0, 3}, lens[] = {1, 2, 6};
+  for (unsigned a = 0; a < 2; a++)
+    for (unsigned b = 0; b < 2; b++)
+      for (unsigned l = 0; l < 3; l++)
+        for (unsigned dst = 0; dst < 16; dst++) {
+          cnet t;
+          cnet_init_rr(&t, 4, 2, 4, 1);
+          cnet_config(&t, HC_MODE_CIRCUIT, taus[a], xis[b], 0);
+          unsigned i = cnet_send(&t, 6, dst, lens[l], 0);
+          cnet_drain(&t, 500);
+          unsigned h = hops(6, dst);
+          assert_int_equal(t.msg[i].t_deliver - t.msg[i].t_create, lens[l] + 4 + xis[b] + h * (3 + taus[a]));
           cnet_free(&t);
         }
 }
@@ -465,7 +526,9 @@ int main(void) {
       cmocka_unit_test(test_probe_ready_by_mode),
       cmocka_unit_test(test_wormhole_tau_xi_lone),
       cmocka_unit_test(test_wormhole_xi_per_message),
+      cmocka_unit_test(test_wormhole_tau_xi_lone_route_reg),
       cmocka_unit_test(test_circuit_lone),
+      cmocka_unit_test(test_circuit_lone_route_reg),
       cmocka_unit_test(test_circuit_overlap_off),
       cmocka_unit_test(test_circuit_overlap_on_disjoint),
       cmocka_unit_test(test_circuit_overlap_on_same_link),

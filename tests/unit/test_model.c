@@ -48,13 +48,15 @@ typedef struct tnet {
   size_t nev, evcap;
 } tnet;
 
-/* Create a network of dimension d, depths b and i, payload w = 30. */
-static void tnet_init(tnet *t, unsigned d, unsigned b, unsigned i) {
+/* Create a network of dimension d, depths b and i, payload w = 30, route_reg
+** rr (1: the registered route, docs/microarchitecture.md). */
+static void tnet_init_rr(tnet *t, unsigned d, unsigned b, unsigned i, unsigned rr) {
   memset(t, 0, sizeof *t);
   t->cfg.d = d;
   t->cfg.w = 30;
   t->cfg.buf_depth = b;
   t->cfg.inj_depth = i;
+  t->cfg.route_reg = rr;
   t->n = 1u << d;
   t->d = d;
   t->w = 30;
@@ -79,6 +81,9 @@ static void tnet_init(tnet *t, unsigned d, unsigned b, unsigned i) {
   assert_non_null(t->qn);
   assert_non_null(t->ev);
 }
+
+/* The same without the registered route. */
+static void tnet_init(tnet *t, unsigned d, unsigned b, unsigned i) { tnet_init_rr(t, d, b, i, 0); }
 
 static void tnet_free(tnet *t) {
   hc_model_free(t->m);
@@ -691,7 +696,8 @@ static const unsigned lat_len[] = {1, 2, 3, 5, 20};
 /*
 ** Latency of one message on an idle network: created in cycle c (after a
 ** few idle cycles), all flits offered whenever inj_ready; returns the tail
-** ejection cycle minus c and checks the head is ejected in c+2+h.
+** ejection cycle minus c and checks the head is ejected in c+2+h (with the
+** registered route in c+3+2h: see test_latency_route_reg_b2).
 */
 static uint64_t measure_latency(tnet *t, unsigned src, unsigned dest,
                                 unsigned len) {
@@ -705,7 +711,7 @@ static uint64_t measure_latency(tnet *t, unsigned src, unsigned dest,
   tnet_drain(t, 200);
   assert_int_equal(ev_count(t, dest, t->d), len);
   e = ev_nth(t, dest, t->d, 0);
-  assert_int_equal(e->cycle, c + 2 + h);
+  assert_int_equal(e->cycle, t->cfg.route_reg ? c + 3 + 2 * h : c + 2 + h);
   e = ev_nth(t, dest, t->d, len - 1);
   assert_true(hc_kind_is_tail(hc_flit_kind(t->w, e->flit)));
   return e->cycle - c;
@@ -748,6 +754,114 @@ static void test_latency_zero_load_b1(void **state) {
       }
     tnet_free(&t);
   }
+}
+
+/*
+** The registered route (route_reg = 1, RouteReg): a head requests only from
+** its second cycle at a buffer's front, so it spends 2 cycles in every
+** router. Created in c, it is in the NI in c, at the local front in c+2,
+** sent in c+3 (its first link, or ejected if h = 0), at the next front in
+** c+4, sent in c+5: on hop k's link in c+1+2k, ejected in c+3+2h. With
+** B >= 2 the first body flit waits in the buffer behind the head (the
+** buffer has room for it) and leaves the cycle after the head, and so on, a
+** flit a cycle: the input above holds back one flit for one cycle, which
+** its own buffer (or the NI, I >= 2) absorbs. So T0 = 2h + L + 2 for
+** B >= 2, I >= 2.
+*/
+static void test_latency_route_reg_b2(void **state) {
+  static const unsigned bs[] = {2, 3, 16}, is[] = {2, 4, 16};
+  (void)state;
+  for (size_t bi = 0; bi < 3; bi++)
+    for (size_t ii = 0; ii < 3; ii++) {
+      tnet t;
+      tnet_init_rr(&t, 4, bs[bi], is[ii], 1);
+      for (unsigned h = 0; h <= 4; h++)
+        for (size_t li = 0; li < sizeof lat_len / sizeof lat_len[0]; li++) {
+          unsigned src = (h * 3 + (unsigned)li) & 15, len = lat_len[li];
+          assert_int_equal(measure_latency(&t, src, src ^ lat_mask[h], len), 2 * h + len + 2);
+        }
+      tnet_free(&t);
+    }
+}
+
+/*
+** The registered route with B = 1 (any I): the head is ejected in c+3+2h
+** as above. A one-flit buffer takes the next flit only in the cycle after
+** it was emptied (registered ready), so at the destination's input flit
+** f+1 comes in the cycle after flit f left and is at the front the cycle
+** after that: the flits are ejected 2 cycles apart, and no input upstream
+** is slower than that (each hands on a flit no later than the destination's
+** input can take it: the head's extra cycle at each router delays every
+** flit behind it equally). So T0 = 2h + 3 + 2(L - 1) = 2h + 2L + 1, one
+** cycle per router more than h + 2L.
+*/
+static void test_latency_route_reg_b1(void **state) {
+  static const unsigned is[] = {1, 2, 4};
+  (void)state;
+  for (size_t ii = 0; ii < 3; ii++) {
+    tnet t;
+    tnet_init_rr(&t, 4, 1, is[ii], 1);
+    for (unsigned h = 0; h <= 4; h++)
+      for (size_t li = 0; li < sizeof lat_len / sizeof lat_len[0]; li++) {
+        unsigned src = (h * 5 + (unsigned)li) & 15, len = lat_len[li];
+        assert_int_equal(measure_latency(&t, src, src ^ lat_mask[h], len), 2 * h + 2 * len + 1);
+      }
+    tnet_free(&t);
+  }
+}
+
+/*
+** The registered route with I = 1, B >= 2: the NI takes a flit every
+** other cycle (offered in c, c+2, ...), so flit f leaves it in c+2f+1, is
+** at the local front in c+2f+2 and, unhindered, at the destination's front
+** h cycles later and ejected in c+2f+2+h; but no flit passes the head,
+** which is ejected in c+3+2h, and with B >= 2 every flit behind it follows
+** a cycle later: flit f is ejected in max(c+2f+2+h, c+3+2h+f). So
+** T0 = max(h + 2L, 2h + L + 2): the NI's half rate for long messages, the
+** head's 2 cycles per router for short ones.
+*/
+static void test_latency_route_reg_i1(void **state) {
+  static const unsigned bs[] = {2, 4};
+  (void)state;
+  for (size_t bi = 0; bi < 2; bi++) {
+    tnet t;
+    tnet_init_rr(&t, 4, bs[bi], 1, 1);
+    for (unsigned h = 0; h <= 4; h++)
+      for (size_t li = 0; li < sizeof lat_len / sizeof lat_len[0]; li++) {
+        unsigned src = (h * 7 + (unsigned)li) & 15, len = lat_len[li];
+        const unsigned a = h + 2 * len, b = 2 * h + len + 2;
+        assert_int_equal(measure_latency(&t, src, src ^ lat_mask[h], len), a > b ? a : b);
+      }
+    tnet_free(&t);
+  }
+}
+
+/*
+** The registered route, two 3-flit messages H1 B1 T1, H2 B2 T2 from 0 to 1
+** (d = 1, B = 2, I = 4), created together in c and offered a flit a cycle.
+** Local input of node 0: H1 in from c+1, sent on the link in c+3 (its
+** second cycle at the front); B1 in from c+2, sent in c+4; T1 in from c+4,
+** but node 1's input holds H1 and B1 at the start of c+5 (H1 waits there
+** for its second cycle), so T1 goes in c+6. Node 1 ejects H1 in c+5 (at
+** its front from c+4), B1 in c+6, T1 in c+7. H2 entered the local input in
+** c+5, behind T1: it is a new front in c+7 and is sent in c+8, not c+7
+** (the route register held T1's); node 1 ejects it in c+10 (at its front
+** from c+9); B2 and T2 follow as B1 and T1 did, in c+11 and c+12. (An
+** independent cycle-by-cycle count of one path gives the same.)
+*/
+static void test_latency_route_reg_back_to_back(void **state) {
+  static const uint64_t at[6] = {5, 6, 7, 10, 11, 12};
+  tnet t;
+  (void)state;
+  tnet_init_rr(&t, 1, 2, 4, 1);
+  tnet_run(&t, 3);
+  const uint64_t c = t.cycle;
+  tnet_send(&t, 0, 1, 3, 1);
+  tnet_send(&t, 0, 1, 3, 2);
+  tnet_drain(&t, 100);
+  assert_int_equal(ev_count(&t, 1, 1), 6);
+  for (size_t k = 0; k < 6; k++) assert_int_equal(ev_nth(&t, 1, 1, k)->cycle, c + at[k]);
+  tnet_free(&t);
 }
 
 /* -------------------------------------------------------------- counters */
@@ -969,17 +1083,18 @@ static void test_adaptive_oldest_takes_lowest(void **state) {
 static void test_cfg_check_ranges(void **state) {
 #define G0 {0, 0, 0}
   static const hc_cfg good[] = {
-      {1, 1, 1, 1, G0, 0},   {16, 16, 16, 16, G0, 0}, {4, 30, 2, 4, G0, 0},
-      {16, 30, 1, 1, G0, 0}, {8, 8, 16, 1, G0, 0},    {1, 30, 1, 16, G0, 0},
-      {4, 16, 2, 4, {16, 1, 1}, 0}, {4, 16, 2, 4, {1, 16, 0}, 0}, {4, 16, 2, 4, {0, 0, 16}, 0},
-      {4, 16, 2, 4, G0, HC_ROUTE_MIXBB3}, {4, 16, 2, 4, G0, HC_ROUTE_PCUBE},
-      {HC_MODEL_MAX_D, HC_MODEL_MAX_D, 2, 4, G0, 0}};
+      {1, 1, 1, 1, G0, 0, 0},   {16, 16, 16, 16, G0, 0, 0}, {4, 30, 2, 4, G0, 0, 0},
+      {16, 30, 1, 1, G0, 0, 0}, {8, 8, 16, 1, G0, 0, 0},    {1, 30, 1, 16, G0, 0, 0},
+      {4, 16, 2, 4, {16, 1, 1}, 0, 0}, {4, 16, 2, 4, {1, 16, 0}, 0, 0}, {4, 16, 2, 4, {0, 0, 16}, 0, 0},
+      {4, 16, 2, 4, G0, HC_ROUTE_MIXBB3, 0}, {4, 16, 2, 4, G0, HC_ROUTE_PCUBE, 0},
+      {HC_MODEL_MAX_D, HC_MODEL_MAX_D, 2, 4, G0, 0, 0}, {4, 16, 2, 4, G0, 0, 1},
+      {4, 16, 1, 1, G0, HC_ROUTE_PCUBE, 1}};
   static const hc_cfg bad[] = {
-      {0, 16, 2, 4, G0, 0},  {HC_MODEL_MAX_D + 1, 30, 2, 4, G0, 0}, {4, 3, 2, 4, G0, 0},  {4, 31, 2, 4, G0, 0},
-      {4, 0, 2, 4, G0, 0},   {16, 15, 2, 4, G0, 0}, {4, 16, 0, 4, G0, 0}, {4, 16, 17, 4, G0, 0},
-      {4, 16, 2, 0, G0, 0},  {4, 16, 2, 17, G0, 0}, {1, 0, 1, 1, G0, 0},
-      {4, 16, 2, 4, {17, 0, 0}, 0}, {4, 16, 2, 4, {0, 17, 0}, 0}, {4, 16, 2, 4, {0, 0, 17}, 0},
-      {4, 16, 2, 4, G0, HC_ROUTE_NUM}, {4, 16, 2, 4, G0, 99}};
+      {0, 16, 2, 4, G0, 0, 0},  {HC_MODEL_MAX_D + 1, 30, 2, 4, G0, 0, 0}, {4, 3, 2, 4, G0, 0, 0},  {4, 31, 2, 4, G0, 0, 0},
+      {4, 0, 2, 4, G0, 0, 0},   {16, 15, 2, 4, G0, 0, 0}, {4, 16, 0, 4, G0, 0, 0}, {4, 16, 17, 4, G0, 0, 0},
+      {4, 16, 2, 0, G0, 0, 0},  {4, 16, 2, 17, G0, 0, 0}, {1, 0, 1, 1, G0, 0, 0},
+      {4, 16, 2, 4, {17, 0, 0}, 0, 0}, {4, 16, 2, 4, {0, 17, 0}, 0, 0}, {4, 16, 2, 4, {0, 0, 17}, 0, 0},
+      {4, 16, 2, 4, G0, HC_ROUTE_NUM, 0}, {4, 16, 2, 4, G0, 99, 0}, {4, 16, 2, 4, G0, 0, 2}};
 #undef G0
   size_t i;
   (void)state;
@@ -991,7 +1106,7 @@ static void test_cfg_check_ranges(void **state) {
 }
 
 static void test_cfg_model_new(void **state) {
-  hc_cfg bad = {4, 3, 2, 4, {0, 0, 0}, 0}, good = {5, 20, 3, 7, {0, 0, 0}, 0};
+  hc_cfg bad = {4, 3, 2, 4, {0, 0, 0}, 0, 0}, good = {5, 20, 3, 7, {0, 0, 0}, 0, 0};
   hc_model *m = (hc_model *)&bad; /* sentinel: must stay untouched */
   hc_obs obs;
   const hc_cfg *c;
@@ -1188,6 +1303,10 @@ int main(void) {
   const struct CMUnitTest latency[] = {
       cmocka_unit_test(test_latency_zero_load_b2),
       cmocka_unit_test(test_latency_zero_load_b1),
+      cmocka_unit_test(test_latency_route_reg_b2),
+      cmocka_unit_test(test_latency_route_reg_b1),
+      cmocka_unit_test(test_latency_route_reg_i1),
+      cmocka_unit_test(test_latency_route_reg_back_to_back),
   };
   const struct CMUnitTest counters[] = {
       cmocka_unit_test(test_ctr_one_message_two_hops),
