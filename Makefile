@@ -43,6 +43,7 @@
 #   make prog BOARD=...   program it (iceprog); make fpga-sim: the same top in Verilator
 #   make fpga-docs  both boards' reports and the one-router table (make fpga-table:
 #                  d 2..4, w 8/16, b 1/2/4, counters or none, against the figures before)
+#   make fpga-table-update  after a router edit: the rows make test checks, measured again
 #   make fpga-lean  the lean-router study of docs/fpga.md (block-RAM buffers, registered stages)
 #   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
 #                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
@@ -229,6 +230,13 @@ cfgval = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
 cfgflag = $(filter $(2),$(subst _, ,$(1)))
 # Field k (1..3) of the G token of configuration $(1), empty without one.
 cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
+# The tokens above, the one list a configuration name is checked against
+# (cfgcheck, before any Verilator build): valued ones by their letter.
+CFG_VALUED := D W B I G F P
+CFG_FLAGS := X C R Q
+cfgcheck = for t in $(subst _, ,$(1)); do case "$$t" in \
+    $(foreach v,$(CFG_VALUED),$(v)?*|)$(foreach f,$(CFG_FLAGS),$(f)|)__none__) ;; \
+    *) echo "make: configuration $(1): unknown token '$$t' (D<d>_W<w>_B<b>_I<i>, then _G<a.b.c> _F<fault> _P<proto> $(foreach f,$(CFG_FLAGS),_$(f)), each its own token)" >&2; exit 2 ;; esac; done
 VFLAGS_COMMON := --assert
 # From D = 4 on the build is hierarchical (tb/backend/hc_verilator.vlt): the
 # router, NI and store-and-forward node compiled once, not once per node.
@@ -269,6 +277,7 @@ $(BUILD)/obj/verilated/%.o: $(VRT_INC)/%.cpp
 # Rebuild a model when its Verilator flags change, not only its sources.
 .PHONY: FORCE
 $(BUILD)/rtl/%/vflags: FORCE
+	@$(call cfgcheck,$*)
 	@mkdir -p $(dir $@)
 	@echo '$(call vflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call vflags,$*)' > $@
 

@@ -6,6 +6,8 @@
 #                      RAM; about an hour of one core) and write the table of
 #                      docs/fpga.md beside the figures before issue 15
 #                      (docs/data/fpga_router_before.tsv); make fpga-docs runs it
+#   make fpga-table-update  after an edit of the router: only the rows make
+#                      test checks measured again and written into the table
 #   make fpga-lean     the study of docs/fpga.md, "Towards the lean router":
 #                      the default router, block-RAM buffers, the registered
 #                      route (RouteReg) and the registered-allocation prototype
@@ -16,11 +18,14 @@
 
 FPGA_TABLE_TSV := $(BUILD)/synth/table.tsv
 
-.PHONY: fpga-table fpga-lean fpga-test-table
+.PHONY: fpga-table fpga-table-update fpga-lean fpga-test-table
 
 fpga-table: deps
 	tools/fpga_table.sh measure $(FPGA_TABLE_TSV)
 	tools/fpga_table.sh doc docs/fpga.md $(FPGA_TABLE_TSV) docs/data/fpga_router_before.tsv
+
+fpga-table-update: deps
+	tools/fpga_table.sh update docs/fpga.md
 
 fpga-lean: deps
 	tools/fpga_lean.sh docs/fpga.md
