@@ -64,6 +64,7 @@ struct hc_rtl {
   uint8_t probe_valid[1u << HC_D] = {};  // set-ups offered for the next step
   uint32_t probe_dest[1u << HC_D] = {};
   int assert_seen = 0;    // counted in assert_failures
+  uint8_t dirty[1u << HC_D] = {};  // step (2) changed the node's link inputs
   int check_settle = 0;   // HC_RTL_CHECK_SETTLE: verify the two-step claim
   int settle_broken = 0;  // that check failed (reported as an assertion)
 };
@@ -146,30 +147,44 @@ static void take_settled(const Vhc_node *n, settled *s) {
   }
 }
 
+// Set a field of a port to v; returns whether it changed.
+template <typename T>
+static bool set_field(T &port, unsigned lsb, unsigned width, uint32_t v) {
+  if (get_bits(port, lsb, width) == v) return false;
+  put_bits(port, lsb, width, v);
+  return true;
+}
+
 // Step (2): every node's combinational link inputs from its neighbours (all
 // of them before any node takes its edge), an evaluation with the clock
 // still low, then the rising edge, in every node and in the glue. The
 // evaluation before the edge changes no output of step (1) (the check of
 // HC_RTL_CHECK_SETTLE); it is there for the RTL's assertions, which
 // Verilator evaluates on the values sampled before an evaluation begins
-// (SystemVerilog's preponed values): a flop samples its inputs as
-// settled in the same evaluation, an assertion as settled in the one before.
+// (SystemVerilog's preponed values): a flop samples its inputs as settled
+// in the same evaluation, an assertion as settled in the one before. A node
+// whose link inputs are those it was evaluated with in step (1) (no flit
+// or probe came, or the same as last cycle) is settled already: an
+// evaluation with unchanged inputs and no clock edge changes nothing, so
+// it is not repeated (the light-load case: most links are idle).
 static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
+    bool changed = false;
     for (unsigned i = 0; i < HC_D; ++i) {
       const Vhc_node *nb = r->node[x ^ (1u << i)];
-      put_bits(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
-      put_bits(n->nb_flit_i, i * kFlitW, kFlitW, get_bits(nb->out_flit_o, i * kFlitW, kFlitW));
-      put_bits(n->nb_pvalid_i, i, 1, get_bits(nb->pout_valid_o, i, 1));
-      put_bits(n->nb_pdest_i, i * HC_D, HC_D, get_bits(nb->pout_dest_o, i * HC_D, HC_D));
+      changed |= set_field(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
+      changed |= set_field(n->nb_flit_i, i * kFlitW, kFlitW, get_bits(nb->out_flit_o, i * kFlitW, kFlitW));
+      changed |= set_field(n->nb_pvalid_i, i, 1, get_bits(nb->pout_valid_o, i, 1));
+      changed |= set_field(n->nb_pdest_i, i * HC_D, HC_D, get_bits(nb->pout_dest_o, i * HC_D, HC_D));
     }
+    r->dirty[x] = changed;
   }
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     settled a = {}, b = {};
     if (r->check_settle) take_settled(n, &a);
-    n->eval();
+    if (r->dirty[x] || r->check_settle) n->eval();
     if (r->check_settle) {
       take_settled(n, &b);
       if (std::memcmp(&a, &b, sizeof a) != 0 && !r->settle_broken) {
