@@ -163,7 +163,7 @@ targets+="build/asan/bin/hcsim build/asan/bin/hc_flit_filter $(make --no-print-d
 for c in $NEG_CFGS $GEOM_CFGS; do targets+=" build/rtl/$c/hcsim"; done
 for c in $XCFGS; do targets+=" build/rtl/$c/tb_rtl"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
-for c in $BIG_CONFIGS; do targets+=" build/rtl/$c/tb_rtl"; done
+for c in $BIG_CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 # The build's progress as it goes: each Verilator build's stages and
 # heartbeat (tools/verilate.sh) and each program linked; all of it in the log.
 make --no-print-directory -j"$JOBS" $targets 2>&1 | tee build/test-build.log \
