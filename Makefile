@@ -81,7 +81,10 @@ SFGEOM_DOTS = $(subst $(comma),.,$(strip $(SFGEOM)))
 # ROUTE_REG=1: the routers register their route (RouteReg, 2 cycles per
 # hop; docs/microarchitecture.md): the build token _Q, and hcsim --route-reg 1.
 ROUTE_REG ?=
-CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)
+CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(WAVE_H)
+# A waveform needs the whole network Verilated (token _H) where the default
+# build is the node-sharded one (D >= NODE_MIN_D, below).
+WAVE_H = $(if $(and $(filter 1,$(WAVES)),$(filter-out $(shell seq 1 $$(($(NODE_MIN_D) - 1))),$(D))),_H)
 
 # ---- simulation front end ------------------------------------------------
 SIM ?= both
@@ -233,7 +236,7 @@ cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 # The tokens above, the one list a configuration name is checked against
 # (cfgcheck, before any Verilator build): valued ones by their letter.
 CFG_VALUED := D W B I G F P
-CFG_FLAGS := X C R Q
+CFG_FLAGS := X C R Q N H
 cfgcheck = for t in $(subst _, ,$(1)); do case "$$t" in \
     $(foreach v,$(CFG_VALUED),$(v)?*|)$(foreach f,$(CFG_FLAGS),$(f)|)__none__) ;; \
     *) echo "make: configuration $(1): unknown token '$$t' (D<d>_W<w>_B<b>_I<i>, then _G<a.b.c> _F<fault> _P<proto> $(foreach f,$(CFG_FLAGS),_$(f)), each its own token)" >&2; exit 2 ;; esac; done
@@ -264,6 +267,35 @@ vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 
          $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
 
+# The node-sharded simulation (docs/architecture.md): from D = NODE_MIN_D on,
+# or with the token _N, the testbench does not Verilate hc_network but ONE
+# hc_node (its Verilator flags: vflags_node) and hc_net_glue (vflags_glue),
+# and tb/backend/hc_rtl_node_shim.cpp steps 2^D copies of the node and wires
+# them as hc_network does. The node's code is shared by every node (the
+# 8-cube builds in a minute or two, and the code stays in the instruction
+# cache). The token _H forces the whole-network build (hierarchical from
+# HIER_MIN_D on): it writes waveforms, which the node-sharded one does not
+# (make sim WAVES=1 picks it).
+NODE_MIN_D := 5
+nodesim = $(if $(call cfgflag,$(1),H),,$(if $(or $(call cfgflag,$(1),N),$(filter-out \
+            $(shell seq 1 $$(($(NODE_MIN_D) - 1))),$(call cfgval,$(1),D))),1))
+vflags_rtl = --cc --build -j 2 $(VFLAGS_COMMON) --timescale 1ns/1ns -O3 \
+         --x-assign $(call xinit,$(1)) --x-initial $(call xinit,$(1)) \
+         $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
+         -MAKEFLAGS "OPT_FAST=$(NODE_OPT) OPT_SLOW=-O1"
+# The code that runs for every node and cycle is compiled with -O2 (-O1 for
+# the rest): measured in docs/performance.md ("The RTL").
+NODE_OPT ?= -O2
+vflags_node = $(call vflags_rtl,$(1)) --top-module hc_node -GDim=$(call cfgval,$(1),D) \
+         -GPayloadWidth=$(call cfgval,$(1),W) -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
+         $(if $(call cfgval,$(1),G),-GBankAW=$(call cfggeom,$(1),1) -GSegAW=$(call cfggeom,$(1),2) \
+              -GDescAW=$(call cfggeom,$(1),3)) \
+         $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
+         $(if $(call cfgflag,$(1),R),"-GBufRam=1'b1") $(if $(call cfgflag,$(1),Q),"-GRouteReg=1'b1") \
+         $(if $(call cfgval,$(1),P),+define+HC_PROTO_$(call cfgval,$(1),P))
+vflags_glue = $(call vflags_rtl,$(1)) --top-module hc_net_glue -GDim=$(call cfgval,$(1),D) \
+         $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F))
+
 # The libraries of the hierarchy blocks (one per block and parameter set,
 # tb/backend/hc_verilator.vlt), found when linking: their names carry
 # Verilator's numbering of the parameter sets.
@@ -276,27 +308,43 @@ $(BUILD)/obj/verilated/%.o: $(VRT_INC)/%.cpp
 
 # Rebuild a model when its Verilator flags change, not only its sources.
 .PHONY: FORCE
+allvflags = $(if $(call nodesim,$(1)),$(call vflags_node,$(1)) / $(call vflags_glue,$(1)),$(call vflags,$(1)))
 $(BUILD)/rtl/%/vflags: FORCE
 	@$(call cfgcheck,$*)
 	@mkdir -p $(dir $@)
-	@echo '$(call vflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call vflags,$*)' > $@
+	@echo '$(call allvflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call allvflags,$*)' > $@
 
 # Absolute paths: the hierarchical mode runs Verilator again per block from
 # within the object directory. The leading + lets Verilator's make share
 # this make's job slots (without it, it falls back to one job).
 $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt tb/backend/hc_verilator_hier.vlt \
                                     $(BUILD)/rtl/%/vflags
-	+@tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log $(call vflags,$*) --Mdir $(dir $@) \
-	    $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC))
+	+@$(if $(call nodesim,$*),$(call verilate_nodesim,$*),tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log \
+	    $(call vflags,$*) --Mdir $(dir $@) $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)))
 
-$(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
-	$(if $(Q),@echo "  CXX     $< ($*)")
+# The node-sharded build: the node and the glue, each in a directory of its
+# own (not under obj/, where hier_libs looks), and their two libraries in
+# one, obj/Vhc_network__ALL.a, which every link takes as the network's.
+verilate_nodesim = rm -rf $(BUILD)/rtl/$(1)/vnode $(BUILD)/rtl/$(1)/vglue && mkdir -p $(BUILD)/rtl/$(1)/obj && \
+	tools/verilate.sh "$(1) node" $(BUILD)/rtl/$(1)/verilator.log $(call vflags_node,$(1)) \
+	    --Mdir $(BUILD)/rtl/$(1)/vnode $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
+	tools/verilate.sh "$(1) glue" $(BUILD)/rtl/$(1)/verilator-glue.log $(call vflags_glue,$(1)) \
+	    --Mdir $(BUILD)/rtl/$(1)/vglue $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
+	rm -f $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a && \
+	printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a \
+	    $(BUILD)/rtl/$(1)/vnode/Vhc_node__ALL.a $(BUILD)/rtl/$(1)/vglue/Vhc_net_glue__ALL.a | ar -M
+
+# (the node-sharded build's shim is hc_rtl_node_shim.cpp, the same interface)
+shim_src = tb/backend/$(if $(call nodesim,$(1)),hc_rtl_node_shim.cpp,hc_rtl_shim.cpp)
+$(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp tb/backend/hc_rtl_node_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
+	$(if $(Q),@echo "  CXX     $(call shim_src,$*) ($*)")
 	$(Q)$(CXX) $(subst -DVM_COVERAGE=0,-DVM_COVERAGE=$(if $(call cfgflag,$*,C),1,0),$(VRT_CXXFLAGS)) -O2 -MMD -MP \
-	    -I$(BUILD)/rtl/$*/obj $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
+	    $(if $(call nodesim,$*),-I$(BUILD)/rtl/$*/vnode -I$(BUILD)/rtl/$*/vglue,-I$(BUILD)/rtl/$*/obj) \
+	    $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
 	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) \
 	    $(if $(call cfgflag,$*,Q),-DHC_Q=1) \
 	    $(if $(call cfgval,$*,G),-DHC_BANK_AW=$(call cfggeom,$*,1) -DHC_SEG_AW=$(call cfggeom,$*,2) \
-	         -DHC_DESC_AW=$(call cfggeom,$*,3)) -c $< -o $@
+	         -DHC_DESC_AW=$(call cfggeom,$*,3)) -c $(call shim_src,$*) -o $@
 
 $(BUILD)/rtl/%/tb_rtl: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(TB_OBJ) $(VRT_OBJ)
 	$(if $(Q),@echo "  LINK    $@")

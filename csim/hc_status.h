@@ -41,7 +41,8 @@
   X(HC_EABORT, 26, "enumeration stopped by the callback")                              \
   X(HC_EASSERT, 27, "an RTL assertion failed (Verilator printed its message, file and line)") \
   X(HC_EROUTE, 28, "the RTL routes e-cube only: another routing function runs on the model alone") \
-  X(HC_ESTALL, 29, "watchdog: no flit moved for its bound while messages were in flight")
+  X(HC_ESTALL, 29, "watchdog: no flit moved for its bound while messages were in flight")  \
+  X(HC_ENOWAVE, 30, "this RTL build writes no waveform (node-sharded; the token _H builds the whole network, which does)")
 
 enum hc_status {
 #define HC_STATUS_ENUM(name, value, msg) name = value,

@@ -19,4 +19,6 @@ hc_sf_tx.sv
 hc_sf_rx.sv
 hc_sf_node.sv
 hc_cfg_regs.sv
+hc_node.sv
+hc_net_glue.sv
 hc_network.sv

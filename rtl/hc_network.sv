@@ -192,83 +192,72 @@ module hc_network #(
     $error("hc_network: BankAW, SegAW and DescAW must be 1..16 (16-bit cfg_idx)");
   end
 
-  // Each node's router ports are local to its generate block, and links
-  // connect them by hierarchical name (gen_node[Nb]...), so no signal here
-  // spans the whole cube: in Verilator a slice written into a cube-wide
-  // vector costs the whole vector, which made big cubes simulate in O(N^2).
-  // The global registers of the configuration port (hc_cfg_regs); beta,
-  // run and start only reach the engines (unused without SfEnable).
-  logic [1:0]  mode;
-  logic        sf_mode, saf_mode, cs_mode, done, overlap;
+  // The network is 2^Dim hc_node and hc_net_glue, wired: a node's outputs
+  // of index i drive its neighbour's inputs of index i (the neighbour
+  // across dimension i). Each node's ports are local to its generate block
+  // and links connect them by hierarchical name (gen_node[Nb]...), so no
+  // signal here spans the whole cube: in Verilator a slice written into a
+  // cube-wide vector costs the whole vector, which made big cubes simulate
+  // in O(N^2). The global registers (hc_net_glue, hc_cfg_regs):
+  logic        sf_mode, saf_mode, cs_mode, overlap, run, sf_start;
   logic [hc_pkg::TauW-1:0] tau;
   logic [hc_pkg::XiW-1:0]  xi;
-  logic [31:0] grdata;
-  /* verilator lint_off UNUSEDSIGNAL */
   logic [15:0] beta;
-  logic        run, sf_start;
-  /* verilator lint_on UNUSEDSIGNAL */
+  // What the glue gathers from every node.
+  logic [Nodes-1:0]    node_finished, node_idle;
+  logic [Nodes*32-1:0] node_rdata;
 
   for (genvar x = 0; x < Nodes; x++) begin : gen_node
-    logic [Ports-1:0]       in_valid, in_ready, out_valid, out_ready;
-    // Bit Dim (the ejection port) of these is for the waveform only.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [Ports-1:0]       out_busy, out_blocked;
-    logic [Ports*WaitW-1:0] out_waiting;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [Ports*FlitW-1:0] in_flit, out_flit;
-    // Mode 3: probes in (from the neighbours and the NI) and out, and the
-    // acknowledgements, per port.
-    logic [Ports-1:0]       pin_valid, ack;
-    // Bit Dim (the ejection port) is for the router's idle and waves only.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [Ports-1:0]       held;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [Ports*Dim-1:0]   pin_dest;
-    logic [Dim-1:0]         pout_valid, ack_in;
+    logic [Dim-1:0]         out_valid, in_ready, pout_valid, sf_valid;
+    logic [Dim*FlitW-1:0]   out_flit;
     logic [Dim*Dim-1:0]     pout_dest;
-    logic [31:0]            cnt, rt_cnt, sf_cnt;
-    logic                   rt_idle, ni_idle;
-    // The store-and-forward engines' links and state (0 without SfEnable).
-    logic [Dim-1:0]         sf_valid, sf_busy;
     logic [Dim*PayloadWidth-1:0] sf_word;
-    logic [31:0]            sf_rdata;
-    logic                   sf_finished;
-    // Running AND of finished nodes and OR of read data, node 0 to x.
-    logic                   fin_acc;
-    logic [31:0]            rdata_acc;
-    // Running OR of the selected counter and AND of idleness, node 0 to x.
+    // Bit Dim (the ejection port, the NI) and the raw router flags are for
+    // the waveform (and the formal harness) only.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [Dim:0]           ack, held, out_busy, out_blocked;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [Dim-1:0]         nb_valid, nb_ready, nb_pvalid, nb_ack, nb_sf_valid;
+    logic [Dim*FlitW-1:0]   nb_flit;
+    logic [Dim*Dim-1:0]     nb_pdest;
+    logic [Dim*PayloadWidth-1:0] nb_sf_word;
+    logic [Dim-1:0]         lvalid, lbusy, lblocked;
+    logic [Dim*FlitW-1:0]   lflit;
+    logic [Dim*WaitW-1:0]   lwaiting;
+    logic [31:0]            cnt;
+    // Running OR of the selected counter, node 0 to x.
     logic [31:0]            cnt_acc;
-    logic                   idle_acc;
 
     for (genvar i = 0; i < Dim; i++) begin : gen_link
       // Neighbour across dimension i.
       localparam int unsigned Nb = x ^ (1 << i);
       // The channel from x across dimension i, named for the waveform:
       // chan = {valid, flit}, busy (held or granted), blocked (a head waits),
-      // waiting (how many heads wait for it).
-      // In mode 1 the link carries the TX engine's words, {2'b00, word},
-      // and the routers see neither flits nor room on it.
+      // waiting (how many heads wait for it). In mode 1 the link carries the
+      // TX engine's words, {2'b00, word} (hc_node's multiplexers).
       logic [FlitW:0] chan;
       logic           busy, blocked;
       logic [WaitW-1:0] waiting;
-      assign chan    = sf_mode ? {sf_valid[i], 2'b00, sf_word[i*PayloadWidth +: PayloadWidth]}
-                              : {out_valid[i], out_flit[i*FlitW +: FlitW]};
-      assign busy    = sf_mode ? sf_busy[i] : out_busy[i];
-      assign blocked = sf_mode ? 1'b0 : out_blocked[i];
-      assign waiting = sf_mode ? '0 : out_waiting[i*WaitW +: WaitW];
-      assign in_valid[i]                = !sf_mode && gen_node[Nb].out_valid[i];
-      assign pin_valid[i]               = gen_node[Nb].pout_valid[i];
-      assign pin_dest[i*Dim +: Dim]     = gen_node[Nb].pout_dest[i*Dim +: Dim];
-      assign ack_in[i]                  = gen_node[Nb].ack[i];
-      assign link_probe_valid_o[x*Dim + i]           = pout_valid[i];
+      assign chan    = {lvalid[i], lflit[i*FlitW +: FlitW]};
+      assign busy    = lbusy[i];
+      assign blocked = lblocked[i];
+      assign waiting = lwaiting[i*WaitW +: WaitW];
+      assign nb_valid[i]                       = gen_node[Nb].out_valid[i];
+      assign nb_flit[i*FlitW +: FlitW]         = gen_node[Nb].out_flit[i*FlitW +: FlitW];
+      assign nb_ready[i]                       = gen_node[Nb].in_ready[i];
+      assign nb_pvalid[i]                      = gen_node[Nb].pout_valid[i];
+      assign nb_pdest[i*Dim +: Dim]            = gen_node[Nb].pout_dest[i*Dim +: Dim];
+      assign nb_ack[i]                         = gen_node[Nb].ack[i];
+      assign nb_sf_valid[i]                    = gen_node[Nb].sf_valid[i];
+      assign nb_sf_word[i*PayloadWidth +: PayloadWidth] =
+          gen_node[Nb].sf_word[i*PayloadWidth +: PayloadWidth];
+      assign link_probe_valid_o[x*Dim + i]             = pout_valid[i];
       assign link_probe_dest_o[(x*Dim + i)*Dim +: Dim] = pout_dest[i*Dim +: Dim];
-      assign link_ack_o[x*Dim + i]                   = ack[i];
-      assign in_flit[i*FlitW +: FlitW]  = gen_node[Nb].out_flit[i*FlitW +: FlitW];
-      assign out_ready[i]               = !sf_mode && gen_node[Nb].in_ready[i];
-      assign link_valid_o[x*Dim + i]                 = chan[FlitW];
-      assign link_flit_o[(x*Dim + i)*FlitW +: FlitW] = chan[FlitW-1:0];
-      assign link_busy_o[x*Dim + i]                  = busy;
-      assign link_blocked_o[x*Dim + i]               = blocked;
+      assign link_ack_o[x*Dim + i]                     = ack[i];
+      assign link_valid_o[x*Dim + i]                   = chan[FlitW];
+      assign link_flit_o[(x*Dim + i)*FlitW +: FlitW]   = chan[FlitW-1:0];
+      assign link_busy_o[x*Dim + i]                    = busy;
+      assign link_blocked_o[x*Dim + i]                 = blocked;
 `ifndef SYNTHESIS
       // (Not in the coverage builds' counts: nothing to verify here.)
       /* verilator coverage_off */
@@ -297,142 +286,92 @@ module hc_network #(
 
     // The ejection port of x, named for the waveform like a channel; it
     // always sinks.
+    /* verilator lint_off UNUSEDSIGNAL */
     logic [FlitW:0] eject;
-    assign eject                       = {out_valid[Dim], out_flit[Dim*FlitW +: FlitW]};
-    assign out_ready[Dim]              = 1'b1;
-    assign ej_valid_o[x]               = eject[FlitW];
-    assign ej_flit_o[x*FlitW +: FlitW] = eject[FlitW-1:0];
-
-    assign cnt = rt_cnt | sf_cnt;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign eject = {ej_valid_o[x], ej_flit_o[x*FlitW +: FlitW]};
 
     if (x == 0) begin : gen_acc_first
-      assign cnt_acc   = (cnt_node_i == Dim'(x)) ? cnt : '0;
-      assign idle_acc  = rt_idle && ni_idle;
-      assign fin_acc   = sf_finished;
-      assign rdata_acc = sf_rdata;
+      assign cnt_acc = cnt;
     end else begin : gen_acc_next
-      assign cnt_acc   = gen_node[x-1].cnt_acc | ((cnt_node_i == Dim'(x)) ? cnt : '0);
-      assign idle_acc  = gen_node[x-1].idle_acc && rt_idle && ni_idle;
-      assign fin_acc   = gen_node[x-1].fin_acc && sf_finished;
-      assign rdata_acc = gen_node[x-1].rdata_acc | sf_rdata;
+      assign cnt_acc = gen_node[x-1].cnt_acc | cnt;
     end
 
-    if (SfEnable) begin : gen_sf
-      // Incoming link j is the neighbour's TX engine j, whatever the mode.
-      logic [Dim-1:0]              rx_valid;
-      logic [Dim*PayloadWidth-1:0] rx_word;
-      for (genvar j = 0; j < Dim; j++) begin : gen_in
-        localparam int unsigned Nb = x ^ (1 << j);
-        assign rx_valid[j]                         = gen_node[Nb].sf_valid[j];
-        assign rx_word[j*PayloadWidth +: PayloadWidth] =
-            gen_node[Nb].sf_word[j*PayloadWidth +: PayloadWidth];
-      end
-
-      hc_sf_node #(
-        .Dim      (Dim),
-        .Width    (PayloadWidth),
-        .BankAW   (BankAW),
-        .SegAW    (SegAW),
-        .DescAW   (DescAW),
-        .CntWidth (CntWidth)
-      ) u_sf (
-        .clk_i,
-        .rst_ni,
-        .clear_i     (sf_start),
-        .go_i        (run && sf_mode),
-        .beta_i      (beta),
-        .cfg_we_i    (cfg_we_i && (cfg_node_i == Dim'(x))),
-        .cfg_re_i    (cfg_re_i && (cfg_node_i == Dim'(x))),
-        .cfg_tgt_i,
-        .cfg_unit_i,
-        .cfg_idx_i,
-        .cfg_field_i,
-        .cfg_wdata_i,
-        .cfg_rdata_o (sf_rdata),
-        .in_valid_i  (rx_valid),
-        .in_word_i   (rx_word),
-        .out_valid_o (sf_valid),
-        .out_word_o  (sf_word),
-        .busy_o      (sf_busy),
-        .finished_o  (sf_finished),
-        .cnt_port_i,
-        .cnt_id_i,
-        .cnt_o       (sf_cnt)
-      );
-    end else begin : gen_no_sf
-      assign sf_valid    = '0;
-      assign sf_word     = '0;
-      assign sf_busy     = '0;
-      assign sf_finished = 1'b0;
-      assign sf_rdata    = '0;
-      assign sf_cnt      = '0;
-    end
-
-    hc_ni #(
-      .Dim      (Dim),
-      .FlitW    (FlitW),
-      .InjDepth (InjDepth),
-      .CsEnable (CsEnable)
-    ) u_ni (
-      .clk_i,
-      .rst_ni,
-      .node_id_i     (Dim'(x)),
-      .circuit_i     (cs_mode),
-      .xi_i          (xi),
-      .overlap_i     (overlap),
-      .inj_valid_i   (inj_valid_i[x]),
-      .inj_flit_i    (inj_flit_i[x*FlitW +: FlitW]),
-      .inj_ready_o   (inj_ready_o[x]),
-      .probe_valid_i (probe_valid_i[x]),
-      .probe_dest_i  (probe_dest_i[x*Dim +: Dim]),
-      .probe_ready_o (probe_ready_o[x]),
-      .rt_valid_o    (in_valid[Dim]),
-      .rt_flit_o     (in_flit[Dim*FlitW +: FlitW]),
-      .rt_ready_i    (in_ready[Dim]),
-      .rt_probe_valid_o (pin_valid[Dim]),
-      .rt_probe_dest_o  (pin_dest[Dim*Dim +: Dim]),
-      .rt_ack_i      (ack[Dim]),
-      .rt_held_i     (held[Dim-1:0]),
-      .idle_o        (ni_idle),
-      .remap_we_i,
-      .remap_i
-    );
-
-    hc_router #(
+    hc_node #(
       .Dim          (Dim),
       .PayloadWidth (PayloadWidth),
       .BufDepth     (BufDepth),
+      .InjDepth     (InjDepth),
       .CntWidth     (CntWidth),
       .BufRam       (BufRam),
       .RouteReg     (RouteReg),
+      .SfEnable     (SfEnable),
+      .BankAW       (BankAW),
+      .SegAW        (SegAW),
+      .DescAW       (DescAW),
       .CsEnable     (CsEnable)
-    ) u_router (
+    ) u_node (
       .clk_i,
       .rst_ni,
-      .node_id_i     (Dim'(x)),
-      .saf_i         (saf_mode),
-      .circuit_i     (cs_mode),
-      .tau_i         (tau),
-      .pin_valid_i   (pin_valid),
-      .pin_dest_i    (pin_dest),
-      .ack_i         (ack_in),
-      .pout_valid_o  (pout_valid),
-      .pout_dest_o   (pout_dest),
-      .ack_o         (ack),
-      .held_o        (held),
-      .in_valid_i    (in_valid),
-      .in_flit_i     (in_flit),
-      .in_ready_o    (in_ready),
-      .out_valid_o   (out_valid),
-      .out_flit_o    (out_flit),
-      .out_ready_i   (out_ready),
-      .out_busy_o    (out_busy),
-      .out_blocked_o (out_blocked),
-      .out_waiting_o (out_waiting),
-      .idle_o        (rt_idle),
+      .node_id_i      (Dim'(x)),
+      .sf_mode_i      (sf_mode),
+      .saf_mode_i     (saf_mode),
+      .cs_mode_i      (cs_mode),
+      .tau_i          (tau),
+      .xi_i           (xi),
+      .overlap_i      (overlap),
+      .beta_i         (beta),
+      .run_i          (run),
+      .sf_start_i     (sf_start),
+      .inj_valid_i    (inj_valid_i[x]),
+      .inj_flit_i     (inj_flit_i[x*FlitW +: FlitW]),
+      .inj_ready_o    (inj_ready_o[x]),
+      .probe_valid_i  (probe_valid_i[x]),
+      .probe_dest_i   (probe_dest_i[x*Dim +: Dim]),
+      .probe_ready_o  (probe_ready_o[x]),
+      .ej_valid_o     (ej_valid_o[x]),
+      .ej_flit_o      (ej_flit_o[x*FlitW +: FlitW]),
+      .remap_we_i,
+      .remap_i,
+      .out_valid_o    (out_valid),
+      .out_flit_o     (out_flit),
+      .in_ready_o     (in_ready),
+      .pout_valid_o   (pout_valid),
+      .pout_dest_o    (pout_dest),
+      .ack_o          (ack),
+      .sf_valid_o     (sf_valid),
+      .sf_word_o      (sf_word),
+      .nb_valid_i     (nb_valid),
+      .nb_flit_i      (nb_flit),
+      .nb_ready_i     (nb_ready),
+      .nb_pvalid_i    (nb_pvalid),
+      .nb_pdest_i     (nb_pdest),
+      .nb_ack_i       (nb_ack),
+      .nb_sf_valid_i  (nb_sf_valid),
+      .nb_sf_word_i   (nb_sf_word),
+      .link_valid_o   (lvalid),
+      .link_flit_o    (lflit),
+      .link_busy_o    (lbusy),
+      .link_blocked_o (lblocked),
+      .link_waiting_o (lwaiting),
+      .rt_busy_o      (out_busy),
+      .rt_blocked_o   (out_blocked),
+      .held_o         (held),
+      .idle_o         (node_idle[x]),
+      .finished_o     (node_finished[x]),
+      .cnt_node_i,
       .cnt_port_i,
       .cnt_id_i,
-      .cnt_data_o    (rt_cnt)
+      .cnt_o          (cnt),
+      .cfg_we_i,
+      .cfg_re_i,
+      .cfg_node_i,
+      .cfg_tgt_i,
+      .cfg_unit_i,
+      .cfg_idx_i,
+      .cfg_field_i,
+      .cfg_wdata_i,
+      .cfg_rdata_o    (node_rdata[x*32 +: 32])
     );
   end
 
@@ -472,13 +411,12 @@ module hc_network #(
   /* verilator coverage_on */
 `endif
 
-  // ---------------------------------------------------------------------
-  // Global registers of the configuration port (section 7.3)
-  // ---------------------------------------------------------------------
-  hc_cfg_regs #(
+
+  hc_net_glue #(
+    .Dim      (Dim),
     .SfEnable (SfEnable),
     .CsEnable (CsEnable)
-  ) u_cfg_regs (
+  ) u_glue (
     .clk_i,
     .rst_ni,
     .cfg_we_i,
@@ -486,37 +424,23 @@ module hc_network #(
     .cfg_tgt_i,
     .cfg_idx_i,
     .cfg_wdata_i,
-    .finished_i (gen_node[Nodes-1].fin_acc),
-    .mode_o     (mode),
+    .cfg_rdata_o,
+    .finished_i (node_finished),
+    .idle_i     (node_idle),
+    .rdata_i    (node_rdata),
+    .sf_mode_o  (sf_mode),
+    .saf_mode_o (saf_mode),
+    .cs_mode_o  (cs_mode),
     .beta_o     (beta),
     .tau_o      (tau),
     .xi_o       (xi),
     .overlap_o  (overlap),
     .run_o      (run),
     .start_o    (sf_start),
-    .done_o     (done),
-    .rdata_o    (grdata)
+    .sf_done_o,
+    .idle_o,
+    .step_i,
+    .step_o
   );
-
-  assign sf_mode     = (mode == hc_pkg::ModeSf);
-  assign saf_mode    = (mode == hc_pkg::ModeSafHdr);
-  assign cs_mode     = (mode == hc_pkg::ModeCircuit);
-  assign cfg_rdata_o = grdata | gen_node[Nodes-1].rdata_acc;
-  assign sf_done_o   = done;
-
-  logic        idle_q;
-  logic [15:0] step_q;
-  assign idle_o = idle_q;
-  assign step_o = step_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      idle_q <= 1'b1;
-      step_q <= '0;
-    end else begin
-      idle_q <= gen_node[Nodes-1].idle_acc;
-      step_q <= step_i;
-    end
-  end
 
 endmodule

@@ -18,11 +18,12 @@
 # "refused" there).
 #
 # It prints one table and writes build/bench/bench.csv and, when gnuplot is
-# there, build/bench/bench.png (node-cycles/s against nodes). The RTL
-# columns (build time, node-cycles/s, peak memory for d = 2..8, the ratio
-# RTL/model on the same work) are laid out but not measured here yet
-# (issue 16); BENCH_RTL=1 adds the old single measurement of the 8-cube's
-# RTL at 0.05 (a build of many minutes) as one more line.
+# there, build/bench/bench.png (node-cycles/s against nodes); then the
+# RTL's table (build time and memory, node-cycles/s and peak memory for
+# d = 2, 4, 5, 6, 8, the ratio RTL/model on the same work; below), whose
+# lines are in the CSV too (what = rtl: the RTL run's cycles, the model's
+# speed and peak in the node_cycles_per_s and peak_mib columns, the build's
+# CPU seconds and the RTL's speed, peak and ratio in the rtl_ ones).
 #
 # Knobs: BENCH_D (the dimensions), BENCH_BUDGET (node-cycles of traffic per
 # light run, default 2^25; saturation runs a quarter of it), BENCH_HCSIM (the
@@ -51,7 +52,7 @@ cycles_for() { # d budget lo
 measure() { # bin d rate cycles log
   local tf=$5.time w=16 n=$(( 1 << $2 ))
   [ "$2" -le 16 ] || w=$2
-  if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" "$1" --sim model --d "$2" --w "$w" --buf 2 --inj 4 \
+  if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" "$1" --sim "${SIM:-model}" --d "$2" --w "$w" --buf 2 --inj 4 \
       --traffic uniform --rate "$3" --len 20 --cycles "$4" --warmup 0 --drain 1000000000 \
       --seed 1 > "$5" 2>&1; then
     echo refused
@@ -135,17 +136,38 @@ else
   echo "bench: $CSV (no gnuplot: no plot)"
 fi
 
-# The old RTL measurement, on request: the 8-cube's RTL alone on the light
-# run's work, 5000 cycles (its build takes many minutes).
-if [ "${BENCH_RTL:-0}" = 1 ]; then
-  cfg=D8_W16_B2_I4
-  echo "bench: building the 8-cube RTL (once; many minutes)" >&2
-  make --no-print-directory -s build/rtl/$cfg/hcsim > /dev/null
-  tf=$OUT/rtl.time
-  /usr/bin/time -f '%e %U %S %M' -o "$tf" build/rtl/$cfg/hcsim --sim rtl --d 8 --traffic uniform --rate 0.05 \
-      --len 20 --cycles "${BENCH_RTL_CYCLES:-5000}" --warmup 0 --seed 1 > "$OUT/run-rtl-d8.log" 2>&1
-  read -r wall user sys kb < <(tail -1 "$tf")
-  total=$(awk '$1 == "cycles" { print $2 }' "$OUT/run-rtl-d8.log")
-  awk -v c="$total" -v u="$user" -v s="$sys" -v kb="$kb" 'BEGIN {
-    printf "rtl      8      256  0.05 %9d %9.2f  %.2f M node-cycles/s, peak %.1f MiB\n", c, u + s, c * 256 / (u + s) / 1e6, kb / 1024 }'
+# The RTL (issue 16): for each d of BENCH_RTL_D, the build of the
+# configuration D<d>_W16_B2_I4 from nothing (its build/rtl directory removed;
+# the C objects are shared and built above): CPU seconds (user + system of
+# make and everything it ran), wall seconds and the peak resident set of the
+# largest process; then the light work (0.05) on the RTL alone for
+# BENCH_RTL_BUDGET node-cycles (default 2^19, at least 200 cycles), and the
+# model on the same work in the same run, and the ratio of their speeds.
+# BENCH_RTL_D= (empty) skips it.
+RTL_DIMS=${BENCH_RTL_D-"2 4 5 6 8"}
+RTL_BUDGET=${BENCH_RTL_BUDGET:-524288}
+if [ -n "$RTL_DIMS" ]; then
+  echo
+  echo "bench: the RTL (build from nothing, then --sim rtl on the light work; the model on the same work)"
+  printf '%-6s %3s %8s %5s %9s %9s %9s %9s  %9s %10s %9s %10s %9s\n' what d nodes rate cycles "bld cpu s" "bld wall" \
+         "bld MiB" "rtl cpu s" "rtl nc/s" "rtl MiB" "model nc/s" "rtl/model"
+  for d in $RTL_DIMS; do
+    cfg=D${d}_W16_B2_I4 n=$(( 1 << d ))
+    rm -rf "build/rtl/$cfg"
+    tf=$OUT/rtl-build-d$d.time
+    if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" make --no-print-directory -s "build/rtl/$cfg/hcsim" \
+        > "$OUT/rtl-build-d$d.log" 2>&1; then
+      echo "rtl    $d: build failed ($OUT/rtl-build-d$d.log)"; continue
+    fi
+    read -r bw bu bs bk < <(tail -1 "$tf")
+    cyc=$(cycles_for "$d" "$RTL_BUDGET" 200)
+    r=$(SIM=rtl measure "build/rtl/$cfg/hcsim" "$d" 0.05 "$cyc" "$OUT/run-rtl-d$d.log")
+    m=$(measure "$HCSIM" "$d" 0.05 "$(cycles_for "$d" "$BUDGET" 400)" "$OUT/run-rtl-model-d$d.log")
+    awk -v d="$d" -v n="$n" -v r="$r" -v m="$m" -v bw="$bw" -v bu="$bu" -v bs="$bs" -v bk="$bk" -v csv="$CSV" 'BEGIN {
+      split(r, a, " "); split(m, o, " "); ratio = (o[4] > 0) ? a[4] / o[4] : 0
+      printf "rtl    %3d %8d  0.05 %9d %9.1f %9.1f %9.1f  %9.2f %10.0f %9.1f %10.0f  1/%.0f\n", d, n, a[1], bu + bs, bw,
+             bk / 1024, a[2], a[4], a[5], o[4], (ratio > 0) ? 1 / ratio : 0
+      printf "rtl,%d,%d,0.05,%d,,,%s,%s,,,,%.1f,%s,%s,%.6f\n", d, n, a[1], o[4], o[5], bu + bs, a[4], a[5],
+             ratio >> csv }'
+  done
 fi

@@ -35,6 +35,21 @@ CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D2_W16_B
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then
   CONFIGS+=" D4_W12_B4_I1 D5_W16_B2_I4 D2_W16_B4_I4_R D2_W16_B2_I4_R_Q D3_W16_B1_I2"
 fi
+# The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 60 and
+# 105 CPU-s to build) in lockstep with the model on a short list of tests
+# (big_tests; about 8 and 33 CPU-s): the RTL simulates at about 1/400 and
+# 1/1400 of the model's speed there (docs/performance.md). make test-long
+# runs the 6-cube's whole suite and a longer list on the 8-cube.
+BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
+big_tests() { # cfg: the comma-separated TESTCASE list (empty: every test)
+  local short="uniform_saturated,lcc_presets_three_counts_agree,saf_uniform_saturated"
+  case "$1:${HC_TEST_LONG:-0}" in
+    D8_*:1) echo "$short,cost_circuit_random_overlap,transpose_saturated,remap_random_permutation" ;;
+    D8_*:*) echo "$short" ;;
+    *:1) echo "" ;;
+    *) echo "$short,cost_circuit_random_overlap" ;;
+  esac
+}
 MODEL_CONFIGS=${MODEL_CONFIGS:-"D4_W16_B2_I4 D5_W16_B2_I4 D6_W16_B2_I4 D7_W16_B2_I4 D8_W16_B1_I4"}
 # the 10-cube on the model (saturated traffic under the sanitizers, ~1 CPU-minute): make test-long
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then MODEL_CONFIGS+=" D10_W20_B3_I2"; fi
@@ -148,6 +163,7 @@ targets+="build/asan/bin/hcsim build/asan/bin/hc_flit_filter $(make --no-print-d
 for c in $NEG_CFGS $GEOM_CFGS; do targets+=" build/rtl/$c/hcsim"; done
 for c in $XCFGS; do targets+=" build/rtl/$c/tb_rtl"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
+for c in $BIG_CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 # The build's progress as it goes: each Verilator build's stages and
 # heartbeat (tools/verilate.sh) and each program linked; all of it in the log.
 make --no-print-directory -j"$JOBS" $targets 2>&1 | tee build/test-build.log \
@@ -211,6 +227,13 @@ for c in $CONFIGS; do
     job "lockstep-$c-seed$seed" "HC_RESULTS_XML=build/results/$c-seed$seed.xml HC_TEST_EXCLUDE='$x' RANDOM_SEED=$seed build/rtl/$c/tb_rtl $c-seed$seed"
   done
 done
+# The big cubes' short lockstep (big_tests, unless TESTCASE or
+# COCOTB_TEST_FILTER selects the tests), the node-sharded simulation's claim
+# checked every cycle (HC_RTL_CHECK_SETTLE, tb/backend/hc_rtl_node_shim.cpp).
+for c in $BIG_CONFIGS; do
+  tc=""; [ $filtered = 1 ] || [ -z "$(big_tests $c)" ] || tc="TESTCASE='$(big_tests $c)' "
+  job "lockstep-$c-seed$RANDOM_SEED" "HC_RESULTS_XML=build/results/$c-seed$RANDOM_SEED.xml ${tc}HC_RTL_CHECK_SETTLE=1 RANDOM_SEED=$RANDOM_SEED build/rtl/$c/tb_rtl $c-seed$RANDOM_SEED"
+done
 # The store-and-forward tests run on the model with the geometry each case
 # needs (tests/regress/test_sf.c): all of them up to d = 6 (the complete
 # exchange at d = 6 needs BankAW 12), at d = 8 the total exchange (DescAW 7),
@@ -262,7 +285,7 @@ for c in $MODEL_CONFIGS; do
 done
 
 log "lockstep regressions, RTL against model, seeds $RANDOM_SEED..$((RANDOM_SEED + SEEDS - 1))"
-for c in $CONFIGS; do
+for c in $CONFIGS $BIG_CONFIGS; do
   for k in $(seq 0 $((SEEDS - 1))); do
     seed=$((RANDOM_SEED + k))
     [ -f "build/jobs/lockstep-$c-seed$seed.sh" ] || continue

@@ -32,7 +32,8 @@ int hc_rtl_built_cfg(hc_cfg *cfg);
 ** fst_path is not NULL, every cycle is dumped to that FST file, once, at a
 ** time that counts cycles (one unit each; the FST's unit is one second, so
 ** that GTKWave's axis reads in cycles), reset not shown. Returns HC_OK,
-** HC_ENORTL (cfg is not the built one), or HC_ENOMEM.
+** HC_ENORTL (cfg is not the built one), HC_ENOWAVE (fst_path given to a
+** node-sharded build, which writes no waveform), or HC_ENOMEM.
 */
 int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out);
 

@@ -103,6 +103,7 @@ void hcsim_config(hcsim_opts *o) {
 void hcsim_open_network(const hcsim_opts *o, const char *fst, hc_backend **be, hc_driver **drv) {
   int rc = hc_backend_open(o->sim, &o->cfg, fst, be);
   if (rc == HC_ENORTL) die_built(&o->built);
+  if (rc == HC_ENOWAVE) hcsim_die("--waves: %s", hc_strerror(rc));
   if (rc == HC_EROUTE) /* hcsim_config refuses it first */
     hcsim_die("--routing %s: %s", hc_routing_name(o->cfg.routing), hc_strerror(rc));
   if (rc != HC_OK) {

@@ -570,6 +570,23 @@ for d in ${HC_CLI_LOCKSTEP_D:-2 3 4 5}; do
   done
 done
 
+# The node-sharded RTL (D >= 5, docs/architecture.md) through hcsim: a short
+# lockstep of the 6-cube, and --waves refused (one line, exit 2), since its
+# waveform would lack hc_network's names (make sim WAVES=1 builds _H)
+bin=build/rtl/D6_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then
+  out=$("$bin" --sim both --traffic uniform --rate 0.2 --len 8 --cycles 300 --warmup 50 2>&1); st=$?
+  if [ $st = 0 ] && grep -qE '^lockstep +match' <<< "$out" && grep -qE 'lost 0, duplicated 0, corrupted 0' <<< "$out"; then
+    ok "node-sharded RTL d=6 in lockstep"
+  else ko "node-sharded RTL d=6 in lockstep" "exit $st: $(grep -E 'lockstep|scoreboard|mismatch' <<< "$out" | tr '\n' ' ')"; fi
+  out=$("$bin" --sim both --cycles 10 --warmup 0 --waves "$tmp/nowave.fst" 2>&1); st=$?
+  if [ $st = 2 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q 'no waveform' <<< "$out" && [ ! -e "$tmp/nowave.fst" ]; then
+    ok "node-sharded RTL refuses --waves"
+  else ko "node-sharded RTL refuses --waves" "exit $st: $out"; fi
+else
+  echo "SKIP node-sharded RTL: $bin not built"
+fi
+
 # ALGO runs on the RTL in lockstep through hcsim, and the LCC remap too
 bin=build/rtl/D4_W16_B2_I4/hcsim
 for a in aap aap_prime a2a_naive; do

@@ -112,17 +112,17 @@ module hc_fv_network #(
   );
 
   // Internal signals, connected by tools/formal.sh.
-  //@tap-node t_ni  clog2(I+1) u_dut.gen_node[%n].u_ni.u_queue.count_q
-  //@tap-np   t_buf clog2(B+1) u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.count_q
-  //@tap-np   t_bmem  W+2 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.mem_q[0]
-  //@tap-node t_nmem  W+2 u_dut.gen_node[%n].u_ni.u_queue.mem_q[0]
-  //@tap-node t_holds Dim+1 u_dut.gen_node[%n].u_router.holds
+  //@tap-node t_ni  clog2(I+1) u_dut.gen_node[%n].u_node.u_ni.u_queue.count_q
+  //@tap-np   t_buf clog2(B+1) u_dut.gen_node[%n].u_node.u_router.gen_in[%p].u_buf.count_q
+  //@tap-np   t_bmem  W+2 u_dut.gen_node[%n].u_node.u_router.gen_in[%p].u_buf.mem_q[0]
+  //@tap-node t_nmem  W+2 u_dut.gen_node[%n].u_node.u_ni.u_queue.mem_q[0]
+  //@tap-node t_holds Dim+1 u_dut.gen_node[%n].u_node.u_router.holds
   //@tap-node t_held  Dim+1 u_dut.gen_node[%n].held
-  //@tap-np   t_brd   1 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.rd_ptr_q
-  //@tap-np   t_bwr   1 u_dut.gen_node[%n].u_router.gen_in[%p].u_buf.wr_ptr_q
-  //@tap-node t_nrd   1 u_dut.gen_node[%n].u_ni.u_queue.rd_ptr_q
-  //@tap-node t_nwr   1 u_dut.gen_node[%n].u_ni.u_queue.wr_ptr_q
-  //@tap-np   t_tails clog2(B+1) u_dut.gen_node[%n].u_router.gen_in[%p].u_tails.count_q
+  //@tap-np   t_brd   1 u_dut.gen_node[%n].u_node.u_router.gen_in[%p].u_buf.rd_ptr_q
+  //@tap-np   t_bwr   1 u_dut.gen_node[%n].u_node.u_router.gen_in[%p].u_buf.wr_ptr_q
+  //@tap-node t_nrd   1 u_dut.gen_node[%n].u_node.u_ni.u_queue.rd_ptr_q
+  //@tap-node t_nwr   1 u_dut.gen_node[%n].u_node.u_ni.u_queue.wr_ptr_q
+  //@tap-np   t_tails clog2(B+1) u_dut.gen_node[%n].u_node.u_router.gen_in[%p].u_tails.count_q
   logic [N*CI-1:0]   t_ni;
   logic [N*P*CB-1:0] t_buf, t_tails;
   logic [N*P*FW-1:0] t_bmem;

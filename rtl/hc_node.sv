@@ -1,0 +1,312 @@
+// One node of the hypercube (hc_network): its router, its network interface,
+// its store-and-forward engine, the mode multiplexers of its outgoing links
+// and its share of the network's read ports. Everything a node exchanges
+// with a neighbour across dimension i is a port of index i, and a neighbour's
+// output i drives this node's input i (hc_network wires them), so the node
+// is one piece of logic instantiated 2^Dim times, told its number by
+// node_id_i. The simulation of large cubes relies on that: it Verilates one
+// hc_node and steps 2^Dim copies of it (docs/architecture.md, "The node
+// module and the node-sharded simulation").
+//
+// What crosses to a neighbour is either registered here (in_ready_o, ack_o,
+// sf_valid_o, sf_word_o) or combinational from this node's registers and
+// those registered inputs only (out_valid_o, out_flit_o, pout_valid_o,
+// pout_dest_o); the neighbours' flits and probes (nb_valid_i, nb_flit_i,
+// nb_pvalid_i, nb_pdest_i) and sf words (nb_sf_valid_i, nb_sf_word_i) reach
+// registers only. So a cycle settles in two steps: registered values across,
+// then the combinational ones.
+module hc_node #(
+  /// Cube dimension: links per node.
+  parameter int unsigned Dim          = 4,
+  /// Flit payload bits, at least Dim.
+  parameter int unsigned PayloadWidth = 16,
+  /// Flits per router input buffer.
+  parameter int unsigned BufDepth     = 2,
+  /// Flits per network-interface injection queue.
+  parameter int unsigned InjDepth     = 4,
+  /// Bits of each summing channel counter (0: none; see hc_network).
+  parameter int unsigned CntWidth     = 32,
+  /// 1: the routers' input buffers are memories with a registered read.
+  parameter bit          BufRam       = 1'b0,
+  /// 1: the router registers the route of its buffers' fronts (see hc_router).
+  parameter bit          RouteReg     = 1'b0,
+  /// 1: the store-and-forward engine is built.
+  parameter bit          SfEnable     = 1'b1,
+  /// Store-and-forward: address bits of one memory bank.
+  parameter int unsigned BankAW       = hc_pkg::BankAWDefault,
+  /// Store-and-forward: address bits of each engine's segment table.
+  parameter int unsigned SegAW        = hc_pkg::SegAWDefault,
+  /// Store-and-forward: address bits of each TX engine's descriptor table.
+  parameter int unsigned DescAW       = hc_pkg::DescAWDefault,
+  /// 1: the cost model (tau, xi, mode 3) is built.
+  parameter bit          CsEnable     = 1'b1
+) (
+  /// Clock, rising edge.
+  input  logic                        clk_i,
+  /// Asynchronous reset, active low.
+  input  logic                        rst_ni,
+  /// This node's number.
+  input  logic [Dim-1:0]              node_id_i,
+  // ---- the network's global registers (hc_net_glue) ----
+  /// Mode 1 (scheduled store-and-forward), 2 (by header), 3 (circuit).
+  input  logic                        sf_mode_i,
+  input  logic                        saf_mode_i,
+  input  logic                        cs_mode_i,
+  /// The cost model's tau and xi, and mode 3's overlap bit.
+  input  logic [hc_pkg::TauW-1:0]     tau_i,
+  input  logic [hc_pkg::XiW-1:0]      xi_i,
+  input  logic                        overlap_i,
+  // Beta, run and start only reach the engine (unused without SfEnable).
+  /* verilator lint_off UNUSEDSIGNAL */
+  /// Mode 1: start-up cycles per packet, a start has been written, and a
+  /// start is written this cycle.
+  input  logic [15:0]                 beta_i,
+  input  logic                        run_i,
+  input  logic                        sf_start_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  // ---- the processor side ----
+  /// A flit is offered for injection (only while inj_ready_o), and the flit.
+  input  logic                        inj_valid_i,
+  input  logic [PayloadWidth+1:0]            inj_flit_i,
+  /// The injection queue has room.
+  output logic                        inj_ready_o,
+  /// Mode 3: a path set-up is offered, its destination, and the NI takes one.
+  input  logic                        probe_valid_i,
+  input  logic [Dim-1:0]              probe_dest_i,
+  output logic                        probe_ready_o,
+  /// A flit is delivered this cycle, and the flit (0 when none).
+  output logic                        ej_valid_o,
+  output logic [PayloadWidth+1:0]            ej_flit_o,
+  /// Write remap_i into the NI's address map (see hc_ni).
+  input  logic                        remap_we_i,
+  input  logic [Dim*4-1:0]            remap_i,
+  // ---- to and from the neighbours, index i: the neighbour across i ----
+  /// The router's link outputs (what the neighbour's input i takes outside
+  /// mode 1).
+  output logic [Dim-1:0]              out_valid_o,
+  output logic [Dim*(PayloadWidth+2)-1:0]        out_flit_o,
+  /// The router's link input buffers have room (registered).
+  output logic [Dim-1:0]              in_ready_o,
+  /// Mode 3: probes out, their destinations, and the acknowledgements back
+  /// across each input (registered; bit Dim: to the NI, for the waveform).
+  output logic [Dim-1:0]              pout_valid_o,
+  output logic [Dim*Dim-1:0]          pout_dest_o,
+  output logic [Dim:0]                ack_o,
+  /// Mode 1: the TX engines' link registers.
+  output logic [Dim-1:0]              sf_valid_o,
+  output logic [Dim*PayloadWidth-1:0] sf_word_o,
+  /// The neighbours' out_valid_o[i], out_flit_o[i], in_ready_o[i],
+  /// pout_valid_o[i], pout_dest_o[i], ack_o[i], sf_valid_o[i], sf_word_o[i].
+  input  logic [Dim-1:0]              nb_valid_i,
+  input  logic [Dim*(PayloadWidth+2)-1:0]        nb_flit_i,
+  input  logic [Dim-1:0]              nb_ready_i,
+  input  logic [Dim-1:0]              nb_pvalid_i,
+  input  logic [Dim*Dim-1:0]          nb_pdest_i,
+  input  logic [Dim-1:0]              nb_ack_i,
+  // Unused without SfEnable.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [Dim-1:0]              nb_sf_valid_i,
+  input  logic [Dim*PayloadWidth-1:0] nb_sf_word_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  // ---- the links as they are observed (the mode multiplexers) ----
+  /// Per outgoing link: a flit or word crosses it, and what crosses ({2'b00,
+  /// word} in mode 1), 0 when none.
+  output logic [Dim-1:0]              link_valid_o,
+  output logic [Dim*(PayloadWidth+2)-1:0]        link_flit_o,
+  /// Per outgoing link: busy (held, granted, or an engine sending), blocked
+  /// (a head waits) and how many heads wait: for the waveform.
+  output logic [Dim-1:0]              link_busy_o,
+  output logic [Dim-1:0]              link_blocked_o,
+  output logic [Dim*$clog2(Dim+2)-1:0]        link_waiting_o,
+  /// The router's own busy and blocked flags and held outputs, all ports
+  /// (the waveform's cycle counts, the NI's view).
+  output logic [Dim:0]                rt_busy_o,
+  output logic [Dim:0]                rt_blocked_o,
+  output logic [Dim:0]                held_o,
+  // ---- the network's read ports and status ----
+  /// The router and NI are idle (from registers).
+  output logic                        idle_o,
+  /// Mode 1: the engine finished its schedule.
+  output logic                        finished_o,
+  /// Counter read port: the counter of this node's output port cnt_port_i,
+  /// 0 unless cnt_node_i is this node.
+  input  logic [Dim-1:0]              cnt_node_i,
+  input  logic [3:0]                  cnt_port_i,
+  input  logic [2:0]                  cnt_id_i,
+  output logic [31:0]                 cnt_o,
+  /// Configuration port, as hc_network's; only node cfg_node_i takes it.
+  input  logic                        cfg_we_i,
+  input  logic                        cfg_re_i,
+  input  logic [Dim-1:0]              cfg_node_i,
+  // Target, unit, index and field only reach the engine.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [2:0]                  cfg_tgt_i,
+  input  logic [3:0]                  cfg_unit_i,
+  input  logic [15:0]                 cfg_idx_i,
+  input  logic [3:0]                  cfg_field_i,
+  input  logic [31:0]                 cfg_wdata_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  /// The engine's read result (0 unless this node was read last cycle).
+  output logic [31:0]                 cfg_rdata_o
+);
+
+  /// Derived: ports per router, flit width, waiting-count width.
+  localparam int unsigned Ports = Dim + 1;
+  localparam int unsigned FlitW = PayloadWidth + 2;
+  localparam int unsigned WaitW = $clog2(Ports + 1);
+
+  logic [Ports-1:0]       in_valid, in_ready, out_valid, out_ready;
+  logic [Ports*FlitW-1:0] in_flit, out_flit;
+  // The ejection port's waiting count is not a link's (no waveform name).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [Ports*WaitW-1:0] out_waiting;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [Ports-1:0]       pin_valid, held;
+  logic [Ports*Dim-1:0]   pin_dest;
+  logic [31:0]            rt_cnt, sf_cnt;
+  logic                   rt_idle, ni_idle;
+  logic [Dim-1:0]         sf_busy;
+
+  // The links. In mode 1 a link carries the TX engine's words and the
+  // routers see neither flits nor room on it.
+  for (genvar i = 0; i < Dim; i++) begin : gen_link
+    assign in_valid[i]                 = !sf_mode_i && nb_valid_i[i];
+    assign in_flit[i*FlitW +: FlitW]   = nb_flit_i[i*FlitW +: FlitW];
+    assign out_ready[i]                = !sf_mode_i && nb_ready_i[i];
+    assign link_valid_o[i]             = sf_mode_i ? sf_valid_o[i] : out_valid[i];
+    assign link_flit_o[i*FlitW +: FlitW] =
+        sf_mode_i ? {2'b00, sf_word_o[i*PayloadWidth +: PayloadWidth]} : out_flit[i*FlitW +: FlitW];
+    assign link_busy_o[i]              = sf_mode_i ? sf_busy[i] : rt_busy_o[i];
+    assign link_blocked_o[i]           = sf_mode_i ? 1'b0 : rt_blocked_o[i];
+    assign link_waiting_o[i*WaitW +: WaitW] = sf_mode_i ? '0 : out_waiting[i*WaitW +: WaitW];
+  end
+  assign pin_valid[Dim-1:0]     = nb_pvalid_i;
+  assign pin_dest[Dim*Dim-1:0]  = nb_pdest_i;
+  assign out_valid_o            = out_valid[Dim-1:0];
+  assign out_flit_o             = out_flit[Dim*FlitW-1:0];
+  assign in_ready_o             = in_ready[Dim-1:0];
+  assign held_o                 = held;
+
+  // The ejection port always sinks.
+  assign out_ready[Dim] = 1'b1;
+  assign ej_valid_o     = out_valid[Dim];
+  assign ej_flit_o      = out_flit[Dim*FlitW +: FlitW];
+
+  assign idle_o = rt_idle && ni_idle;
+  assign cnt_o  = (cnt_node_i == node_id_i) ? (rt_cnt | sf_cnt) : '0;
+
+  if (SfEnable) begin : gen_sf
+    logic sel;
+    assign sel = (cfg_node_i == node_id_i);
+    hc_sf_node #(
+      .Dim      (Dim),
+      .Width    (PayloadWidth),
+      .BankAW   (BankAW),
+      .SegAW    (SegAW),
+      .DescAW   (DescAW),
+      .CntWidth (CntWidth)
+    ) u_sf (
+      .clk_i,
+      .rst_ni,
+      .clear_i     (sf_start_i),
+      .go_i        (run_i && sf_mode_i),
+      .beta_i,
+      .cfg_we_i    (cfg_we_i && sel),
+      .cfg_re_i    (cfg_re_i && sel),
+      .cfg_tgt_i,
+      .cfg_unit_i,
+      .cfg_idx_i,
+      .cfg_field_i,
+      .cfg_wdata_i,
+      .cfg_rdata_o,
+      .in_valid_i  (nb_sf_valid_i),
+      .in_word_i   (nb_sf_word_i),
+      .out_valid_o (sf_valid_o),
+      .out_word_o  (sf_word_o),
+      .busy_o      (sf_busy),
+      .finished_o,
+      .cnt_port_i,
+      .cnt_id_i,
+      .cnt_o       (sf_cnt)
+    );
+  end else begin : gen_no_sf
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_cfg;
+    assign unused_cfg = ^{cfg_node_i, cfg_we_i, cfg_re_i};
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign sf_valid_o  = '0;
+    assign sf_word_o   = '0;
+    assign sf_busy     = '0;
+    assign finished_o  = 1'b0;
+    assign cfg_rdata_o = '0;
+    assign sf_cnt      = '0;
+  end
+
+  hc_ni #(
+    .Dim      (Dim),
+    .FlitW    (FlitW),
+    .InjDepth (InjDepth),
+    .CsEnable (CsEnable)
+  ) u_ni (
+    .clk_i,
+    .rst_ni,
+    .node_id_i,
+    .circuit_i        (cs_mode_i),
+    .xi_i,
+    .overlap_i,
+    .inj_valid_i,
+    .inj_flit_i,
+    .inj_ready_o,
+    .probe_valid_i,
+    .probe_dest_i,
+    .probe_ready_o,
+    .rt_valid_o       (in_valid[Dim]),
+    .rt_flit_o        (in_flit[Dim*FlitW +: FlitW]),
+    .rt_ready_i       (in_ready[Dim]),
+    .rt_probe_valid_o (pin_valid[Dim]),
+    .rt_probe_dest_o  (pin_dest[Dim*Dim +: Dim]),
+    .rt_ack_i         (ack_o[Dim]),
+    .rt_held_i        (held[Dim-1:0]),
+    .idle_o           (ni_idle),
+    .remap_we_i,
+    .remap_i
+  );
+
+  hc_router #(
+    .Dim          (Dim),
+    .PayloadWidth (PayloadWidth),
+    .BufDepth     (BufDepth),
+    .CntWidth     (CntWidth),
+    .BufRam       (BufRam),
+    .RouteReg     (RouteReg),
+    .CsEnable     (CsEnable)
+  ) u_router (
+    .clk_i,
+    .rst_ni,
+    .node_id_i,
+    .saf_i         (saf_mode_i),
+    .circuit_i     (cs_mode_i),
+    .tau_i,
+    .pin_valid_i   (pin_valid),
+    .pin_dest_i    (pin_dest),
+    .ack_i         (nb_ack_i),
+    .pout_valid_o,
+    .pout_dest_o,
+    .ack_o,
+    .held_o        (held),
+    .in_valid_i    (in_valid),
+    .in_flit_i     (in_flit),
+    .in_ready_o    (in_ready),
+    .out_valid_o   (out_valid),
+    .out_flit_o    (out_flit),
+    .out_ready_i   (out_ready),
+    .out_busy_o    (rt_busy_o),
+    .out_blocked_o (rt_blocked_o),
+    .out_waiting_o (out_waiting),
+    .idle_o        (rt_idle),
+    .cnt_port_i,
+    .cnt_id_i,
+    .cnt_data_o    (rt_cnt)
+  );
+
+endmodule

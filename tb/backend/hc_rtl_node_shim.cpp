@@ -1,0 +1,423 @@
+// The node-sharded RTL simulation: the same C interface (hc_rtl.h) as
+// hc_rtl_shim.cpp, over 2^d Verilated copies of ONE hc_node and one
+// hc_net_glue instead of one Verilated hc_network. hc_network is exactly
+// those modules and wires between them (rtl/hc_network.sv); this shim is the
+// wires. Every copy of a node runs the same code, which stays in the
+// instruction cache, and Verilator compiles one node instead of 2^d (the
+// 8-cube builds in a minute or two instead of twenty).
+//
+// A cycle settles in two steps, because what a node hands its neighbours is
+// either registered (in_ready, ack, the engines' link words) or depends on
+// its registers and those registered inputs only (out_valid and out_flit,
+// the probes), and the neighbours' flits and probes reach registers only
+// (rtl/hc_node.sv): (1) the glue's registers and every node's registered
+// outputs to the neighbours, each node evaluated with the clock low, which
+// settles its links; (2) the links to the neighbours, then the rising edge
+// in every node and in the glue. Two evaluations a node a cycle, none of
+// them repeated to reach a fixed point, plus one for the assertions (see
+// clock_high). HC_RTL_CHECK_SETTLE=1 in the environment checks the claim
+// every cycle: the evaluation after step (2)'s inputs must leave every
+// output of step (1) as it was.
+//
+// Compiled per configuration like hc_rtl_shim.cpp (HC_D, HC_W, HC_B, HC_I,
+// HC_Q, and HC_BANK_AW, HC_SEG_AW, HC_DESC_AW when not the contract's).
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <unistd.h>
+
+#include "Vhc_net_glue.h"
+#include "Vhc_node.h"
+#include "verilated.h"
+
+#include "hc_rtl.h"
+#include "hc_rtl_bits.h"
+
+#if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I)
+#error "compile with -DHC_D=.. -DHC_W=.. -DHC_B=.. -DHC_I=.. as verilated"
+#endif
+#ifndef HC_Q
+#define HC_Q 0
+#endif
+#ifndef HC_BANK_AW
+#define HC_BANK_AW HC_SF_BANK_AW
+#endif
+#ifndef HC_SEG_AW
+#define HC_SEG_AW HC_SF_SEG_AW
+#endif
+#ifndef HC_DESC_AW
+#define HC_DESC_AW HC_SF_DESC_AW
+#endif
+
+static const unsigned kNodes = 1u << HC_D;
+static const unsigned kFlitW = HC_W + 2;
+
+struct hc_rtl {
+  VerilatedContext ctx;
+  Vhc_node *node[1u << HC_D] = {};
+  Vhc_net_glue *glue = nullptr;
+  int remap_pending = 0;
+  uint8_t remap[16] = {};
+  int cfg_pending = 0;
+  hc_cfg_op cfg = {};
+  uint8_t probe_valid[1u << HC_D] = {};  // set-ups offered for the next step
+  uint32_t probe_dest[1u << HC_D] = {};
+  int assert_seen = 0;    // counted in assert_failures
+  uint8_t dirty[1u << HC_D] = {};  // step (2) changed the node's link inputs
+  int check_settle = 0;   // HC_RTL_CHECK_SETTLE: verify the two-step claim
+  int settle_broken = 0;  // that check failed (reported as an assertion)
+};
+
+static unsigned long assert_failures = 0;
+static int vl_argc = 0;
+static const char **vl_argv = nullptr;
+
+extern "C" void hc_rtl_set_args(int argc, const char **argv) {
+  vl_argc = argc;
+  vl_argv = argv;
+}
+
+extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
+  cfg->d = HC_D;
+  cfg->w = HC_W;
+  cfg->buf_depth = HC_B;
+  cfg->inj_depth = HC_I;
+  cfg->route_reg = HC_Q;
+  cfg->sf.bank_aw = HC_BANK_AW;
+  cfg->sf.seg_aw = HC_SEG_AW;
+  cfg->sf.desc_aw = HC_DESC_AW;
+  return HC_OK;
+}
+
+// Step (1) with the clock low: the glue's combinational outputs for this
+// cycle's configuration-port inputs, then every node with the glue's
+// registers and its neighbours' registered outputs, then the glue again
+// with what it gathers from the nodes (its read data).
+static void settle_low(hc_rtl *r) {
+  Vhc_net_glue *g = r->glue;
+  g->clk_i = 0;
+  g->eval();
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_node *n = r->node[x];
+    n->rst_ni = g->rst_ni;
+    n->sf_mode_i = g->sf_mode_o;
+    n->saf_mode_i = g->saf_mode_o;
+    n->cs_mode_i = g->cs_mode_o;
+    n->tau_i = g->tau_o;
+    n->xi_i = g->xi_o;
+    n->overlap_i = g->overlap_o;
+    n->beta_i = g->beta_o;
+    n->run_i = g->run_o;
+    n->sf_start_i = g->start_o;
+    for (unsigned i = 0; i < HC_D; ++i) {
+      const Vhc_node *nb = r->node[x ^ (1u << i)];
+      put_bits(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
+      put_bits(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
+      put_bits(n->nb_sf_valid_i, i, 1, get_bits(nb->sf_valid_o, i, 1));
+      put_bits(n->nb_sf_word_i, i * HC_W, HC_W, get_bits(nb->sf_word_o, i * HC_W, HC_W));
+    }
+    n->clk_i = 0;
+    n->eval();
+  }
+  for (unsigned x = 0; x < kNodes; ++x) {
+    const Vhc_node *n = r->node[x];
+    put_bits(g->finished_i, x, 1, n->finished_o);
+    put_bits(g->idle_i, x, 1, n->idle_o);
+    put_bits(g->rdata_i, x * 32, 32, n->cfg_rdata_o);
+  }
+  g->eval();
+}
+
+// What step (1) settled and step (2) must not change: a node's outputs that
+// go to its neighbours or are observed.
+struct settled {
+  uint32_t valid, pvalid, lvalid, busy;
+  uint32_t flit[16], pdest[16], lflit[16];
+};
+static void take_settled(const Vhc_node *n, settled *s) {
+  s->valid = get_bits(n->out_valid_o, 0, HC_D);
+  s->pvalid = get_bits(n->pout_valid_o, 0, HC_D);
+  s->lvalid = get_bits(n->link_valid_o, 0, HC_D);
+  s->busy = get_bits(n->link_busy_o, 0, HC_D);
+  for (unsigned i = 0; i < HC_D; ++i) {
+    s->flit[i] = get_bits(n->out_flit_o, i * kFlitW, kFlitW);
+    s->pdest[i] = get_bits(n->pout_dest_o, i * HC_D, HC_D);
+    s->lflit[i] = get_bits(n->link_flit_o, i * kFlitW, kFlitW);
+  }
+}
+
+// Set a field of a port to v; returns whether it changed.
+template <typename T>
+static bool set_field(T &port, unsigned lsb, unsigned width, uint32_t v) {
+  if (get_bits(port, lsb, width) == v) return false;
+  put_bits(port, lsb, width, v);
+  return true;
+}
+
+// Step (2): every node's combinational link inputs from its neighbours (all
+// of them before any node takes its edge), an evaluation with the clock
+// still low, then the rising edge, in every node and in the glue. The
+// evaluation before the edge changes no output of step (1) (the check of
+// HC_RTL_CHECK_SETTLE); it is there for the RTL's assertions, which
+// Verilator evaluates on the values sampled before an evaluation begins
+// (SystemVerilog's preponed values): a flop samples its inputs as settled
+// in the same evaluation, an assertion as settled in the one before. A node
+// whose link inputs are those it was evaluated with in step (1) (no flit
+// or probe came, or the same as last cycle) is settled already: an
+// evaluation with unchanged inputs and no clock edge changes nothing, so
+// it is not repeated (the light-load case: most links are idle).
+static void clock_high(hc_rtl *r) {
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_node *n = r->node[x];
+    bool changed = false;
+    for (unsigned i = 0; i < HC_D; ++i) {
+      const Vhc_node *nb = r->node[x ^ (1u << i)];
+      changed |= set_field(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
+      changed |= set_field(n->nb_flit_i, i * kFlitW, kFlitW, get_bits(nb->out_flit_o, i * kFlitW, kFlitW));
+      changed |= set_field(n->nb_pvalid_i, i, 1, get_bits(nb->pout_valid_o, i, 1));
+      changed |= set_field(n->nb_pdest_i, i * HC_D, HC_D, get_bits(nb->pout_dest_o, i * HC_D, HC_D));
+    }
+    r->dirty[x] = changed;
+  }
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_node *n = r->node[x];
+    settled a = {}, b = {};
+    if (r->check_settle) take_settled(n, &a);
+    if (r->dirty[x] || r->check_settle) n->eval();
+    if (r->check_settle) {
+      take_settled(n, &b);
+      if (std::memcmp(&a, &b, sizeof a) != 0 && !r->settle_broken) {
+        std::fprintf(stderr, "hc_rtl_node_shim: node %u's links changed with its neighbours' links "
+                             "(cycle %llu): the two-step settling does not hold\n",
+                     x, static_cast<unsigned long long>(r->ctx.time()));
+        r->settle_broken = 1;
+      }
+    }
+    n->clk_i = 1;
+    n->eval();
+  }
+  r->glue->clk_i = 1;
+  r->glue->eval();
+}
+
+// Reset's half cycles, as hc_rtl_shim.cpp's: the wires settle in each.
+static void half_cycle(hc_rtl *r, int clk) {
+  if (clk)
+    clock_high(r);
+  else
+    settle_low(r);
+}
+
+static void set_rst(hc_rtl *r, int v) { r->glue->rst_ni = v; }
+
+extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
+  const hc_sf_geom built = {HC_BANK_AW, HC_SEG_AW, HC_DESC_AW};
+  if (cfg->d != HC_D || cfg->w != HC_W || cfg->buf_depth != HC_B ||
+      cfg->inj_depth != HC_I || cfg->route_reg != HC_Q || !hc_sf_geom_eq(cfg->sf, built))
+    return HC_ENORTL;
+  // The waveform's names are hc_network's (tb/report/hc_gtkw.c), which
+  // only the whole-network build has.
+  if (fst_path) return HC_ENOWAVE;
+  hc_rtl *r = new (std::nothrow) hc_rtl;
+  if (!r) return HC_ENOMEM;
+  r->ctx.fatalOnError(false);
+  if (vl_argc > 0) r->ctx.commandArgs(vl_argc, vl_argv);
+  const char *cs = std::getenv("HC_RTL_CHECK_SETTLE");
+  r->check_settle = cs && std::strcmp(cs, "1") == 0;
+  r->glue = new (std::nothrow) Vhc_net_glue(&r->ctx, "tb.hc_network.u_glue");
+  if (!r->glue) {
+    hc_rtl_free(r);
+    return HC_ENOMEM;
+  }
+  for (unsigned x = 0; x < kNodes; ++x) {
+    char name[64];
+    std::snprintf(name, sizeof name, "tb.hc_network.gen_node[%u]", x);
+    r->node[x] = new (std::nothrow) Vhc_node(&r->ctx, name);
+    if (!r->node[x]) {
+      hc_rtl_free(r);
+      return HC_ENOMEM;
+    }
+    r->node[x]->node_id_i = x;
+  }
+  hc_rtl_reset(r);
+  *out = r;
+  return HC_OK;
+}
+
+extern "C" void hc_rtl_free(hc_rtl *r) {
+  if (!r) return;
+  Verilated::threadContextp(&r->ctx);
+  for (unsigned x = 0; x < kNodes; ++x) {
+    if (r->node[x]) r->node[x]->final();
+  }
+  if (r->glue) r->glue->final();
+#if VM_COVERAGE
+  if (const char *dir = std::getenv("HC_COVERAGE_DIR")) {
+    static unsigned nsim;
+    char path[4096];
+    std::snprintf(path, sizeof path, "%s/%ld-%u.dat", dir, static_cast<long>(getpid()), nsim++);
+    r->ctx.coveragep()->write(path);
+  }
+#endif
+  for (unsigned x = 0; x < kNodes; ++x) delete r->node[x];
+  delete r->glue;
+  delete r;
+}
+
+extern "C" void hc_rtl_reset(hc_rtl *r) {
+  Vhc_net_glue *g = r->glue;
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_node *n = r->node[x];
+    n->inj_valid_i = 0;
+    n->inj_flit_i = 0;
+    n->probe_valid_i = 0;
+    n->probe_dest_i = 0;
+    n->cnt_node_i = 0;
+    n->cnt_port_i = 0;
+    n->cnt_id_i = 0;
+    n->remap_we_i = 0;
+    n->cfg_we_i = 0;
+    n->cfg_re_i = 0;
+    n->cfg_node_i = 0;
+    n->cfg_tgt_i = 0;
+    n->cfg_unit_i = 0;
+    n->cfg_idx_i = 0;
+    n->cfg_field_i = 0;
+    n->cfg_wdata_i = 0;
+  }
+  std::memset(r->probe_valid, 0, sizeof r->probe_valid);
+  g->step_i = 0;
+  g->cfg_we_i = 0;
+  g->cfg_re_i = 0;
+  g->cfg_tgt_i = 0;
+  g->cfg_idx_i = 0;
+  g->cfg_wdata_i = 0;
+  r->remap_pending = 0;
+  r->cfg_pending = 0;
+  set_rst(r, 1);
+  half_cycle(r, 0);
+  set_rst(r, 0);
+  half_cycle(r, 0);
+  half_cycle(r, 1);
+  half_cycle(r, 0);
+  half_cycle(r, 1);
+  set_rst(r, 1);
+  half_cycle(r, 0);
+  r->ctx.time(0);
+}
+
+extern "C" int hc_rtl_inj_ready(const hc_rtl *r, unsigned x) { return r->node[x]->inj_ready_o; }
+
+extern "C" int hc_rtl_probe_ready(const hc_rtl *r, unsigned x) { return r->node[x]->probe_ready_o; }
+
+extern "C" void hc_rtl_probe(hc_rtl *r, unsigned x, uint32_t dest) {
+  r->probe_valid[x] = 1;
+  r->probe_dest[x] = dest;
+}
+
+extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
+                            const uint32_t *inj_flit, hc_obs *obs) {
+  Vhc_net_glue *g = r->glue;
+  const hc_cfg_op idle_op = {};
+  const hc_cfg_op &op = r->cfg_pending ? r->cfg : idle_op;
+  g->cfg_we_i = op.we & 1u;
+  g->cfg_re_i = op.re & 1u;
+  g->cfg_tgt_i = op.tgt & 7u;
+  g->cfg_idx_i = op.idx & 0xffffu;
+  g->cfg_wdata_i = op.wdata;
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_node *n = r->node[x];
+    const uint32_t v = inj_valid ? inj_valid[x] : 0;
+    n->inj_valid_i = v;
+    n->inj_flit_i = v ? inj_flit[x] : 0;
+    n->probe_valid_i = r->probe_valid[x];
+    n->probe_dest_i = r->probe_valid[x] ? r->probe_dest[x] : 0;
+    r->probe_valid[x] = 0;
+    n->remap_we_i = r->remap_pending ? 1 : 0;
+    if (r->remap_pending)
+      for (unsigned k = 0; k < HC_D; ++k) put_bits(n->remap_i, k * 4, 4, r->remap[k]);
+    n->cfg_we_i = op.we & 1u;
+    n->cfg_re_i = op.re & 1u;
+    n->cfg_node_i = op.node & ((1u << HC_D) - 1u);
+    n->cfg_tgt_i = op.tgt & 7u;
+    n->cfg_unit_i = op.unit & 15u;
+    n->cfg_idx_i = op.idx & 0xffffu;
+    n->cfg_field_i = op.field & 15u;
+    n->cfg_wdata_i = op.wdata;
+  }
+  r->remap_pending = 0;
+  r->cfg_pending = 0;
+  settle_low(r);
+  if (obs) {
+    obs->idle = g->idle_o;
+    obs->sf_done = g->sf_done_o;
+    obs->cfg_rdata = g->cfg_rdata_o;
+    for (unsigned x = 0; x < kNodes; ++x) {
+      const Vhc_node *n = r->node[x];
+      obs->inj_ready[x] = n->inj_ready_o;
+      obs->probe_ready[x] = n->probe_ready_o;
+      obs->ej_valid[x] = n->ej_valid_o;
+      obs->ej_flit[x] = get_bits(n->ej_flit_o, 0, kFlitW);
+      for (unsigned i = 0; i < HC_D; ++i) {
+        const unsigned l = x * HC_D + i;
+        obs->link_valid[l] = static_cast<uint8_t>(get_bits(n->link_valid_o, i, 1));
+        obs->link_flit[l] = get_bits(n->link_flit_o, i * kFlitW, kFlitW);
+        obs->probe_valid[l] = static_cast<uint8_t>(get_bits(n->pout_valid_o, i, 1));
+        obs->probe_dest[l] = get_bits(n->pout_dest_o, i * HC_D, HC_D);
+        obs->link_ack[l] = static_cast<uint8_t>(get_bits(n->ack_o, i, 1));
+      }
+    }
+  }
+  clock_high(r);
+  r->ctx.time(r->ctx.time() + 1);
+  if (r->settle_broken && !r->assert_seen) {
+    r->assert_seen = 1;
+    ++assert_failures;
+    return HC_EASSERT;
+  }
+  if (!r->ctx.gotError()) return HC_OK;
+  if (!r->assert_seen) {
+    r->assert_seen = 1;
+    ++assert_failures;
+  }
+  return HC_EASSERT;
+}
+
+extern "C" unsigned long hc_rtl_assert_failures(void) { return assert_failures; }
+
+extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
+  for (unsigned k = 0; k < HC_D; ++k) r->remap[k] = perm[k];
+  r->remap_pending = 1;
+}
+
+extern "C" int hc_rtl_idle(const hc_rtl *r) { return r->glue->idle_o; }
+
+extern "C" void hc_rtl_set_cfg(hc_rtl *r, const hc_cfg_op *op) {
+  r->cfg = *op;
+  r->cfg_pending = 1;
+}
+
+extern "C" void hc_rtl_set_step(hc_rtl *r, unsigned step) { r->glue->step_i = static_cast<SData>(step); }
+
+// hc_network ORs every node's counter output, and a node's is 0 unless the
+// read port names it (hc_node compares cnt_node_i with its number), so the
+// read is node x's output alone: only node x is evaluated with the port's
+// inputs.
+extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigned id) {
+  Vhc_node *n = r->node[x];
+  n->cnt_node_i = x;
+  n->cnt_port_i = port;
+  n->cnt_id_i = id;
+  n->eval();
+  return n->cnt_o;
+}
+
+// No waveform in this build (hc_rtl_new refuses one).
+extern "C" uint64_t hc_rtl_wave_time(const hc_rtl *) { return 0; }
+
+extern "C" int hc_rtl_wave_peak(const hc_rtl *, uint64_t *time, unsigned *blocked) {
+  *time = 0;
+  *blocked = 0;
+  return 0;
+}
