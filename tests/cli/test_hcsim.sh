@@ -554,9 +554,10 @@ if grep -qE '^latency +avg 11(\.0+)? cycles, max 11 ' <<< "$out" && grep -q 'reg
 else ko "zero-load latency from a file, registered route" "$(grep -E 'latency|network' <<< "$out")"; fi
 
 # lockstep through hcsim for d = 2..5 (make test: the cubes it builds,
-# HC_CLI_LOCKSTEP_D), light load to saturation
-for d in ${HC_CLI_LOCKSTEP_D:-2 3 4 5}; do
-  bin=build/rtl/D${d}_W16_B2_I4/hcsim
+# HC_CLI_LOCKSTEP_CFGS, node-sharded ones too), light load to saturation
+for cfg in ${HC_CLI_LOCKSTEP_CFGS:-D2_W16_B2_I4 D3_W16_B2_I4 D4_W16_B2_I4 D5_W16_B2_I4}; do
+  d=${cfg%%_*}; d=${d#D}
+  bin=build/rtl/$cfg/hcsim
   [ -x "$bin" ] || { ko "lockstep d=$d" "$bin not built"; continue; }
   for tr in uniform bitrev transpose; do
     for rate in 0.05 0.3 1.0; do
