@@ -103,7 +103,7 @@ FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-sy
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 
-.PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim fpga-test-sim-sf fpga-sf-fit \
+.PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim fpga-test-sim-sf fpga-sf-fit _fpga-sf-fit \
         fpga-test-synth-router fpga-test-synth-top _fpga-synth
 
 # The C of this flow is compiled by the Makefile's object rule (header
@@ -178,8 +178,10 @@ fpga-docs:
 
 # What the engines (FPGA_SF=1) need on the HX8K: yosys only, into docs/fpga.md.
 fpga-sf-fit:
-	+@$(FPGA_SUBMAKE) -s fpga-tables BOARD=hx8k FPGA_SF=1
-	@$(FPGA_SYNTH_ENV) rtl/fpga/sf_fit.sh docs/fpga.md hx8k $(FPGA_TABLES)
+	+@$(FPGA_SUBMAKE) -s _fpga-sf-fit BOARD=hx8k FPGA_SF=1
+
+_fpga-sf-fit: fpga-tables
+	@$(FPGA_SYNTH_ENV) rtl/fpga/sf_fit.sh docs/fpga.md $(BOARD) $(FPGA_TABLES)
 
 fpga-lint:
 	@for top in hc_top_icebreaker hc_top_hx8k hc_router_harness; do \

@@ -27,8 +27,9 @@
 //   - a report printer (hc_report) and UART transmitter (hc_uart_tx).
 //
 // The wormhole run starts in the second cycle after reset (cycle 0 of the
-// C model) and ends in the cycle the last expected message is delivered,
-// or after 2^CycleW - 1 cycles (a timeout: messages lost); the mode-2 run
+// C model) and ends in the cycle after the last expected message is
+// delivered (the completions are registered), or after 2^CycleW - 1 cycles
+// (a timeout: messages lost); the mode-2 run
 // likewise, from the cycle after the one that prepares it. A schedule's
 // completion is counted from its start write to sf_done (as tb/driver's
 // hc_sf_run does: sf_done rises 2 cycles after the completion C). The
@@ -366,9 +367,23 @@ module hc_selftest #(
   // ---------------------------------------------------------------------
   logic [15:0] msgs_sum, msgs1_sum;
   logic        last_read, report_done, run_over;
+  // The checkers' completions, registered: a message completed in cycle c
+  // is counted in cycle c + 1, so the count and the end of a run start
+  // from registers, not from the cube's ejection logic (which the mode
+  // register now reaches). A run whose last message completes in cycle
+  // c - 1 ends in cycle c and took c cycles (cycles 0 .. c - 1), as before.
+  logic [Nodes-1:0] msg_q;
 
-  assign msgs_sum  = msgs_q + 16'($countones(chk_msg));
-  assign msgs1_sum = msgs1_q + 16'($countones(chk_msg));
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      msg_q <= '0;
+    end else begin
+      msg_q <= chk_msg;
+    end
+  end
+
+  assign msgs_sum  = msgs_q + 16'($countones(msg_q));
+  assign msgs1_sum = msgs1_q + 16'($countones(msg_q));
   assign run_over  = sec_q ? (32'(msgs1_sum) >= exp_msgs1) : (32'(msgs_sum) >= exp_msgs);
   assign last_read = (rd_node_q == Dim'(Nodes - 1)) && (rd_port_q == PortW'(Ports - 1))
                   && (rd_sel_q || !ReadBlocked);
@@ -427,10 +442,10 @@ module hc_selftest #(
           phase_d    = sec_q ? PhProg : PhRead;
           seq_resume = sec_q;
           if (sec_q) begin
-            cycles1_d  = run_over ? cycle_q + 1'b1 : cycle_q;
+            cycles1_d  = cycle_q;
             timeout1_d = !run_over;
           end else begin
-            cycles_d  = run_over ? cycle_q + 1'b1 : cycle_q;
+            cycles_d  = cycle_q;
             timeout_d = !run_over;
           end
         end

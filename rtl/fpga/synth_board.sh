@@ -54,6 +54,9 @@ if [ -n "${CLK_MHZ:-}" ] && [ "${CLK_MHZ}" != 12 ]; then
   pv() { echo "$pll" | sed -n "s/^$1: *\([0-9]*\) .*/\1/p"; }
   top_mhz=$(echo "$pll" | sed -n 's/^F_PLLOUT: *\([0-9.]*\) MHz (achieved)/\1/p')
   clk_hz=$(awk -v f="$top_mhz" 'BEGIN {printf "%d", f * 1000000 + 0.5}')
+  # The PLL cell must be known before hierarchy -check: the iCE40 cell
+  # library as blackboxes (synth_ice40 reads it again).
+  yosys_pre="read_verilog -lib -specify +/ice40/cells_sim.v"
   pll_params="-set PllEnable 1 -set PllDivr $(pv DIVR) -set PllDivf $(pv DIVF) -set PllDivq $(pv DIVQ) -set PllFilter $(pv FILTER_RANGE) -set ClkHz $clk_hz"
 fi
 tables=${FPGA_TABLES:-build/fpga/tables/D${D}_W${W}_B${B}_I${I}_C${CW}}
@@ -73,6 +76,7 @@ fail=0
 run_yosys() {
   local name=$1 tp=$2 src=$3 params=$4
   cat > "$out/$name.ys" <<YS
+${yosys_pre:-}
 read_verilog -defer -sv -DSYNTHESIS $src
 chparam $params $tp
 hierarchy -check -top $tp
@@ -159,7 +163,7 @@ fi
 
 # ---- one router ---------------------------------------------------------------
 router_part() { # name cnt-width
-  local name=$1 rcw=$2 cfg="d=3 w=8 b=4 c=$2"
+  local name=$1 rcw=$2 cfg="d=3 w=8 b=4 c=$2" yosys_pre=""
   if ! run_yosys "$name" hc_router_harness "$board_src" \
       "-set Dim 3 -set PayloadWidth 8 -set BufDepth 4 -set CntWidth $rcw"; then
     echo "synth: FAIL $board router ($cfg): yosys (latch, loop or error; see $out/$name.yosys.log)"

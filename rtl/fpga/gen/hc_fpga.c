@@ -340,21 +340,24 @@ static void cycle(board *b, const hc_cfg_op *op, int offer, uint32_t csrc, hc_fp
 }
 
 /*
-** hc_selftest.sv PhRun: a traffic run from cycle 0 to the cycle the run's
-** message count reaches total, or the timeout. The counts go to *cycles,
-** *msgs, *flits, *timeout.
+** hc_selftest.sv PhRun: a traffic run from cycle 0 to the cycle after the
+** one in which the run's message count reaches total (the completions are
+** registered, msg_q), or the timeout. The counts go to *cycles, *msgs,
+** *flits, *timeout.
 */
 static void traffic_run(board *b, uint32_t total, hc_fpga_run *out, uint32_t *cycles,
                         uint32_t *msgs_out, uint32_t *flits, int *timeout) {
   const uint32_t tmax = (1u << b->t->g.time_w) - 1;
   const uint32_t cmax = (1u << HC_FPGA_CYCLE_W) - 1;
   uint32_t msgs = 0; /* msgs_q, 16 bits */
+  uint32_t pend = 0; /* msg_q: the completions of the cycle before */
   for (uint32_t c = 0;; c++) {
     uint32_t done_now;
     cycle(b, NULL, 1, c > tmax ? tmax : c, out, &done_now, flits);
-    msgs = (msgs + done_now) & 0xFFFFu;
+    msgs = (msgs + pend) & 0xFFFFu;
+    pend = done_now;
     if (msgs >= total) {
-      *cycles = c + 1;
+      *cycles = c;
       break;
     }
     if (c == cmax) {
