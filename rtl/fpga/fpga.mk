@@ -27,7 +27,7 @@ FPGA_SUBMAKE ?= $(MAKE) --no-print-directory
 
 # ---- board defaults: what fits each board (docs/fpga.md) -------------------
 # The HX8K holds the 3-cube with 10-bit flits, 2-flit buffers and 10-bit
-# blocked counters (about 81 % of its logic cells). The UP5K of the
+# blocked counters (about 86 % of its logic cells, modes 0 and 2). The UP5K of the
 # iCEBreaker holds the 3-cube only with 6-bit flits, 1-flit buffers and
 # queues and the max-waiting counters alone (counter bits 0).
 fpga_d_icebreaker := 3
