@@ -10,10 +10,14 @@
 #                                      the resource/timing tables of docs/fpga.md
 #                                      (the one-router table: make fpga-table,
 #                                      mk/fpga_table.mk)
+#   make fpga-sf-fit                   what the store-and-forward engines need
+#                                      on the HX8K (yosys only, docs/fpga.md)
 #   make fpga-test                     what `make test` runs of this (FPGA_TESTS)
 #
 # Board defaults are below; any of FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW
-# (counter bits) and the traffic variables may be given on the command line.
+# (counter bits), FPGA_SF (1: the store-and-forward engines and schedules),
+# FPGA_SFG (their geometry BankAW,SegAW,DescAW), CLK_MHZ (the PLL clock of
+# `make synth`) and the traffic variables may be given on the command line.
 
 BOARD ?= icebreaker
 FPGA_BOARDS := icebreaker hx8k
@@ -23,7 +27,7 @@ FPGA_SUBMAKE ?= $(MAKE) --no-print-directory
 
 # ---- board defaults: what fits each board (docs/fpga.md) -------------------
 # The HX8K holds the 3-cube with 10-bit flits, 2-flit buffers and 10-bit
-# blocked counters (about 81 % of its logic cells). The UP5K of the
+# blocked counters (about 86 % of its logic cells, modes 0 and 2). The UP5K of the
 # iCEBreaker holds the 3-cube only with 6-bit flits, 1-flit buffers and
 # queues and the max-waiting counters alone (counter bits 0).
 fpga_d_icebreaker := 3
@@ -44,6 +48,18 @@ FPGA_I ?= $(fpga_i_$(BOARD))
 FPGA_CW ?= $(fpga_cw_$(BOARD))
 FPGA_ROM := 256
 FPGA_TIME := 16
+# The store-and-forward engines (mode 1) and the three schedules of the
+# program: they do not fit either device beside the 3-cube (docs/fpga.md,
+# "Every mode on the board"), so the boards build without them; FPGA_SF=1
+# builds them, in Verilator at any d and on the chip where they fit. The
+# geometry holds BROADCAST 2 (m = 2d), the total exchange (k = 1) and
+# COMPLETE EXCHANGE (m = 1) at d <= 3.
+FPGA_SF ?= 0
+FPGA_SFG ?= 4,3,2
+FPGA_BETA ?= 3
+FPGA_PROG = $(if $(filter 1,$(FPGA_SF)),4096,16)
+fpga_sfg_words = $(subst $(comma), ,$(FPGA_SFG))
+comma := ,
 
 # ---- traffic of the self-test (rtl/fpga/gen/hc_fpga_gen.c) -------------------
 FPGA_TRAFFIC ?= uniform
@@ -52,12 +68,19 @@ FPGA_LEN ?= 4
 FPGA_CYCLES ?= 400
 FPGA_SEED ?= 1
 FPGA_FILE ?=
+# The second run, in store-and-forward by header (mode 2): messages of at
+# most FPGA_B flits (the whole message must fit an input buffer).
+FPGA_SAF_RATE ?= 0.2
+FPGA_SAF_LEN ?= $(FPGA_B)
+FPGA_SAF_CYCLES ?= 100
 FPGA_GEN_ARGS = --d $(FPGA_D) --w $(FPGA_W) --buf $(FPGA_B) --inj $(FPGA_I) --cnt-width $(FPGA_CW) \
-    --rom-depth $(FPGA_ROM) --time-bits $(FPGA_TIME) \
+    --rom-depth $(FPGA_ROM) --time-bits $(FPGA_TIME) --prog-depth $(FPGA_PROG) \
+    --saf-rate $(FPGA_SAF_RATE) --saf-len $(FPGA_SAF_LEN) --saf-cycles $(FPGA_SAF_CYCLES) \
+    --sf $(FPGA_SF) $(if $(filter 1,$(FPGA_SF)),--sf-geom $(FPGA_SFG) --beta $(FPGA_BETA)) \
     $(if $(FPGA_FILE),--file $(FPGA_FILE),--traffic $(FPGA_TRAFFIC) --rate $(FPGA_RATE) \
     --len $(FPGA_LEN) --cycles $(FPGA_CYCLES) --seed $(FPGA_SEED))
 
-FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)
+FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)$(if $(filter 1,$(FPGA_SF)),_S$(subst $(comma),.,$(FPGA_SFG)))
 FPGA_TABLES = $(BUILD)/fpga/tables/$(FPGA_CFG)
 FPGA_GEN := $(BUILD)/bin/hc_fpga_gen
 
@@ -72,12 +95,15 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 # HC_TEST_LONG=1 (`make test-long`) also of one board's self-test top (about
 # 4 CPU-minutes of yosys and nextpnr, the longest job of `make test`, which
 # must stay well under 15 minutes on 2 cores; `make synth` runs it too).
+# With HC_TEST_LONG=1 also the self-test with the store-and-forward engines
+# in Verilator (fpga-test-sim-sf: the HX8K's 3-cube with FPGA_SF=1, about 3
+# CPU-minutes of simulation and 2 of Verilator build).
 FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-synth-router fpga-test-table \
-              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-synth-top)
+              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-synth-top fpga-test-sim-sf)
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 
-.PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim \
+.PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim fpga-test-sim-sf fpga-sf-fit _fpga-sf-fit \
         fpga-test-synth-router fpga-test-synth-top _fpga-synth
 
 # The C of this flow is compiled by the Makefile's object rule (header
@@ -85,9 +111,9 @@ FPGA_TEST_BOARD ?= hx8k
 $(BUILD)/obj/rtl/fpga/gen/%.o: INC = $(INC_DRIVER) -Irtl/fpga/gen
 $(BUILD)/obj/tests/fpga/%.o: INC = $(INC_TEST) -Irtl/fpga/gen
 
-$(FPGA_GEN): $(BUILD)/obj/rtl/fpga/gen/hc_fpga_gen.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
-             $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_route.o $(BUILD)/obj/csim/hc_sf.o $(BUILD)/obj/tb/backend/hc_backend.o $(BUILD)/obj/tb/driver/hc_driver.o \
-             $(BUILD)/obj/tb/driver/hc_traffic.o $(BUILD)/obj/tb/backend/hc_rtl_stub.o
+# It builds the schedules too: the library's objects (algorithms, loader).
+$(FPGA_GEN): $(BUILD)/obj/rtl/fpga/gen/hc_fpga_gen.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o $(LIB_OBJ) \
+             $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
 
@@ -116,9 +142,13 @@ $(BUILD)/fpga/sim/%/test_selftest: $(FPGA_RTL) $(FPGA_LIST) tests/fpga/hc_selfte
 	  --top-module hc_board_top --Mdir $(dir $@)obj -o $(ROOT)/$@ \
 	  -GDim=$(FPGA_D) -GPayloadWidth=$(FPGA_W) -GBufDepth=$(FPGA_B) -GInjDepth=$(FPGA_I) \
 	  -GCntWidth=$(FPGA_CW) -GRomDepth=$(FPGA_ROM) -GTimeW=$(FPGA_TIME) \
+	  -GSfEnable=$(FPGA_SF) -GBankAW=$(word 1,$(fpga_sfg_words)) -GSegAW=$(word 2,$(fpga_sfg_words)) \
+	  -GDescAW=$(word 3,$(fpga_sfg_words)) -GProgDepth=$(FPGA_PROG) \
 	  -GTableDir='"$(ROOT)/$(dir $@)tables"' \
 	  -CFLAGS "-DHC_D=$(FPGA_D) -DHC_W=$(FPGA_W) -DHC_B=$(FPGA_B) -DHC_I=$(FPGA_I) -DHC_CW=$(FPGA_CW) \
 	    -DHC_ROM=$(FPGA_ROM) -DHC_TIME=$(FPGA_TIME) -DHC_CLK_HZ=12000000 -DHC_BAUD=115200 \
+	    -DHC_SF=$(FPGA_SF) -DHC_BANK_AW=$(word 1,$(fpga_sfg_words)) -DHC_SEG_AW=$(word 2,$(fpga_sfg_words)) \
+	    -DHC_DESC_AW=$(word 3,$(fpga_sfg_words)) -DHC_PROG=$(FPGA_PROG) \
 	    -I$(ROOT)/csim -I$(ROOT)/rtl/fpga/gen -I$(ROOT)/tests/fpga" \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0" -LDFLAGS -lm \
 	  -F $(FPGA_LIST) $(ROOT)/tests/fpga/hc_selftest_shim.cpp $(addprefix $(ROOT)/,$(FPGA_SIM_OBJ)) \
@@ -129,7 +159,8 @@ fpga-sim: fpga-tables $(FPGA_SIM_DIR)/test_selftest
 
 # ---- synthesis, place and route, bitstream --------------------------------
 FPGA_SYNTH_ENV = FPGA_D=$(FPGA_D) FPGA_W=$(FPGA_W) FPGA_B=$(FPGA_B) FPGA_I=$(FPGA_I) \
-    FPGA_CW=$(FPGA_CW) FPGA_TABLES=$(FPGA_TABLES)
+    FPGA_CW=$(FPGA_CW) FPGA_TABLES=$(FPGA_TABLES) FPGA_SF=$(FPGA_SF) FPGA_SFG=$(FPGA_SFG) \
+    FPGA_PROG=$(FPGA_PROG) CLK_MHZ=$(CLK_MHZ)
 
 synth: deps
 	@case "$(BOARD)" in icebreaker|hx8k) ;; *) echo "make synth: BOARD must be icebreaker or hx8k, not '$(BOARD)'" >&2; exit 2;; esac
@@ -144,6 +175,13 @@ fpga-docs:
 	+@for b in $(FPGA_BOARDS); do $(FPGA_SUBMAKE) synth BOARD=$$b || exit 1; done
 	@rtl/fpga/fpga_report.sh docs/fpga.md $(FPGA_BOARDS)
 	+@$(FPGA_SUBMAKE) fpga-table
+
+# What the engines (FPGA_SF=1) need on the HX8K: yosys only, into docs/fpga.md.
+fpga-sf-fit:
+	+@$(FPGA_SUBMAKE) -s _fpga-sf-fit BOARD=hx8k FPGA_SF=1
+
+_fpga-sf-fit: fpga-tables
+	@$(FPGA_SYNTH_ENV) rtl/fpga/sf_fit.sh docs/fpga.md $(BOARD) $(FPGA_TABLES)
 
 fpga-lint:
 	@for top in hc_top_icebreaker hc_top_hx8k hc_router_harness; do \
@@ -161,6 +199,9 @@ fpga-test:
 
 fpga-run-%:
 	+@if $(FPGA_SUBMAKE) -s $*; then echo "fpga: PASS $*"; else echo "fpga: FAIL $*"; fi
+
+fpga-test-sim-sf:
+	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1
 
 fpga-test-sim-%:
 	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=$*

@@ -18,14 +18,17 @@ yn() { [ "$1" = true ] && echo yes || echo "**no**"; }
 table=$(mktemp)
 trap 'rm -f "$table"' EXIT
 {
-  echo "Self-test top at the board's 12 MHz clock (the board defaults of \`rtl/fpga/fpga.mk\`):"
+  echo "Self-test top (the board defaults of \`rtl/fpga/fpga.mk\`; modes: those the bitstream runs,"
+  echo "0 wormhole, 2 store-and-forward by header, 1 the multiport engines):"
   echo
-  echo "| board | device | d | w | b | i | counter bits | logic cells | flip-flops | block RAMs | fmax (MHz) | meets 12 MHz |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| board | device | d | w | b | i | counter bits | modes | clock (MHz) | logic cells | flip-flops | block RAMs | fmax (MHz) | meets its clock |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for b in "$@"; do
     f=build/synth/$b/top.env
     [ -f "$f" ] || { echo "fpga_report.sh: no $f: run 'make synth BOARD=$b'" >&2; exit 1; }
-    echo "| $b | $(device $b) | $(get $b d top) | $(get $b w top) | $(get $b b top) | $(get $b i top) | $(get $b cw top) | $(get $b lcs top) / $(get $b lcs_avail top) | $(get $b ffs top) | $(get $b brams top) / $(get $b brams_avail top) | $(get $b fmax top) | $(yn "$(get $b meets top)") |"
+    modes="0, 2"; [ "$(get $b sf top)" = 1 ] && modes="0, 1, 2"
+    clk=$(get $b clock_mhz top); clk=${clk:-12}
+    echo "| $b | $(device $b) | $(get $b d top) | $(get $b w top) | $(get $b b top) | $(get $b i top) | $(get $b cw top) | $modes | $clk | $(get $b lcs top) / $(get $b lcs_avail top) | $(get $b ffs top) | $(get $b brams top) / $(get $b brams_avail top) | $(get $b fmax top) | $(yn "$(get $b meets top)") |"
   done
   echo
   echo "One router alone (\`rtl/fpga/hc_router_harness.sv\`: d = 3, 10-bit flits, 4-flit buffers,"

@@ -5,9 +5,11 @@
 -F ../hc_ip.f
 hc_uart_tx.sv
 hc_traffic_rom.sv
+hc_cfg_seq.sv
 hc_checker.sv
 hc_report.sv
 hc_selftest.sv
+hc_pll.sv
 hc_board_top.sv
 hc_top_icebreaker.sv
 hc_top_hx8k.sv

@@ -23,7 +23,15 @@ module hc_board_top #(
   parameter int unsigned      RomDepth     = 256,
   /// Bits of a creation cycle in the tables.
   parameter int unsigned      TimeW        = 16,
-  /// Board clock in Hz.
+  /// 1: the store-and-forward engines and the schedules (hc_selftest).
+  parameter bit               SfEnable     = 1'b0,
+  /// Store-and-forward geometry: bank, segment and descriptor address bits.
+  parameter int unsigned      BankAW       = 4,
+  parameter int unsigned      SegAW        = 3,
+  parameter int unsigned      DescAW       = 2,
+  /// Words of the sequencer's program.
+  parameter int unsigned      ProgDepth    = 16,
+  /// The self-test's clock in Hz (the UART divides it).
   parameter int unsigned      ClkHz        = 12_000_000,
   /// UART line rate.
   parameter int unsigned      Baud         = 115_200,
@@ -33,8 +41,11 @@ module hc_board_top #(
   /// Directory of the table files.
   parameter logic [8*128-1:0] TableDir     = "build/fpga/tables"
 ) (
-  /// Board clock.
+  /// The self-test's clock.
   input  logic clk_i,
+  /// The clock is stable (the PLL has locked; tie high without a PLL):
+  /// the power-on reset waits for it.
+  input  logic clk_ok_i,
   /// Reset button, active low (tie high on a board without one).
   input  logic btn_ni,
   /// UART receive line: low (a start bit) restarts the test.
@@ -53,15 +64,18 @@ module hc_board_top #(
 
   // Power-on reset: por_q starts at 0 after configuration and counts to
   // all ones; until then the core is held in reset.
+  // It counts only once the clock is stable (clk_ok_i, synchronised).
   logic [3:0] por_q = '0;
+  logic [1:0] ok_sync_q = '0;
   logic [3:0] por_d;
   logic       por_done;
 
   assign por_done = (por_q == '1);
-  assign por_d    = por_done ? por_q : por_q + 1'b1;
+  assign por_d    = (por_done || !ok_sync_q[1]) ? por_q : por_q + 1'b1;
 
   always_ff @(posedge clk_i) begin
-    por_q <= por_d;
+    ok_sync_q <= {ok_sync_q[0], clk_ok_i};
+    por_q     <= por_d;
   end
 
   // Two-flop synchronisers of the button and the receive line, and the
@@ -85,6 +99,11 @@ module hc_board_top #(
     .CntWidth     (CntWidth),
     .RomDepth     (RomDepth),
     .TimeW        (TimeW),
+    .SfEnable     (SfEnable),
+    .BankAW       (BankAW),
+    .SegAW        (SegAW),
+    .DescAW       (DescAW),
+    .ProgDepth    (ProgDepth),
     .ClkHz        (ClkHz),
     .Baud         (Baud),
     .TableDir     (TableDir)

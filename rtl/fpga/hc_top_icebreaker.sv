@@ -19,6 +19,23 @@ module hc_top_icebreaker #(
   parameter int unsigned      InjDepth     = 1,
   /// Bits of the blocked-cycles counters read (0: max-waiting only).
   parameter int unsigned      CntWidth     = 0,
+  /// 1: the store-and-forward engines and schedules (do not fit this
+  /// device at Dim = 3: docs/fpga.md); their geometry; the program's words.
+  parameter bit               SfEnable     = 1'b0,
+  parameter int unsigned      BankAW       = 4,
+  parameter int unsigned      SegAW        = 3,
+  parameter int unsigned      DescAW       = 2,
+  parameter int unsigned      ProgDepth    = 16,
+  /// 1: the self-test runs from the iCE40 PLL at ClkHz (dividers from
+  /// icepll, rtl/fpga/synth_board.sh CLK_MHZ=); 0: from the 12 MHz oscillator.
+  parameter bit               PllEnable    = 1'b0,
+  parameter int unsigned      PllDivr      = 0,
+  parameter int unsigned      PllDivf      = 79,
+  parameter int unsigned      PllDivq      = 5,
+  parameter int unsigned      PllFilter    = 1,
+  /// The self-test's clock in Hz (12 MHz without the PLL); the UART's
+  /// divisor follows it.
+  parameter int unsigned      ClkHz        = 12_000_000,
   /// Directory of the table files.
   parameter logic [8*128-1:0] TableDir     = "build/fpga/tables"
 ) (
@@ -41,16 +58,41 @@ module hc_top_icebreaker #(
 
   logic running, pass, fail, heartbeat;
 
+  // The self-test's clock: the oscillator, or the PLL's output.
+  logic clk, clk_ok;
+  if (PllEnable) begin : gen_pll
+    hc_pll #(
+      .Pad         (1'b1),
+      .Divr        (PllDivr),
+      .Divf        (PllDivf),
+      .Divq        (PllDivq),
+      .FilterRange (PllFilter)
+    ) u_pll (
+      .clk_i,
+      .clk_o    (clk),
+      .locked_o (clk_ok)
+    );
+  end else begin : gen_osc
+    assign clk    = clk_i;
+    assign clk_ok = 1'b1;
+  end
+
   hc_board_top #(
     .Dim          (Dim),
     .PayloadWidth (PayloadWidth),
     .BufDepth     (BufDepth),
     .InjDepth     (InjDepth),
     .CntWidth     (CntWidth),
-    .ClkHz        (12_000_000),
+    .SfEnable     (SfEnable),
+    .BankAW       (BankAW),
+    .SegAW        (SegAW),
+    .DescAW       (DescAW),
+    .ProgDepth    (ProgDepth),
+    .ClkHz        (ClkHz),
     .TableDir     (TableDir)
   ) u_top (
-    .clk_i,
+    .clk_i       (clk),
+    .clk_ok_i    (clk_ok),
     .btn_ni,
     .uart_rx_i,
     .uart_tx_o,

@@ -10,7 +10,10 @@
 //
 // Table word, RomW = 1 + TimeW + FlitW bits: {end, time, flit}. `end` marks
 // the word after the last flit; `time` is the creation cycle of the message
-// a head starts (ignored for other flits). The table is read one word ahead
+// a head starts (ignored for other flits). A table has two sections, each
+// closed by an end word: the flits of the wormhole run and those of the
+// mode-2 run; next_i steps over the end word the source stands at, so that
+// the second run starts where the first one stopped. The table is read one word ahead
 // (the memory's read address is the next address), so a flit can be offered
 // in every cycle from a block RAM with a registered output.
 module hc_traffic_rom #(
@@ -29,6 +32,8 @@ module hc_traffic_rom #(
   input  logic             rst_ni,
   /// The run is on: flits may be offered.
   input  logic             run_i,
+  /// Step over the end word the source stands at (before the next run).
+  input  logic             next_i,
   /// The current run cycle, saturated at all ones.
   input  logic [TimeW-1:0] cycle_i,
   /// The network interface accepts a flit (registered in the NI).
@@ -37,7 +42,7 @@ module hc_traffic_rom #(
   output logic             inj_valid_o,
   /// The offered flit.
   output logic [FlitW-1:0] inj_flit_o,
-  /// Every flit of the table has been sent.
+  /// The source stands at an end word: every flit of its section has been sent.
   output logic             done_o
 );
 
@@ -60,7 +65,7 @@ module hc_traffic_rom #(
   assign done_o      = word_q[RomW-1];
   assign inj_valid_o = run_i && !done_o && released && inj_ready_i;
   assign inj_flit_o  = word_q[FlitW-1:0];
-  assign addr_d      = addr_q + AddrW'(inj_valid_o);
+  assign addr_d      = addr_q + AddrW'(inj_valid_o || (next_i && done_o));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -12,9 +12,13 @@
 #           device; `all` measures it with 32-bit counters too
 #   all     both, then report.json and report.txt (the default)
 #
-# Environment: FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW (the self-test's
-# parameters), FPGA_TABLES (the directory of its tables, made by
-# hc_fpga_gen), OUT (output directory, default build/synth/BOARD).
+# Environment: FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW, FPGA_SF, FPGA_SFG,
+# FPGA_PROG (the self-test's parameters), FPGA_TABLES (the directory of its
+# tables, made by hc_fpga_gen), CLK_MHZ (empty or 12: the board's 12 MHz
+# oscillator; otherwise the self-test runs from the iCE40 PLL at the
+# frequency icepll achieves nearest CLK_MHZ, the UART divisor following,
+# and that is the clock the top must meet), OUT (output directory, default
+# build/synth/BOARD).
 #
 # Each part prints one line "synth: PASS <board> <part> ..." or "synth:
 # FAIL ..." and fails on a yosys error, a latch (looked for after proc,
@@ -37,6 +41,24 @@ case "$what" in all|top|router) ;; *) echo "synth_board.sh: part must be all, to
 
 clock_mhz=12
 D=${FPGA_D:-3} W=${FPGA_W:-8} B=${FPGA_B:-2} I=${FPGA_I:-2} CW=${FPGA_CW:-16}
+SF=${FPGA_SF:-0} SFG=${FPGA_SFG:-4,3,2} PROG=${FPGA_PROG:-16}
+IFS=, read -r bank_aw seg_aw desc_aw <<< "$SFG"
+
+# The clock: the oscillator, or the PLL with icepll's dividers for CLK_MHZ.
+pll_params="-set PllEnable 0 -set ClkHz 12000000"
+top_mhz=$clock_mhz
+if [ -n "${CLK_MHZ:-}" ] && [ "${CLK_MHZ}" != 12 ]; then
+  if ! pll=$(icepll -i 12 -o "$CLK_MHZ" 2>&1); then
+    echo "synth_board.sh: icepll cannot make CLK_MHZ=$CLK_MHZ from 12 MHz: $(echo "$pll" | tail -1)" >&2; exit 2
+  fi
+  pv() { echo "$pll" | sed -n "s/^$1: *\([0-9]*\) .*/\1/p"; }
+  top_mhz=$(echo "$pll" | sed -n 's/^F_PLLOUT: *\([0-9.]*\) MHz (achieved)/\1/p')
+  clk_hz=$(awk -v f="$top_mhz" 'BEGIN {printf "%d", f * 1000000 + 0.5}')
+  # The PLL cell must be known before hierarchy -check: the iCE40 cell
+  # library as blackboxes (synth_ice40 reads it again).
+  yosys_pre="read_verilog -lib -specify +/ice40/cells_sim.v"
+  pll_params="-set PllEnable 1 -set PllDivr $(pv DIVR) -set PllDivf $(pv DIVF) -set PllDivq $(pv DIVQ) -set PllFilter $(pv FILTER_RANGE) -set ClkHz $clk_hz"
+fi
 tables=${FPGA_TABLES:-build/fpga/tables/D${D}_W${W}_B${B}_I${I}_C${CW}}
 out=${OUT:-build/synth/$board}
 mkdir -p "$out"
@@ -54,6 +76,7 @@ fail=0
 run_yosys() {
   local name=$1 tp=$2 src=$3 params=$4
   cat > "$out/$name.ys" <<YS
+${yosys_pre:-}
 read_verilog -defer -sv -DSYNTHESIS $src
 chparam $params $tp
 hierarchy -check -top $tp
@@ -95,14 +118,14 @@ ge() { awk -v a="$1" -v b="$2" 'BEGIN {exit !(a + 0 >= b + 0)}'; }
 
 # ---- the self-test top --------------------------------------------------------
 if [ "$what" = all ] || [ "$what" = top ]; then
-  cfg="d=$D w=$W b=$B i=$I c=$CW"
+  cfg="d=$D w=$W b=$B i=$I c=$CW sf=$SF clock=${top_mhz}MHz"
   if [ ! -f "$tables/expect.hex" ]; then
     echo "synth: FAIL $board self-test top ($cfg): no tables in $tables (make fpga-tables)"; fail=1
   elif ! run_yosys top "$top" "$board_src" \
-      "-set Dim $D -set PayloadWidth $W -set BufDepth $B -set InjDepth $I -set CntWidth $CW -set TableDir \"$root/$tables\""; then
+      "-set Dim $D -set PayloadWidth $W -set BufDepth $B -set InjDepth $I -set CntWidth $CW -set SfEnable $SF -set BankAW $bank_aw -set SegAW $seg_aw -set DescAW $desc_aw -set ProgDepth $PROG $pll_params -set TableDir \"$root/$tables\""; then
     echo "synth: FAIL $board self-test top ($cfg): yosys (latch, loop or error; see $out/top.yosys.log)"
     grep -iE "error|assert|latch|loop" "$out/top.yosys.log" | head -5; fail=1
-  elif ! run_pnr top $clock_mhz "constraints/$board.pcf"; then
+  elif ! run_pnr top $top_mhz "constraints/$board.pcf"; then
     echo "synth: FAIL $board self-test top ($cfg): nextpnr (see $out/top.pnr.log)"
     grep -iE "error" "$out/top.pnr.log" | head -5; fail=1
   else
@@ -110,13 +133,13 @@ if [ "$what" = all ] || [ "$what" = top ]; then
     if [ -z "$fmax" ]; then
       echo "synth: FAIL $board self-test top ($cfg): nextpnr reports no constrained clock"; fail=1
     else
-      meets=false; ge "$fmax" $clock_mhz && meets=true
+      meets=false; ge "$fmax" $top_mhz && meets=true
       if ! icepack "$out/top.asc" "$out/hc_selftest.bin" 2> "$out/icepack.log"; then
         echo "synth: FAIL $board self-test top ($cfg): icepack (see $out/icepack.log)"; fail=1
       elif [ $meets = false ]; then
-        echo "synth: FAIL $board self-test top ($cfg): fmax $fmax MHz misses the $clock_mhz MHz board clock"; fail=1
+        echo "synth: FAIL $board self-test top ($cfg): fmax $fmax MHz misses the $top_mhz MHz clock"; fail=1
       else
-        echo "synth: PASS $board self-test top ($cfg): $lcs/$lcs_avail logic cells, $ffs flip-flops, $brams/$brams_avail block RAMs, fmax $fmax MHz (board clock $clock_mhz MHz met) -> $out/hc_selftest.bin"
+        echo "synth: PASS $board self-test top ($cfg): $lcs/$lcs_avail logic cells, $ffs flip-flops, $brams/$brams_avail block RAMs, fmax $fmax MHz (clock $top_mhz MHz met) -> $out/hc_selftest.bin"
       fi
       cat > "$out/top.env" <<ENV
 lcs=$lcs
@@ -131,6 +154,8 @@ w=$W
 b=$B
 i=$I
 cw=$CW
+sf=$SF
+clock_mhz=$top_mhz
 ENV
     fi
   fi
@@ -138,7 +163,7 @@ fi
 
 # ---- one router ---------------------------------------------------------------
 router_part() { # name cnt-width
-  local name=$1 rcw=$2 cfg="d=3 w=8 b=4 c=$2"
+  local name=$1 rcw=$2 cfg="d=3 w=8 b=4 c=$2" yosys_pre=""
   if ! run_yosys "$name" hc_router_harness "$board_src" \
       "-set Dim 3 -set PayloadWidth 8 -set BufDepth 4 -set CntWidth $rcw"; then
     echo "synth: FAIL $board router ($cfg): yosys (latch, loop or error; see $out/$name.yosys.log)"

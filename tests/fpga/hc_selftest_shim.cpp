@@ -2,7 +2,9 @@
 // Verilated rtl/fpga/hc_board_top.sv: it implements tests/fpga/hc_selftest_rtl.h
 // and nothing else. Compile it with the -D values the RTL was verilated
 // with: HC_D, HC_W, HC_B, HC_I, HC_CW (counter bits), HC_ROM (table words),
-// HC_TIME (time bits), HC_CLK_HZ and HC_BAUD.
+// HC_TIME (time bits), HC_SF (the store-and-forward engines, 0 or 1),
+// HC_BANK_AW, HC_SEG_AW, HC_DESC_AW (their geometry), HC_PROG (program
+// words), HC_CLK_HZ and HC_BAUD.
 #include <new>
 
 #include "Vhc_board_top.h"
@@ -11,7 +13,9 @@
 #include "hc_selftest_rtl.h"
 
 #if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I) || !defined(HC_CW) || \
-    !defined(HC_ROM) || !defined(HC_TIME) || !defined(HC_CLK_HZ) || !defined(HC_BAUD)
+    !defined(HC_ROM) || !defined(HC_TIME) || !defined(HC_CLK_HZ) || !defined(HC_BAUD) || \
+    !defined(HC_SF) || !defined(HC_BANK_AW) || !defined(HC_SEG_AW) || !defined(HC_DESC_AW) || \
+    !defined(HC_PROG)
 #error "compile with the -D parameters the RTL was verilated with"
 #endif
 
@@ -25,7 +29,10 @@ extern "C" void hc_strtl_built(hc_fpga_geom *g, unsigned *clk_hz, unsigned *baud
   g->net.w = HC_W;
   g->net.buf_depth = HC_B;
   g->net.inj_depth = HC_I;
-  g->net.sf = {0, 0, 0};  // the default geometry (the board builds have no SF engines)
+  // Without the engines the model keeps its default geometry (never used).
+  g->net.sf = HC_SF ? hc_sf_geom{HC_BANK_AW, HC_SEG_AW, HC_DESC_AW} : hc_sf_geom{0, 0, 0};
+  g->sf_cases = HC_SF ? HC_FPGA_SF_CASES : 0;
+  g->prog_depth = HC_PROG;
   g->net.routing = HC_ROUTE_ECUBE;  // the RTL routes e-cube only
   g->cnt_width = HC_CW;
   g->rom_depth = HC_ROM;
@@ -43,6 +50,7 @@ extern "C" int hc_strtl_new(hc_strtl **out) {
     return HC_ENOMEM;
   }
   s->top->clk_i = 0;
+  s->top->clk_ok_i = 1;
   s->top->btn_ni = 1;
   s->top->uart_rx_i = 1;
   s->top->eval();

@@ -11,8 +11,12 @@
 ** Cases: the tables as generated (PASS), a run again after the reset
 ** button and after a key typed on the UART, and failures the board must
 ** report: a wrong signature, a corrupted flit in a table, a wrong model
-** cycle count, tables made for other parameters, a message that never
-** comes (the run times out). Prints one line per case and closes with
+** cycle count of the wormhole run and of the mode-2 run, tables made for
+** other parameters, a message that never comes (the run times out), a
+** program without its mode-2 switch (the run then goes in wormhole mode,
+** and its cycles differ); with the store-and-forward engines also a
+** corrupted own-data word in a schedule's load (its memory CRC differs)
+** and a schedule's model completion off by one. Prints one line per case and closes with
 ** "N passed, N failed"; exit status 0 when all pass.
 **
 ** usage: test_selftest [-v] TABLE_DIR RTL_TABLE_DIR
@@ -61,6 +65,25 @@ static void result(int ok, const char *name, const char *why) {
     failed++;
     printf("FAIL - %s: %s\n", name, why);
   }
+}
+
+/*
+** The papers' completion of schedule k (hc_fpga_sf_names order) with
+** tau = 1 cycle a word, written here from the papers: BROADCAST 2 (000
+** §2) m + d beta; the optimal total exchange (002 §4) 2^(d-1) (k + beta);
+** COMPLETE EXCHANGE (000 §6) 2^(d-1) m + d beta, with each piece m/n of a
+** message to distance n rounded up to whole words:
+** sum_n C(d-1, n-1) n ceil(m/n) + d beta.
+*/
+static uint32_t paper_formula(unsigned k, unsigned d, uint32_t size, uint32_t beta) {
+  if (k == 0) return size + d * beta;
+  if (k == 1) return (1u << (d - 1)) * (size + beta);
+  uint32_t sum = d * beta, binom = 1; /* C(d-1, n-1) */
+  for (unsigned n = 1; n <= d; n++) {
+    sum += binom * n * ((size + n - 1) / n);
+    binom = binom * (d - n) / n;
+  }
+  return sum;
 }
 
 /* Feed one cycle of the TX line to the receiver; returns a byte or -1. */
@@ -253,22 +276,31 @@ int main(int argc, char **argv) {
                r.cycles == t.expect[HC_FPGA_X_CYCLES] && r.messages == t.expect[HC_FPGA_X_MSGS] &&
                r.flits == (t.expect[HC_FPGA_X_FLITS] & 0xFFFFu) &&
                r.max_wait == t.expect[HC_FPGA_X_MAXWAIT] &&
-               r.max_blocked == t.expect[HC_FPGA_X_BLOCKED];
-  for (unsigned x = 0; gen_ok && x < n; x++) gen_ok = r.sig[x] == t.expect[HC_FPGA_X_SIG + x];
+               r.max_blocked == t.expect[HC_FPGA_X_BLOCKED] && r.prog_end && !r.saf_timeout &&
+               r.saf_cycles == t.expect[HC_FPGA_X_SAF_CYCLES] &&
+               r.saf_messages == t.expect[HC_FPGA_X_SAF_MSGS] &&
+               r.saf_flits == (t.expect[HC_FPGA_X_SAF_FLITS] & 0xFFFFu);
+  for (unsigned x = 0; gen_ok && x < n; x++)
+    gen_ok = r.sig0[x] == t.expect[HC_FPGA_X_SIG + x] && r.sig[x] == t.expect[HC_FPGA_X_SAF_SIG + x];
+  /* Each schedule: the model's completion is the paper's formula. */
+  for (unsigned k = 0; gen_ok && k < g.sf_cases; k++) {
+    const uint32_t *e = t.expect + HC_FPGA_X_SF + 4 * k;
+    const uint32_t f = paper_formula(k, g.net.d, e[HC_FPGA_SF_SIZE], t.expect[HC_FPGA_X_BETA]);
+    gen_ok = r.sf_cycles[k] == e[HC_FPGA_SF_CYCLES] && r.sf_cycles[k] == f &&
+             e[HC_FPGA_SF_FORMULA] == f && r.sf_crc[k] == e[HC_FPGA_SF_CRC];
+  }
   result(gen_ok, "the model's replay of the tables matches the generator's expectations",
          "the tables and expect.hex disagree");
 
   run_case("self-test as generated", &g, &t, dir, bit, 1, 1);
 
-  hc_fpga_tables m = t;
-  m.words = malloc((size_t)n * g.rom_depth * sizeof *m.words);
-  if (m.words == NULL) {
+  hc_fpga_tables m;
+  if (hc_fpga_tables_copy(&m, &t) != HC_OK) {
     hc_fpga_tables_free(&t);
     return 1;
   }
   const size_t all = (size_t)n * g.rom_depth * sizeof *m.words;
 
-  memcpy(m.words, t.words, all);
   m.expect[HC_FPGA_X_SIG + n - 1] ^= 0x0100u;
   run_case("wrong signature expected for the last node", &g, &m, dir, bit, 0, 0);
 
@@ -277,7 +309,7 @@ int main(int argc, char **argv) {
   memcpy(m.words, t.words, all);
   memcpy(m.expect, t.expect, sizeof m.expect);
   for (unsigned x = 0, done = 0; x < n && !done; x++) {
-    for (unsigned k = 0; k < t.len[x] && !done; k++) {
+    for (unsigned k = 0; k < t.sec[x] && !done; k++) {
       uint64_t *w = &m.words[(size_t)x * g.rom_depth + k];
       if (!((*w >> g.net.w) & 1u)) {
         *w ^= 1u;
@@ -300,9 +332,42 @@ int main(int argc, char **argv) {
   m.expect[HC_FPGA_X_MSGS] += 1;
   run_case("one message more expected than sent (timeout)", &g, &m, dir, bit, 0, 0);
 
+  memcpy(m.expect, t.expect, sizeof m.expect);
+  m.expect[HC_FPGA_X_SAF_CYCLES] += 1;
+  run_case("mode-2 model cycle count off by one", &g, &m, dir, bit, 0, 0);
+
+  /* The program's first word writes mode 2; as a write of mode 0 the
+  ** second run goes in wormhole mode, faster than the model's mode 2.
+  ** (With one-flit buffers the mode-2 messages are single flits, which
+  ** both modes move alike: no case.) */
+  memcpy(m.expect, t.expect, sizeof m.expect);
+  if (g.net.buf_depth >= 2) {
+    m.prog[0] &= ~(uint64_t)0xFFFFu;
+    run_case("the program's mode-2 switch written as mode 0", &g, &m, dir, bit, 0, 0);
+    m.prog[0] = t.prog[0];
+  }
+
+  if (g.sf_cases) {
+    /* The first own-bank write of the first schedule's load, one data bit
+    ** flipped: the word is read back into the CRC. */
+    unsigned k = 0, op;
+    hc_cfg_op c;
+    for (; k < t.nprog; k++) {
+      hc_fpga_prog_decode(t.prog[k], &op, &c);
+      if (op == HC_FPGA_OP_WRITE && c.tgt == HC_SF_TGT_BANK) break;
+    }
+    if (k < t.nprog) m.prog[k] ^= 1u;
+    run_case("a corrupted own-data word in a schedule's load", &g, &m, dir, bit, 0, 0);
+    m.prog[k] = t.prog[k];
+
+    m.expect[HC_FPGA_X_SF + 4 + HC_FPGA_SF_CYCLES] += 1;
+    run_case("a schedule's model completion off by one", &g, &m, dir, bit, 0, 0);
+    memcpy(m.expect, t.expect, sizeof m.expect);
+  }
+
   /* Leave the generated tables in place for whoever runs the RTL next. */
   if (hc_fpga_tables_write(&t, dir) != HC_OK) result(0, "restore the tables", dir);
-  free(m.words);
+  hc_fpga_tables_free(&m);
   hc_fpga_tables_free(&t);
   printf("%u passed, %u failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
