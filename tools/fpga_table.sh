@@ -58,7 +58,10 @@ measure_cfg() {
   IFS=, read -r d w b c r <<< "$cfg"
   dir=$work/D${d}_W${w}_B${b}_C${c}_R${r}
   mkdir -p "$dir"
-  files=$(cd "$src" && tools/filelist.sh rtl/fpga/hc_board.f | sed "s|^|$src/|" | tr '\n' ' ')
+  # Paths relative to the source tree, yosys run from it: the sources'
+  # names end up in the netlist, and nextpnr's placement follows them, so a
+  # clone elsewhere must give the same figures as the tree that wrote them.
+  files=$(cd "$src" && tools/filelist.sh rtl/fpga/hc_board.f | tr '\n' ' ')
   cat > "$dir/r.ys" <<YS
 read_verilog -defer -sv -DSYNTHESIS ${DEFINES:-} $files
 chparam -set Dim $d -set PayloadWidth $w -set BufDepth $b -set CntWidth $c$( [ "$r" = 1 ] && echo " -set BufRam 1") ${PARAMS:-} hc_router_harness
@@ -71,7 +74,7 @@ check -assert
 stat
 YS
   if [ "${COLLECT:-0}" = 1 ]; then :
-  elif ! nice -n "$nice" yosys -q -l "$dir/r.yosys.log" "$dir/r.ys" >/dev/null 2>&1; then
+  elif ! (cd "$src" && nice -n "$nice" yosys -q -l "$dir/r.yosys.log" "$dir/r.ys" >/dev/null 2>&1); then
     echo "fpga_table.sh: yosys failed for $cfg (see $dir/r.yosys.log)" >&2; return 1
   fi
   local ffs dev log lcs brams fmax
