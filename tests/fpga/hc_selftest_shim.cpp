@@ -34,6 +34,7 @@ extern "C" void hc_strtl_built(hc_fpga_geom *g, unsigned *clk_hz, unsigned *baud
   g->sf_cases = HC_SF ? HC_FPGA_SF_CASES : 0;
   g->prog_depth = HC_PROG;
   g->net.routing = HC_ROUTE_ECUBE;  // the RTL routes e-cube only
+  g->net.route_reg = 0;             // the board's routers: RouteReg = 0
   g->cnt_width = HC_CW;
   g->rom_depth = HC_ROM;
   g->time_w = HC_TIME;

@@ -249,6 +249,9 @@ int main(int argc, char **argv) {
   const char *dir;
   unsigned clk_hz, baud;
   hc_fpga_tables t;
+  /* Every field the build does not set is 0 (a field added to hc_cfg later,
+  ** such as route_reg, must not be left to the stack's contents). */
+  memset(&g, 0, sizeof g);
 
   if (argc == 4 && strcmp(argv[1], "-v") == 0) {
     verbose = 1;
