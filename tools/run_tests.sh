@@ -41,19 +41,29 @@ if [ "${HC_TEST_LONG:-0}" = 1 ]; then
 fi
 # The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 60 and
 # 105 CPU-s to build) in lockstep with the model on a short list of tests
-# (big_tests; about 8 and 33 CPU-s): the RTL simulates at about 1/400 and
+# (big_tests; 25 and 33 s of a core beside the other jobs in make test): the RTL simulates at about 1/400 and
 # 1/1400 of the model's speed there (docs/performance.md). make test-long
 # runs the 6-cube's whole suite and a longer list on the 8-cube.
 BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
+# The 8-cube's LCC presets (14 presets in hardware, 47 s of a core when
+# make test runs) are make test-long's; the 6-cube runs them in make test.
 big_tests() { # cfg: the comma-separated TESTCASE list (empty: every test)
-  local short="uniform_saturated,lcc_presets_three_counts_agree,saf_uniform_saturated"
+  local short="uniform_saturated,saf_uniform_saturated"
   case "$1:${HC_TEST_LONG:-0}" in
-    D8_*:1) echo "$short,cost_circuit_random_overlap,transpose_saturated,remap_random_permutation" ;;
+    D8_*:1) echo "$short,lcc_presets_three_counts_agree,cost_circuit_random_overlap,transpose_saturated,remap_random_permutation" ;;
     D8_*:*) echo "$short" ;;
     *:1) echo "" ;;
-    *) echo "$short,cost_circuit_random_overlap" ;;
+    *) echo "$short,lcc_presets_three_counts_agree,cost_circuit_random_overlap" ;;
   esac
 }
+# Five of the flat 4-cube's slowest tests (about 40% of its 70 CPU-s alone,
+# 80 s of the pool's wall time beside the other jobs) are make test-long's:
+# the zero-load latency of every pair in each switching mode (make test
+# checks them on the 1-, 2- and 3-cubes' RTL), the NP programs and the
+# complete exchange's formula (the 1- to 3-cubes' RTL, the 4- to 6-cubes'
+# model). sf_every_algorithm stays: every store-and-forward schedule on the
+# 4-cube's RTL.
+D4_LONG_TESTS="^(cost_circuit_lone_latency|cost_wormhole_lone_latency|saf_zero_load_latency|sf_np_programs|sf_complete_exchange_formula)$"
 MODEL_CONFIGS=${MODEL_CONFIGS:-"D4_W16_B2_I4 D5_W16_B2_I4 D6_W16_B2_I4 D7_W16_B2_I4 D8_W16_B1_I4"}
 # the 10-cube on the model (saturated traffic under the sanitizers, ~1 CPU-minute): make test-long
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then MODEL_CONFIGS+=" D10_W20_B3_I2"; fi
@@ -201,13 +211,10 @@ case " $CONFIGS " in *" D4_W16_B2_I4 "*) lib_rtl=D4_W16_B2_I4 ;; *) lib_rtl="" ;
 log "library and FuseSoC core checks start in the background"
 { tests/lib/test_install.sh "$lib_rtl" > build/test-lib.out 2>&1; tests/lib/test_core.sh > build/test-core.out 2>&1; } &
 
-log "lint"
-out=$(tools/lint.sh 2>&1); echo "$out"
-count_lines lint "$out"
-
-# The test binaries run $JOBS at a time (a job pool: each job is a script
-# build/jobs/<id>.sh, its output <id>.out, its exit status <id>.rc), the
-# longest first; their reports below are read back in a fixed order.
+# The test programs and the longer scripts run $JOBS at a time (a job pool:
+# each job is a script build/jobs/<id>.sh, its output <id>.out, its exit
+# status <id>.rc), the longest first; their reports below are read back in a
+# fixed order.
 rm -rf build/jobs; mkdir -p build/jobs
 job() { # id, then the command line (one string, run by bash)
   printf '%s\n' "$2" > "build/jobs/$1.sh"; echo "$1" >> build/jobs/order
@@ -215,6 +222,10 @@ job() { # id, then the command line (one string, run by bash)
 report() { # id: sets out and st from the job's files
   out=$(cat "build/jobs/$1.out" 2>/dev/null); st=$(cat "build/jobs/$1.rc" 2>/dev/null || echo 99)
 }
+
+# Lint: the full list in make lint and make test-long, the 5-cube by its
+# parts here (tools/lint.sh, LINT_QUICK).
+job lint "LINT_QUICK=$([ "${HC_TEST_LONG:-0}" = 1 ] && echo 0 || echo 1) tools/lint.sh"
 
 for c in $CONFIGS; do
   for k in $(seq 0 $((SEEDS - 1))); do
@@ -227,6 +238,7 @@ for c in $CONFIGS; do
     if [ $k != 0 ] && [ "${c%%_*}" = D4 ] && [ "${HC_TEST_LONG:-0}" != 1 ]; then continue; fi
     if [ $k != 0 ]; then x="^sf_"; elif [ "${c%%_*}" = D5 ] && [ "${HC_TEST_LONG:-0}" != 1 ]; then
       x="^sf_complete_exchange_formula$"
+    elif [ "$c" = D4_W16_B2_I4 ] && [ "${HC_TEST_LONG:-0}" != 1 ]; then x=$D4_LONG_TESTS
     else x=""; fi
     job "lockstep-$c-seed$seed" "HC_RESULTS_XML=build/results/$c-seed$seed.xml HC_TEST_EXCLUDE='$x' RANDOM_SEED=$seed build/rtl/$c/tb_rtl $c-seed$seed"
   done
@@ -257,13 +269,38 @@ for ut in $UNIT_TESTS; do
   u=${ut##*/}
   job "unit-$u" "CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=build/results/cmocka-$u-%g.xml $ut"
 done
-# the lockstep 4-cubes first: the longest jobs
-awk '/^lockstep-D[4-9]/ { print; next } { rest[++n] = $0 } END { for (i = 1; i <= n; i++) print rest[i] }' \
+# The command-line tests (~45 CPU-s): the model's hcsim and the filter
+# under ASan+UBSan; their lockstep runs on the D<d>_W16_B2_I4 cubes of CONFIGS.
+if [ -x tests/cli/test_hcsim.sh ]; then
+  cli_cfgs=$(for c in $CONFIGS; do case $c in D[2-9]_W16_B2_I4|D[2-9]_W16_B2_I4_N) echo -n "$c " ;; esac; done)
+  job cli "HC_CLI_LOCKSTEP_CFGS='$cli_cfgs' HCSIM=build/asan/bin/hcsim HC_FLIT_FILTER=build/asan/bin/hc_flit_filter tests/cli/test_hcsim.sh"
+fi
+# SystemC/TLM-2.0: ~20 CPU-s to build (three C++ files on SystemC's headers
+# and docs/systemc.md's platform), ~2 CPU-s to run; the 2- and 4-cubes' RTL
+# is built above (the transpose needs the 4-cube for a reordering that is
+# not the identity: without it, lcc is left out). One line per check,
+# "tlm: PASS|FAIL ...".
+tlm_vp="" tlm_vp_d4=""
+case " $CONFIGS " in *" D4_W16_B2_I4 "*)
+  tlm_vp=build/rtl/D4_W16_B2_I4/hc_tlm_demo tlm_vp_d4="'tlm_vp_check.sh D4_W16_B2_I4 aap lcc'" ;; esac
+job tlm "if ! make --no-print-directory -s build/rtl/D2_W16_B2_I4/hc_tlm_check build/rtl/D2_W16_B2_I4/hc_tlm_demo $tlm_vp build/bin/tlm_doc_platform; then
+  echo 'tlm: FAIL build of the SystemC programs'; exit 1; fi
+for t in 'tlm_check.sh D2_W16_B2_I4' 'tlm_vp_check.sh D2_W16_B2_I4 aap sf' $tlm_vp_d4; do
+  o=\$(tools/\$t 2>&1) || grep -q ': FAIL ' <<< \"\$o\" || o+=\$'\\n'\"tlm: FAIL tools/\$t stopped\"; echo \"\$o\"
+done"
+# the lockstep 4- to 8-cubes first, then the command line and SystemC: the longest jobs
+awk '/^lockstep-D[4-9]/ { print; next } /^(cli|tlm)$/ { mid[++m] = $0; next } { rest[++n] = $0 }
+     END { for (i = 1; i <= m; i++) print mid[i]; for (i = 1; i <= n; i++) print rest[i] }' \
   build/jobs/order > build/jobs/queue
 log "running $(wc -l < build/jobs/queue) test programs, $JOBS at a time (unit tests, model and lockstep regressions)"
 export start
 xargs -P "$JOBS" -n 1 bash -c 'bash "build/jobs/$0.sh" > "build/jobs/$0.out" 2>&1; st=$?; echo $st > "build/jobs/$0.rc"
   printf "[%4ds]   finished %s (exit %s)\n" $(( $(date +%s) - start )) "$0" $st' < build/jobs/queue
+
+log "lint (run in the pool above)"
+report lint; echo "$out"
+count_lines lint "$(grep -E '^lint: (PASS|FAIL) ' <<< "$out" || echo 'lint: FAIL tools/lint.sh: no verdict')"
+if [ "$st" != 0 ] && ! grep -q '^lint: FAIL ' <<< "$out"; then count_lines lint "lint: FAIL tools/lint.sh exit $st"; fi
 
 for ut in $UNIT_TESTS; do
   u=${ut##*/}
@@ -335,11 +372,8 @@ out=$(tools/fuzz.sh --replay 2>&1); echo "$out"
 count_lines fuzz "$(grep -E '^fuzz: (PASS|FAIL) ' <<< "$out" || echo 'fuzz: FAIL replay: no verdict')"
 
 if [ -x tests/cli/test_hcsim.sh ]; then
-  log "hcsim command line (the model's hcsim and the filter under ASan+UBSan)"
-  # its lockstep runs on the D<d>_W16_B2_I4 cubes of CONFIGS
-  cli_cfgs=$(for c in $CONFIGS; do case $c in D[2-9]_W16_B2_I4|D[2-9]_W16_B2_I4_N) echo -n "$c " ;; esac; done)
-  out=$(HC_CLI_LOCKSTEP_CFGS="$cli_cfgs" HCSIM=build/asan/bin/hcsim HC_FLIT_FILTER=build/asan/bin/hc_flit_filter \
-        tests/cli/test_hcsim.sh 2>&1); st=$?
+  log "hcsim command line (the model's hcsim and the filter under ASan+UBSan; run in the pool above)"
+  report cli
   grep -E '^(SKIP|note: )' <<< "$out" || true
   grep -E 'FAIL' <<< "$out" || true
   count_summary cli "$out" $st
@@ -356,20 +390,9 @@ case " $CONFIGS " in *" D4_W16_B2_I4 "*)
   count_lines wave "$(sed -n -e 's/^PASS /wave: PASS /p' -e 's/^FAIL /wave: FAIL /p' <<< "$out")" 0 ;;
 esac
 
-log "SystemC/TLM-2.0 against hcsim, model and lockstep: random traffic; the platform's AAP, total exchange, reordered transpose"
-# ~20 CPU-s to build (three C++ files on SystemC's headers and docs/systemc.md's platform), ~2 CPU-s to run;
-# the 2- and 4-cubes' RTL is built above (the transpose needs the 4-cube for a reordering that is not the
-# identity: without it, lcc is left out)
-case " $CONFIGS " in *" D4_W16_B2_I4 "*) tlm_vp=build/rtl/D4_W16_B2_I4/hc_tlm_demo ;; *) tlm_vp="" ;; esac
-if out=$(make --no-print-directory -s build/rtl/D2_W16_B2_I4/hc_tlm_check build/rtl/D2_W16_B2_I4/hc_tlm_demo $tlm_vp \
-          build/bin/tlm_doc_platform 2>&1); then
-  out=""
-  for t in "tlm_check.sh D2_W16_B2_I4" "tlm_vp_check.sh D2_W16_B2_I4 aap sf" ${tlm_vp:+"tlm_vp_check.sh D4_W16_B2_I4 aap lcc"}; do
-    o=$(tools/$t 2>&1) || grep -q ': FAIL ' <<< "$o" || o+=$'\n'"tlm: FAIL tools/$t stopped"
-    out+="$o"$'\n'
-  done
-else out="$out"$'\n'"tlm: FAIL build of the SystemC programs"; fi
-echo "$out"; count_lines tlm "$out"
+log "SystemC/TLM-2.0 against hcsim, model and lockstep: random traffic; the platform's AAP, total exchange, reordered transpose (run in the pool above)"
+report tlm
+echo "$out"; count_lines tlm "$(grep -E '^tlm: (PASS|FAIL) ' <<< "$out" || echo 'tlm: FAIL the SystemC checks: no verdict')"
 
 log "randomised initial state: $XCFGS, +verilator+rand+reset+2, seeds 1..3 (run in the pool above)"
 for c in $XCFGS; do for s in 1 2 3; do
@@ -402,7 +425,7 @@ wait
 log "synthesis"
 out=$(cat build/test-synth.out); echo "$out"
 count_lines synth "$out"
-log "FPGA: lint, self-test tops in Verilator against the model, router and board synthesis"
+log "FPGA: lint, self-test tops in Verilator against the model, the router table's checked rows (synthesis, place and route)"
 out=$(cat build/test-fpga.out); echo "$out"
 count_lines fpga "$(grep -E '^fpga: (PASS|FAIL) ' <<< "$out")"
 log "library: make install into a fresh prefix, docs/examples/ built against it with pkg-config (RTL: ${lib_rtl:-none})"

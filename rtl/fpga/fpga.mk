@@ -90,16 +90,18 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 
 # The tests of this flow, run by `make fpga-test` (and so by `make test`):
 # lint of the FPGA RTL, the self-test top of each board in Verilator against
-# the C model, the synthesis, place and route of one router (and the rows
-# of docs/fpga.md's one-router table that tools/fpga_table.sh checks); with
-# HC_TEST_LONG=1 (`make test-long`) also of one board's self-test top (about
-# 4 CPU-minutes of yosys and nextpnr, the longest job of `make test`, which
+# the C model, the synthesis, place and route of one router in the rows
+# of docs/fpga.md's one-router table that tools/fpga_table.sh checks; with
+# HC_TEST_LONG=1 (`make test-long`) also the router through `make synth`'s
+# script (fpga-test-synth-router: the same harness and configuration as the
+# table's HX8K row with counters, 25 CPU-s) and one board's self-test top (about
+# 4 CPU-minutes of yosys and nextpnr, too long for `make test`, which
 # must stay well under 15 minutes on 2 cores; `make synth` runs it too).
 # With HC_TEST_LONG=1 also the self-test with the store-and-forward engines
 # in Verilator (fpga-test-sim-sf: the HX8K's 3-cube with FPGA_SF=1, about 3
 # CPU-minutes of simulation and 2 of Verilator build).
-FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-synth-router fpga-test-table \
-              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-synth-top fpga-test-sim-sf)
+FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-table \
+              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-synth-router fpga-test-synth-top fpga-test-sim-sf)
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 
