@@ -67,9 +67,12 @@ $(BUILD)/tlm/doc_platform.cpp: docs/systemc.md
 	@mkdir -p $(dir $@)
 	$(Q)awk '/^```cpp/ { on = 1; next } /^```/ { on = 0 } on' $< > $@
 
+# Its header dependencies from the compiler, as for every object (a stale
+# object after an edit of hc_cfg ran with the old layout).
 $(BUILD)/tlm/doc_platform.o: $(BUILD)/tlm/doc_platform.cpp tb/systemc/hc_tlm_net.h
 	$(if $(Q),@echo "  CXX     docs/systemc.md's platform")
-	$(Q)$(CXX) $(TLM_CXXFLAGS) -Itb/systemc -c $< -o $@
+	$(Q)$(CXX) $(TLM_CXXFLAGS) -Itb/systemc -MMD -MP -c $< -o $@
+-include $(wildcard $(BUILD)/tlm/doc_platform.d)
 
 $(BUILD)/bin/tlm_doc_platform: $(TLM_OBJ) $(BUILD)/tlm/doc_platform.o $(TLM_LIB_OBJ) $(STUB_OBJ)
 	@mkdir -p $(dir $@)

@@ -23,7 +23,7 @@ run "hc_network D=1 B=1 I=1"     --top-module hc_network -GDim=1 -GBufDepth=1 -G
 run "hc_network D=3 B=3 I=2"     --top-module hc_network -GDim=3 -GBufDepth=3 -GInjDepth=2
 if [ "${LINT_QUICK:-0}" = 1 ]; then
   run "hc_node D=5 W=8"          --top-module hc_node -GDim=5 -GPayloadWidth=8
-  run "hc_net_glue D=5 W=8"      --top-module hc_net_glue -GDim=5 -GPayloadWidth=8
+  run "hc_net_glue D=5"          --top-module hc_net_glue -GDim=5
 else
   run "hc_network D=5 W=8"       --top-module hc_network -GDim=5 -GPayloadWidth=8
 fi

@@ -41,19 +41,19 @@ if [ "${HC_TEST_LONG:-0}" = 1 ]; then
 fi
 # The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 60 and
 # 105 CPU-s to build) in lockstep with the model on a short list of tests
-# (big_tests; 25 and 33 s of a core beside the other jobs in make test): the RTL simulates at about 1/400 and
+# (big_tests; 25 and 80 s of a core beside the other jobs in make test): the RTL simulates at about 1/400 and
 # 1/1400 of the model's speed there (docs/performance.md). make test-long
 # runs the 6-cube's whole suite and a longer list on the 8-cube.
 BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
-# The 8-cube's LCC presets (14 presets in hardware, 47 s of a core when
-# make test runs) are make test-long's; the 6-cube runs them in make test.
+# Both run the LCC presets of Hou et al. at their d, counted by the RTL's own
+# channel counters (issue 16 asks for the 8-cube's; 47 s of a core there).
 big_tests() { # cfg: the comma-separated TESTCASE list (empty: every test)
-  local short="uniform_saturated,saf_uniform_saturated"
+  local short="uniform_saturated,lcc_presets_three_counts_agree,saf_uniform_saturated"
   case "$1:${HC_TEST_LONG:-0}" in
-    D8_*:1) echo "$short,lcc_presets_three_counts_agree,cost_circuit_random_overlap,transpose_saturated,remap_random_permutation" ;;
+    D8_*:1) echo "$short,cost_circuit_random_overlap,transpose_saturated,remap_random_permutation" ;;
     D8_*:*) echo "$short" ;;
     *:1) echo "" ;;
-    *) echo "$short,lcc_presets_three_counts_agree,cost_circuit_random_overlap" ;;
+    *) echo "$short,cost_circuit_random_overlap" ;;
   esac
 }
 # Five of the flat 4-cube's slowest tests (about 40% of its 70 CPU-s alone,

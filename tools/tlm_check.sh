@@ -7,7 +7,8 @@
 # deliveries by the callback on the internal clock, and into a target
 # socket per node with the network and the senders on an sc_clock bound to
 # the network's clock port. Each must deliver every message with its words,
-# and give what hcsim gives: messages and flits delivered, the latency
+# and give what hcsim gives: every message's delivery cycle (hcsim
+# --deliveries), messages and flits delivered, the latency
 # distribution (count, min, max, mean, the histogram in hcsim's bins), per
 # flow (source, destination) the count, mean and max latency, and every
 # channel and ejection counter; the four SystemC runs must agree message by
@@ -57,10 +58,10 @@ verdict() { # ok what
 }
 
 build/bin/hcsim --sim model --d "$d" --w "$w" --buf "$b" --inj "$i" --file "$tmp/msgs.txt" --cycles $((last + 1)) \
-  --warmup 0 --flows --quiet --json "$tmp/hcsim.json"
+  --warmup 0 --flows --quiet --json "$tmp/hcsim.json" --deliveries "$tmp/hcsim.dl"
 verdict $? "hcsim runs the file ($nmsg messages, d = $d)"
 build/bin/hcsim --sim model --d "$d" --w "$w" --buf "$b" --inj "$i" --file "$tmp/saf.txt" --cycles $((slast + 1)) \
-  --warmup 0 --flows --mode saf --quiet --json "$tmp/hcsim-saf.json"
+  --warmup 0 --flows --mode saf --quiet --json "$tmp/hcsim-saf.json" --deliveries "$tmp/hcsim-saf.dl"
 verdict $? "hcsim runs the second file in store-and-forward by header ($((nmsg / 2)) messages)"
 for s in model both model-sp both-sp longer; do
   f=$tmp/msgs.txt; sim=${s%-sp}; opt=(); how="callback, internal clock"
@@ -83,9 +84,19 @@ import json, sys
 t = sys.argv[1]
 h = json.load(open(t + "/hcsim.json"))
 hsaf = json.load(open(t + "/hcsim-saf.json"))
+def deliveries(path):
+    """hcsim --deliveries: (source, destination, created, delivered) of every message, sorted."""
+    rows = [l.split() for l in open(path) if not l.startswith("#")]
+    return sorted((int(s), int(d), int(c), int(t)) for t, s, d, _, c in rows)
+h["dl"] = deliveries(t + "/hcsim.dl")
+hsaf["dl"] = deliveries(t + "/hcsim-saf.dl")
 def diffs(s, h=h):
     """What differs between the SystemC run s and hcsim's h (empty: nothing)."""
     out = []
+    mine = sorted((m["src"], m["dest"], m["created"], m["delivered"]) for m in s["messages"])
+    if mine != h["dl"]:
+        bad = [(a, b) for a, b in zip(mine, h["dl"]) if a != b]
+        out.append("deliveries (src, dest, created, delivered) %s, hcsim %s" % (bad[0] if bad else (len(mine), len(h["dl"]))))
     for k in ("messages_delivered", "flits_delivered"):
         if s[k] != h[k]: out.append("%s %s, hcsim %s" % (k, s[k], h[k]))
     lat = [m["delivered"] - m["created"] for m in s["messages"] if m["delivered"] >= 0]
@@ -119,8 +130,8 @@ for r, what in (("model", "the model"), ("both", "the RTL in lockstep"),
                 ("model-sp", "the model (target sockets, clock port)"),
                 ("both-sp", "the RTL in lockstep (target sockets, clock port)")):
     o = diffs(runs[r])
-    print(("PASS" if not o else "FAIL") + " SystemC with %s behind the sockets = hcsim: delivered, latencies (histogram, "
-          "per flow), every channel counter" % what + ("" if not o else ": " + "; ".join(o[:3])))
+    print(("PASS" if not o else "FAIL") + " SystemC with %s behind the sockets = hcsim: every message's delivery cycle, "
+          "latencies (histogram, per flow), every channel counter" % what + ("" if not o else ": " + "; ".join(o[:3])))
 a = [m["delivered"] for m in runs["model"]["messages"]]
 same = all([m["delivered"] for m in runs[r]["messages"]] == a for r in ("both", "model-sp", "both-sp"))
 print(("PASS" if same else "FAIL") + " every message's delivery cycle the same in the four SystemC runs (model, lockstep; "
@@ -130,8 +141,8 @@ print(("PASS" if o else "FAIL") + " control: one message a flit longer is seen t
 saf = {r: json.load(open("%s/%s.json" % (t, r))) for r in ("saf-model", "saf-both", "worm")}
 for r, what in (("saf-model", "the model"), ("saf-both", "the RTL in lockstep (target sockets, clock port)")):
     o = diffs(saf[r], hsaf)
-    print(("PASS" if not o else "FAIL") + " store-and-forward by header, SystemC with %s = hcsim --mode saf: delivered, "
-          "latencies, every channel counter" % what + ("" if not o else ": " + "; ".join(o[:3])))
+    print(("PASS" if not o else "FAIL") + " store-and-forward by header, SystemC with %s = hcsim --mode saf: every "
+          "message's delivery cycle, latencies, every channel counter" % what + ("" if not o else ": " + "; ".join(o[:3])))
 o = diffs(saf["worm"], hsaf)
 print(("PASS" if o else "FAIL") + " control: the same file in wormhole mode is seen to differ from hcsim --mode saf (%s)" %
       (o[0][:80] if o else "nothing differed"))

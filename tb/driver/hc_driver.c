@@ -105,8 +105,11 @@ struct hc_driver {
   hc_obs obs;
   hc_mon mons[8];
   unsigned nmons;
-  hc_deliver_fn on_deliver;
-  void *on_deliver_ctx;
+  struct {
+    hc_deliver_fn fn;
+    void *ctx;
+  } deliv[4];          /* hc_driver_on_deliver's callbacks, in the order added */
+  unsigned ndeliv;
   uint64_t measure_from;
   hc_stats st;
   uint8_t remap[HC_MODEL_MAX_D]; /* NI address map, identity unless set */
@@ -408,7 +411,7 @@ static void credit(hc_driver *drv, uint64_t i, uint64_t cycle) {
     drv->st.latency_sum += (double)lat;
     if (lat > drv->st.latency_max) drv->st.latency_max = lat;
   }
-  if (drv->on_deliver) drv->on_deliver(drv->on_deliver_ctx, drv, m);
+  for (unsigned i = 0; i < drv->ndeliv; i++) drv->deliv[i].fn(drv->deliv[i].ctx, drv, m);
 }
 
 /* Drop the delivered messages at the ring's start, and each one's entry in
@@ -672,9 +675,16 @@ int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx) {
   return HC_OK;
 }
 
-void hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx) {
-  drv->on_deliver = fn;
-  drv->on_deliver_ctx = ctx;
+int hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx) {
+  if (!fn) {
+    drv->ndeliv = 0;
+    return HC_OK;
+  }
+  if (drv->ndeliv == sizeof drv->deliv / sizeof drv->deliv[0]) return HC_ENOMEM;
+  drv->deliv[drv->ndeliv].fn = fn;
+  drv->deliv[drv->ndeliv].ctx = ctx;
+  drv->ndeliv++;
+  return HC_OK;
 }
 
 void hc_driver_measure_from(hc_driver *drv, uint64_t cycle) { drv->measure_from = cycle; }

@@ -233,9 +233,11 @@ uint64_t hc_driver_ejected(const hc_driver *drv, unsigned x);
 ** HC_ENOMEM (eight monitors are there already, or no memory). */
 int hc_driver_add_monitor(hc_driver *drv, hc_monitor_fn fn, void *ctx);
 
-/* Call fn(ctx, drv, m) for each message delivered intact from now on (one
-** callback: a second call replaces it; fn NULL removes it). */
-void hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx);
+/* Call fn(ctx, drv, m) for each message delivered intact from now on, after
+** the callbacks added before it (hcsim's statistics and its --deliveries
+** file both listen); fn NULL removes them all. Returns HC_OK, or HC_ENOMEM
+** when four are there already. */
+int hc_driver_on_deliver(hc_driver *drv, hc_deliver_fn fn, void *ctx);
 
 /* Latency counts messages created from this cycle on (warm-up before it). */
 void hc_driver_measure_from(hc_driver *drv, uint64_t cycle);

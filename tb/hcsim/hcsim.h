@@ -50,6 +50,8 @@ typedef enum hcsim_opt {
   HO_LCC, HO_LCC_A, HO_LCC_B, HO_LCC_FILE, HO_LCC_KIND, HO_REMAP, HO_LCCS, HO_OBJECTIVE,
   /* the network again (added last, so the bits above keep their places) */
   HO_ROUTE_REG,
+  /* every delivery, one line each: synthetic traffic and the wormhole and LCC algorithms */
+  HO_DELIVERIES,
   HO_NUM
 } hcsim_opt;
 
@@ -96,6 +98,7 @@ struct hcsim_opts {
   int have_rtl;
   uint64_t seed;
   const char *json, *waves;
+  const char *deliveries; /* --deliveries: a line per message delivered, or NULL */
   int quiet, check_only;
   hc_sf_geom sfgeom;  /* --sfgeom: under --check-args, the RTL build's geometry to check against */
   int vl_argc;        /* Verilator's run-time arguments: "hcsim", then each +verilator+... */
@@ -171,6 +174,7 @@ typedef struct hcsim_run {
   char *json_buf;  /* its text (open_memstream) */
   size_t json_len;
   const char *fst; /* the waveform being written, or NULL */
+  FILE *deliv;     /* the --deliveries file, written as messages are delivered, or NULL */
 } hcsim_run;
 
 /*

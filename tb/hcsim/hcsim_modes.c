@@ -21,7 +21,7 @@
    HO_BIT(HO_WARMUP) | HO_BIT(HO_DRAIN) | HO_BIT(HO_FILE) | HO_BIT(HO_HOT_NODE) | HO_BIT(HO_HOT_FRAC) |    \
    HO_BIT(HO_MODE) | HO_BIT(HO_ROUTING) | HO_BIT(HO_HELP) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) |             \
    HO_BIT(HO_SAMPLE_PERIOD) | HO_BIT(HO_FLOWS) | HO_BIT(HO_WATCHDOG) | HO_BIT(HO_BACKLOG) |      \
-   HO_BIT(HO_PROGRESS))
+   HO_BIT(HO_PROGRESS) | HO_BIT(HO_DELIVERIES))
 #define TAKES_ALGO (TAKES_RUN | HO_BIT(HO_ALGO) | HO_BIT(HO_CHECK_ARGS) | HO_BIT(HO_SFGEOM) | HO_BIT(HO_K))
 /* The FFT movements also take a routing function for the unmapped run
 ** (model only; hcsim_config refuses it elsewhere). */
@@ -29,10 +29,10 @@
 /* the wormhole algorithms (AAP and its kin) also take the paper's cost model */
 #define TAKES_COST                                                                                        \
   (TAKES_ALGO | HO_BIT(HO_TAU) | HO_BIT(HO_XI) | HO_BIT(HO_SWITCHING) | HO_BIT(HO_OVERLAP) |               \
-   HO_BIT(HO_BARRIER))
+   HO_BIT(HO_BARRIER) | HO_BIT(HO_DELIVERIES))
 #define TAKES_LCC                                                                                         \
   (TAKES_ALGO | HO_BIT(HO_LCC) | HO_BIT(HO_LCC_A) | HO_BIT(HO_LCC_B) | HO_BIT(HO_LCC_FILE) |               \
-   HO_BIT(HO_LCC_KIND) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) | HO_BIT(HO_OBJECTIVE))
+   HO_BIT(HO_LCC_KIND) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) | HO_BIT(HO_OBJECTIVE) | HO_BIT(HO_DELIVERIES))
 #define TAKES_SF                                                                                            \
   (TAKES_ALGO | HO_BIT(HO_M) | HO_BIT(HO_BETA) | HO_BIT(HO_SCHED) | HO_BIT(HO_G) | HO_BIT(HO_SRC) |           \
    HO_BIT(HO_DST) | HO_BIT(HO_PERM) | HO_BIT(HO_NWAVES) | HO_BIT(HO_N))

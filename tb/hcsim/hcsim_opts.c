@@ -58,6 +58,7 @@ static const struct optdef {
     [HO_LCC_KIND] = {"lcc-kind", 1}, [HO_REMAP] = {"remap", 1},
     [HO_LCCS] = {"lccs", 1},        [HO_OBJECTIVE] = {"objective", 1},
     [HO_ROUTE_REG] = {"route-reg", 1},
+    [HO_DELIVERIES] = {"deliveries", 1},
 };
 
 const char *hcsim_opt_name(hcsim_opt id, int *has_arg) {
@@ -123,6 +124,9 @@ void hcsim_print_help(void) {
   fputs(
       "  --waves PATH          write an FST waveform of the RTL (rtl, both)\n"
       "  --json PATH           write the JSON report to PATH\n"
+      "  --deliveries PATH     write a line per message delivered: the cycle its tail\n"
+      "                        came out, source, the node it came out at, flits, and\n"
+      "                        its creation cycle\n"
       "  --quiet               print nothing on stdout\n"
       "  --help                this text\n"
       "Options take their value as --opt VALUE or --opt=VALUE.\n"
@@ -306,6 +310,7 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
   switch (id) {
     case HO_ALGO: o->algo = val; break;
     case HO_ROUTE_REG: o->cfg.route_reg = (unsigned)parse_uint(o, on, val, 0, 1); break;
+    case HO_DELIVERIES: o->deliveries = parse_path(o, on, val); break;
     case HO_CHECK_ARGS: o->check_only = 1; break;
     case HO_SFGEOM: o->sfgeom = parse_geom(o, on, val); break;
     case HO_K: o->k = (unsigned long)parse_uint(o, on, val, 1, o->mode->max_k); break;

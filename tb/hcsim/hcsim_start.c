@@ -6,6 +6,7 @@
 ** "hcsim: ..." messages of the whole program.
 */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,11 +179,34 @@ int hcsim_json_close(const hcsim_opts *o, hcsim_run *r, int status) {
   return status;
 }
 
+/* One --deliveries line, as the driver reports the delivery: the node it
+** came out at (the destination through the NIs' map, as under --remap), as
+** a platform's receiving node sees it. A failed write shows in ferror at
+** hcsim_close. */
+static void write_delivery(void *ctx, hc_driver *drv, const hc_msg *m) {
+  (void)drv;
+  fprintf((FILE *)ctx, "%" PRIu64 " %" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu64 "\n", m->t_deliver, m->src,
+          m->phys_dest, m->len, m->t_create);
+}
+
+/* The --deliveries file, checked writable now and opened: the lines come as
+** the run delivers, so a run that stops early leaves the ones it made. */
+static void deliveries_open(const hcsim_opts *o, hcsim_run *r) {
+  if (!o->deliveries) return;
+  check_writable("deliveries", o->deliveries);
+  r->deliv = fopen(o->deliveries, "w");
+  if (!r->deliv) hcsim_die("--deliveries %s: cannot write: %s", o->deliveries, strerror(errno));
+  fputs("# delivered src dest flits created\n", r->deliv);
+  if (hc_driver_on_deliver(r->drv, write_delivery, r->deliv) != HC_OK) /* the first listener: cannot happen */
+    hcsim_die("--deliveries %s: the driver takes no more listeners", o->deliveries);
+}
+
 void hcsim_open(hcsim_opts *o, hcsim_run *r) {
   memset(r, 0, sizeof *r);
   hcsim_json_open(o, r);
   r->fst = waves_path(o);
   hcsim_open_network(o, r->fst, &r->be, &r->drv);
+  deliveries_open(o, r);
   if (r->fst) {
     /* A first view, in node order, in case the run never ends; hcsim_close
     ** writes the real one from the run's counters. */
@@ -229,6 +253,14 @@ static void write_view(const hcsim_opts *o, hcsim_run *r) {
 
 int hcsim_close(const hcsim_opts *o, hcsim_run *r, int status) {
   status = hcsim_json_close(o, r, status);
+  if (r->deliv) {
+    int werr = ferror(r->deliv);
+    if (fclose(r->deliv) != 0 || werr) {
+      hcsim_say("--deliveries %s: write failed", o->deliveries);
+      status = HCSIM_EXIT_CHECK;
+    }
+    r->deliv = NULL;
+  }
   if (r->fst && r->be) write_view(o, r);
   hc_driver_free(r->drv);
   hc_backend_close(r->be);

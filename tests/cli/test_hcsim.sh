@@ -274,6 +274,30 @@ if [ -x "$bin" ]; then # refused after the JSON path was checked: the waveform's
   else ko "json: a run refused for its waveform path writes no JSON (RTL build)" "exit $st: $(ls -l "$tmp/rtl.json" 2>&1)"; fi
 fi
 
+# --deliveries: a line per message, the cycle its tail came out. Three
+# messages alone in a 2-cube arrive h + L + 1 cycles after their creation
+# (docs/microarchitecture.md, zero-load latency; here no two share a
+# channel): 0->3 (2 hops, 2 flits) in 5, 1->2 (2 hops, 4 flits) in 7, 2->1
+# created in cycle 3 (2 hops, 1 flit) in 7; with the RTL in lockstep too.
+printf '0 0 3 2\n0 1 2 4\n3 2 1 1\n' > "$tmp/three.txt"
+want=$(printf '5 0 3 2 0\n7 1 2 4 0\n7 2 1 1 3')
+for bin in "$model" build/rtl/D2_W16_B2_I4/hcsim; do
+  [ -x "$bin" ] || continue
+  rm -f "$tmp/three.dl"
+  "$bin" --sim "$([ "$bin" = "$model" ] && echo model || echo both)" --d 2 --file "$tmp/three.txt" --cycles 4 --warmup 0 \
+    --quiet --deliveries "$tmp/three.dl" 2>"$tmp/err"; st=$?
+  got=$(grep -v '^#' "$tmp/three.dl" 2>/dev/null | sort -n -k1,1 -k2,2)
+  if [ $st = 0 ] && [ "$got" = "$want" ]; then ok "deliveries: three lone messages at h + L + 1 ($bin)"
+  else ko "deliveries: three lone messages at h + L + 1 ($bin)" "exit $st: $(tr '\n' ';' <<< "$got") $(head -c 200 "$tmp/err")"; fi
+done
+"$model" --sim model --d 2 --algo aap --k 2 --quiet --deliveries "$tmp/aap.dl" 2>"$tmp/err"; st=$?
+if [ $st = 0 ] && [ "$(grep -vc '^#' "$tmp/aap.dl")" = 12 ]; then ok "deliveries: AAP on the 2-cube, 12 messages"
+else ko "deliveries: AAP on the 2-cube, 12 messages" "exit $st: $(grep -vc '^#' "$tmp/aap.dl" 2>&1)"; fi
+badmsg "deliveries path is a directory" "--deliveries $tmp: is a directory" --sim model --d 2 --cycles 100 --warmup 0 \
+  --deliveries "$tmp"
+badmsg "deliveries with a store-and-forward schedule" "unknown option '--deliveries' with --algo total_exchange" \
+  --algo total_exchange --sim model --d 2 --deliveries "$tmp/x.dl"
+
 # Verilator's own run-time arguments are passed through to the RTL (they
 # were refused as unexpected arguments); the model says it runs none
 "$model" --sim model --d 2 --cycles 200 --warmup 0 +verilator+rand+reset+2 +verilator+seed+7 >"$tmp/out" 2>"$tmp/err"; st=$?
