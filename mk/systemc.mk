@@ -58,7 +58,7 @@ tlm-demo: deps $(if $(filter model,$(TLM_SIM)),$(BUILD)/bin/hc_tlm_demo,$(BUILD)
 
 tlm-check: deps $(BUILD)/bin/hcsim $(BUILD)/rtl/$(TLM_CFG)/hc_tlm_check $(BUILD)/rtl/$(TLM_CFG)/hc_tlm_demo \
     $(BUILD)/rtl/$(TLM_VP_CFG)/hc_tlm_demo $(BUILD)/bin/tlm_doc_platform
-	@tools/tlm_check.sh $(TLM_CFG); a=$$?; tools/tlm_vp_check.sh $(TLM_CFG) aap sf; b=$$?; \
+	@tools/tlm_check.sh $(TLM_CFG); a=$$?; tools/tlm_vp_check.sh $(TLM_CFG) aap aap_cs sf; b=$$?; \
 	  tools/tlm_vp_check.sh $(TLM_VP_CFG) aap lcc; [ $$a$$b$$? = 000 ]
 
 # docs/systemc.md's platform, compiled as the page prints it (its one cpp

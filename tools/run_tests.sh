@@ -285,7 +285,7 @@ case " $CONFIGS " in *" D4_W16_B2_I4 "*)
   tlm_vp=build/rtl/D4_W16_B2_I4/hc_tlm_demo tlm_vp_d4="'tlm_vp_check.sh D4_W16_B2_I4 aap lcc'" ;; esac
 job tlm "if ! make --no-print-directory -s build/rtl/D2_W16_B2_I4/hc_tlm_check build/rtl/D2_W16_B2_I4/hc_tlm_demo $tlm_vp build/bin/tlm_doc_platform; then
   echo 'tlm: FAIL build of the SystemC programs'; exit 1; fi
-for t in 'tlm_check.sh D2_W16_B2_I4' 'tlm_vp_check.sh D2_W16_B2_I4 aap sf' $tlm_vp_d4; do
+for t in 'tlm_check.sh D2_W16_B2_I4' 'tlm_vp_check.sh D2_W16_B2_I4 aap aap_cs sf' $tlm_vp_d4; do
   o=\$(tools/\$t 2>&1) || grep -q ': FAIL ' <<< \"\$o\" || o+=\$'\\n'\"tlm: FAIL tools/\$t stopped\"; echo \"\$o\"
 done"
 # the lockstep 4- to 8-cubes first, then the command line and SystemC: the longest jobs

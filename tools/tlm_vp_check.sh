@@ -2,7 +2,9 @@
 # The example virtual platform (tb/systemc/hc_tlm_demo.cpp: 2^d node
 # processes behind the TLM-2.0 sockets) against hcsim on the same runs
 # (make tlm-check; in make test). Each phase given (aap: Algorithm AAP with
-# the step barrier; lcc: the matrix transpose with the processors reordered
+# the step barrier; aap_cs: the same in circuit switching, mode 3 written
+# through the configuration port, against hcsim --switching circuit
+# --barrier on; lcc: the matrix transpose with the processors reordered
 # by the optimal bit order through the NIs' map; sf: the optimal total
 # exchange loaded and run through the configuration port, read back by the
 # nodes) runs four times through the sockets: the model and the RTL in
@@ -16,14 +18,14 @@
 # lcc the cycles, messages, bit order, the hardware's per-dimension
 # contention and every counter; sf the cycles, packets and words (also
 # summed from the module's per-link counters), the words checked and both
-# verdicts. In aap and lcc every delivery (source, destination, creation
+# verdicts. In aap, aap_cs and lcc every delivery (source, destination, creation
 # and delivery cycles) must be hcsim's (hcsim --deliveries), in each of the
 # four runs. Controls: the platform with k
 # one larger must differ from hcsim in every phase, and lcc without the
 # reordering too.
 # Usage: tools/tlm_vp_check.sh [--k K] [--beta B] CFG PHASE... (CFG
-# D<d>_W<w>_B<b>_I<i>, built as build/rtl/CFG/hc_tlm_demo; PHASE aap, lcc,
-# sf). Prints "tlm: PASS|FAIL ..." lines; exit 0 when all pass, 2 on bad
+# D<d>_W<w>_B<b>_I<i>, built as build/rtl/CFG/hc_tlm_demo; PHASE aap, aap_cs,
+# lcc, sf). Prints "tlm: PASS|FAIL ..." lines; exit 0 when all pass, 2 on bad
 # arguments.
 set -u
 k=8 beta=4
@@ -43,7 +45,7 @@ d=${BASH_REMATCH[1]} w=${BASH_REMATCH[2]} b=${BASH_REMATCH[3]} i=${BASH_REMATCH[
 [[ $k =~ ^[0-9]+$ && $beta =~ ^[0-9]+$ ]] || { echo "tlm_vp_check: --k and --beta take numbers" >&2; exit 2; }
 [ $# -gt 0 ] || { echo "tlm_vp_check: name at least one phase (aap, lcc, sf)" >&2; exit 2; }
 for p in "$@"; do
-  case $p in aap | lcc | sf) ;; *) echo "tlm_vp_check: unknown phase '$p' (aap, lcc, sf)" >&2; exit 2 ;; esac
+  case $p in aap | aap_cs | lcc | sf) ;; *) echo "tlm_vp_check: unknown phase '$p' (aap, aap_cs, lcc, sf)" >&2; exit 2 ;; esac
 done
 bin=build/rtl/$cfg/hc_tlm_demo
 for p in build/bin/hcsim "$bin"; do
@@ -61,6 +63,8 @@ hc=(build/bin/hcsim --sim model --d "$d" --w "$w" --buf "$b" --inj "$i" --quiet)
 for p in "$@"; do
   case $p in
     aap) "${hc[@]}" --algo aap --k "$k" --json "$tmp/hcsim-aap.json" --deliveries "$tmp/hcsim-aap.dl" ;;
+    aap_cs) "${hc[@]}" --algo aap --switching circuit --barrier on --k "$k" --json "$tmp/hcsim-aap_cs.json" \
+              --deliveries "$tmp/hcsim-aap_cs.dl" ;;
     lcc) "${hc[@]}" --algo lcc --lcc transpose --remap opt --k "$k" --json "$tmp/hcsim-lcc.json" \
            --deliveries "$tmp/hcsim-lcc.dl" ;;
     sf) "${hc[@]}" --algo total_exchange --k "$k" --beta "$beta" --json "$tmp/hcsim-sf.json" ;;
@@ -84,6 +88,7 @@ python3 - "$tmp" "$runs" "$@" <<'PY' | sed 's/^/tlm: /' > "$tmp/cmp.out"
 import json, os, sys
 t, runs, phases = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
 FIELDS = {"aap": ("cycles_to_barrier", "cycles_to_last_delivery", "data_ok", "max_step_contention", "channels", "eject"),
+          "aap_cs": ("cycles_to_barrier", "cycles_to_last_delivery", "data_ok", "max_step_contention", "channels", "eject"),
           "lcc": ("cycles", "messages", "order", "t_hardware", "data_ok", "channels", "eject"),
           "sf": ("cycles", "packets", "words", "words_checked", "data_ok", "counters_ok")}
 def diffs(p, s, h):

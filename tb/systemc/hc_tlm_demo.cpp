@@ -10,6 +10,11 @@
 **        it got one message from every other node, word by word, each
 **        delivered h + k + 1 cycles after it was sent; the host, that the
 **        run took d 2^(d-1) + (2^d - 1)(k + 3) cycles.
+**   aap_cs  the same in circuit switching (mode 3, written through the
+**        configuration port; the cost registers tau' = xi' = 0): each
+**        message delivered 3h + k + 4 cycles after it was sent, the run
+**        3 d 2^(d-1) + (2^d - 1)(k + 6) cycles from the cycle the mode is in
+**        effect (docs/boppana.md).
 **   lcc  the matrix transpose (even d) on processors reordered by Hou et
 **        al.'s optimal bit order (--remap opt), written into the NIs' map
 **        through the configuration port, or not reordered (--remap none):
@@ -26,7 +31,7 @@
 ** from a run. Usage:
 **
 **   hc_tlm_demo [model|rtl|both] [--deliver socket|callback] [--clock internal|port]
-**               [--d D] [--k K] [--beta B] [--remap opt|none] [--json PATH] [aap] [lcc] [sf]
+**               [--d D] [--k K] [--beta B] [--remap opt|none] [--json PATH] [aap] [aap_cs] [lcc] [sf]
 **
 ** Defaults: model; socket; internal; d the linked RTL's, else 3 (lcc needs
 ** it even); k 8 (flits of an AAP or transpose message, words of an exchange
@@ -53,7 +58,7 @@ extern "C" {
 
 using namespace sc_core;
 
-enum phase_id { PH_AAP = 1, PH_LCC, PH_SF, PH_END };
+enum phase_id { PH_AAP = 1, PH_LCC, PH_SF, PH_AAP_CS, PH_END };
 
 struct options {
   hc_sim sim = HC_SIM_MODEL;
@@ -118,6 +123,7 @@ SC_MODULE(platform) {
   bool finished = false, ok = true;
   /* per phase: the nodes' findings, the AAP barrier's end and contention */
   uint64_t bad = 0, checked = 0, last_delivery = 0, aap_end = 0;
+  uint64_t phase0 = 0; /* the cycle the phase's run begins (after a mode write), as hcsim counts */
   unsigned step_contention = 0;
   std::string why, json;
   std::vector<hc_tlm_msg> seen; /* this phase's deliveries, as the callback saw them */
@@ -200,7 +206,7 @@ void node::run() {
   for (unsigned ph = 1;; ph++) {
     while (pf->started < ph) wait(pf->start);
     if (pf->phase == PH_END) return;
-    if (pf->phase == PH_AAP) aap();
+    if (pf->phase == PH_AAP || pf->phase == PH_AAP_CS) aap();
     if (pf->phase == PH_LCC) lcc();
     if (pf->phase == PH_SF) sf();
     if (++pf->done == pf->n) pf->all_done.notify(SC_ZERO_TIME);
@@ -216,11 +222,13 @@ static void link_messages(hc_tlm_net &net, unsigned d, std::vector<uint32_t> &c)
 
 void node::aap() {
   const unsigned d = pf->d, n = pf->n, k = pf->o.k;
+  const phase_id ph = pf->phase; /* PH_AAP or PH_AAP_CS: the words' tag too */
+  const bool cs = ph == PH_AAP_CS;
   std::vector<uint32_t> before, after;
   if (x == 0) link_messages(*pf->net, d, before);
   for (unsigned s = 0; s + 1 < n; s++) {
     const unsigned y = hc_algo_aap.dest(d, s, x);
-    if (y != x) send(y, x, PH_AAP, k);
+    if (y != x) send(y, x, ph, k);
     pf->net->barrier();
     if (x != 0) continue;
     link_messages(*pf->net, d, after); /* node 0 counts each step's messages per channel */
@@ -228,19 +236,19 @@ void node::aap() {
       if (after[l] - before[l] > pf->step_contention) pf->step_contention = after[l] - before[l];
     before.swap(after);
   }
-  if (x == 0) pf->aap_end = pf->net->cycle() - pf->net->base();
+  if (x == 0) pf->aap_end = pf->net->cycle() - pf->phase0;
   receive(n - 1);
   std::vector<bool> from(n, false);
   for (const hc_tlm_msg &m : inbox) {
     const unsigned h = (unsigned)__builtin_popcount(m.src ^ x);
     if (m.src == x || m.src >= n || from[m.src]) {
       pf->fail("aap: node " + std::to_string(x) + " got a second message from " + std::to_string(m.src));
-    } else if (!check_words(m, m.src, x, PH_AAP, k)) {
+    } else if (!check_words(m, m.src, x, ph, k)) {
       pf->fail("aap: node " + std::to_string(x) + ": the words from " + std::to_string(m.src) + " differ");
-    } else if (m.delivered - m.created != hc_vp_latency(h, k)) {
+    } else if (m.delivered - m.created != (cs ? hc_vp_cs_latency(h, k) : hc_vp_latency(h, k))) {
       pf->fail("aap: node " + std::to_string(x) + ": the message from " + std::to_string(m.src) + " took " +
-               std::to_string(m.delivered - m.created) + " cycles, not h + k + 1 = " +
-               std::to_string(hc_vp_latency(h, k)));
+               std::to_string(m.delivered - m.created) + " cycles, not " + (cs ? "3h + k + 4 = " : "h + k + 1 = ") +
+               std::to_string(cs ? hc_vp_cs_latency(h, k) : hc_vp_latency(h, k)));
     }
     if (m.src < n) from[m.src] = true;
   }
@@ -324,16 +332,20 @@ void platform::json_deliveries() {
 }
 
 void platform::aap_done() {
-  const uint64_t want = hc_vp_aap_cycles(d, o.k);
+  const bool cs = phase == PH_AAP_CS;
+  const char *name = cs ? "aap_cs" : "aap";
+  const uint64_t want = cs ? hc_vp_aap_cs_cycles(d, o.k) : hc_vp_aap_cycles(d, o.k);
   if (aap_end != want)
-    fail("aap took " + std::to_string(aap_end) + " cycles, d 2^(d-1) + (2^d - 1)(k + 3) = " + std::to_string(want));
-  std::printf("tlm demo aap: %u nodes, %u steps of k = %u flits, %u messages checked (%llu words), %llu cycles "
+    fail(std::string(name) + " took " + std::to_string(aap_end) + " cycles, " +
+         (cs ? "3 d 2^(d-1) + (2^d - 1)(k + 6) = " : "d 2^(d-1) + (2^d - 1)(k + 3) = ") + std::to_string(want));
+  std::printf("tlm demo %s: %u nodes, %u steps of k = %u flits%s, %u messages checked (%llu words), %llu cycles "
               "(first principles %llu), most messages on a channel in a step %u%s\n",
-              n, n - 1, o.k, n * (n - 1), (unsigned long long)checked, (unsigned long long)aap_end,
-              (unsigned long long)want, step_contention, bad ? (": FAIL " + why).c_str() : "");
-  json += "  \"aap\": {\n    \"k\": " + std::to_string(o.k) + ",\n    \"steps\": " + std::to_string(n - 1) +
-          ",\n    \"cycles_to_barrier\": " + std::to_string(aap_end) +
-          ",\n    \"cycles_to_last_delivery\": " + std::to_string(last_delivery + 1 - net->base()) +
+              name, n, n - 1, o.k, cs ? " in circuit switching" : "", n * (n - 1), (unsigned long long)checked,
+              (unsigned long long)aap_end, (unsigned long long)want, step_contention,
+              bad ? (": FAIL " + why).c_str() : "");
+  json += "  \"" + std::string(name) + "\": {\n    \"k\": " + std::to_string(o.k) + ",\n    \"steps\": " +
+          std::to_string(n - 1) + ",\n    \"cycles_to_barrier\": " + std::to_string(aap_end) +
+          ",\n    \"cycles_to_last_delivery\": " + std::to_string(last_delivery + 1 - phase0) +
           ",\n    \"data_ok\": " + (bad ? "false" : "true") +
           ",\n    \"max_step_contention\": " + std::to_string(step_contention);
   json_deliveries();
@@ -400,9 +412,15 @@ void platform::host() {
     seen.clear();
     if (i) json += ",\n";
     if (net->reset() != HC_OK) fail("reset with messages outstanding");
-    last_delivery = net->base();
-    if (p == PH_AAP) {
+    last_delivery = phase0 = net->base();
+    if (p == PH_AAP || p == PH_AAP_CS) {
       step_contention = 0;
+      if (p == PH_AAP_CS) { /* the mode register, in effect from the next cycle (reset() clears it) */
+        if (net->set_mode(HC_MODE_CIRCUIT) != HC_OK) fail("aap_cs: the mode register refused circuit switching");
+        net->next_cycle();
+        phase0 = net->cycle();
+      }
+      phase = p; /* aap_done reads it */
       if (run_phase(p)) aap_done();
     } else if (p == PH_LCC) {
       hc_lcc l;
@@ -440,7 +458,8 @@ void platform::host() {
 static void usage(const char *why) {
   std::fprintf(stderr,
                "hc_tlm_demo: %s (usage: hc_tlm_demo [model|rtl|both] [--deliver socket|callback] "
-               "[--clock internal|port] [--d D] [--k K] [--beta B] [--remap opt|none] [--json PATH] [aap] [lcc] [sf])\n",
+               "[--clock internal|port] [--d D] [--k K] [--beta B] [--remap opt|none] [--json PATH] [aap] [aap_cs] [lcc] "
+               "[sf])\n",
                why);
   std::exit(2);
 }
@@ -462,6 +481,7 @@ static options parse(int argc, char **argv) {
     else if (a == "rtl") o.sim = HC_SIM_RTL;
     else if (a == "both") o.sim = HC_SIM_BOTH;
     else if (a == "aap") o.phases.push_back(PH_AAP);
+    else if (a == "aap_cs") o.phases.push_back(PH_AAP_CS);
     else if (a == "lcc") o.phases.push_back(PH_LCC);
     else if (a == "sf") o.phases.push_back(PH_SF);
     else if (a == "--deliver" && v && (!std::strcmp(v, "socket") || !std::strcmp(v, "callback")))

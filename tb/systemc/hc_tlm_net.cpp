@@ -245,6 +245,12 @@ void hc_tlm_net::barrier() {
   released_.notify(SC_ZERO_TIME);
 }
 
+void hc_tlm_net::next_cycle() {
+  sync();
+  wait_cycle();
+  sync();
+}
+
 int hc_tlm_net::reset() {
   sync();
   if (hc_driver_outstanding(drv_) != 0) return HC_EPARAM;

@@ -97,6 +97,10 @@ class hc_tlm_net : public sc_core::sc_module {
   int set_mode(unsigned mode);
   int set_remap(const uint8_t *perm);
 
+  /* From an SC_THREAD: return in the next cycle (a write of set_mode or
+  ** set_remap is then in effect, as hcsim's runs begin after it). */
+  void next_cycle();
+
   /* From an SC_THREAD: drive ops[0..n-1] on the configuration port in n
   ** consecutive cycles from the current one (one process at a time: the
   ** others wait for the port) and return when the last read's data is

@@ -24,6 +24,13 @@ uint64_t hc_vp_aap_cycles(unsigned d, unsigned k) {
   return (uint64_t)d * (n / 2) + (n - 1) * ((uint64_t)k + 3);
 }
 
+uint64_t hc_vp_cs_latency(unsigned h, unsigned k) { return 3ull * h + k + 4; }
+
+uint64_t hc_vp_aap_cs_cycles(unsigned d, unsigned k) {
+  const uint64_t n = 1ull << d;
+  return 3ull * d * (n / 2) + (n - 1) * ((uint64_t)k + 6);
+}
+
 uint32_t hc_vp_transpose(unsigned d, uint32_t v) {
   assert(d % 2 == 0);
   uint32_t y = 0;

@@ -32,6 +32,15 @@ uint64_t hc_vp_latency(unsigned h, unsigned k);
 ** sum_h C(d,h) (h + k + 3) = d 2^(d-1) + (2^d - 1)(k + 3) cycles. */
 uint64_t hc_vp_aap_cycles(unsigned d, unsigned k);
 
+/* The same in circuit switching (mode 3, the registers tau' = xi' = 0;
+** docs/boppana.md, "The mapping, derived from the mechanism"): the head
+** leaves the NI S(h) = 4 + 2h cycles after the set-up, the tail is ejected
+** h + k cycles later, so a lone message's latency is 3h + k + 4; with the
+** idle barrier a step takes S(h) + h + k + 2 = 3h + k + 6 cycles, AAP
+** 3 d 2^(d-1) + (2^d - 1)(k + 6) from the cycle the mode is in effect. */
+uint64_t hc_vp_cs_latency(unsigned h, unsigned k);
+uint64_t hc_vp_aap_cs_cycles(unsigned d, unsigned k);
+
 /* The matrix transpose of a d-cube (d even): bit i of the result is bit
 ** (i + d/2) mod d of v (docs/lcc.md, Hou et al. Ex. 3). */
 uint32_t hc_vp_transpose(unsigned d, uint32_t v);
