@@ -255,7 +255,7 @@ static int keep_packet(hc_netrace *nt, rd *r, const unsigned char *b, const uint
     return set_err(r->err, "out of memory"), HC_ENOMEM;
   hc_nt_packet *p = &nt->pk[nt->n++];
   *p = (hc_nt_packet){cycle - nt->base, nt->ndep, le32(b + 8), le32(b + 12), b[16], b[17], b[18], b[19], b[20], 0};
-  if (nt->cfg.deps) {
+  if (nt->cfg.deps && b[20] > 0) {
     memcpy(nt->dep + nt->ndep, deps, (size_t)b[20] * sizeof *deps);
     nt->ndep += b[20];
   }
