@@ -199,7 +199,8 @@ static void mark_regions(const hc_netrace *nt, walk *w, uint64_t rel) {
     w->start[q] = h->regions[q].offset == rel ? w->rec : UINT64_MAX; /* UINT64_MAX: inside a packet */
     if ((int)q == nt->cfg.region && w->start[q] != UINT64_MAX) {
       w->keep_lo = w->rec;
-      w->keep_hi = w->rec + h->regions[q].packets;
+      /* more than the file holds is refused at the end (check_totals) */
+      w->keep_hi = h->regions[q].packets > UINT64_MAX - w->rec ? UINT64_MAX : w->rec + h->regions[q].packets;
     }
   }
 }
@@ -221,7 +222,7 @@ static int check_packet(hc_netrace *nt, rd *r, const walk *w, const unsigned cha
   const uint64_t cycle = le64(b);
   const uint32_t id = le32(b + 8);
   const unsigned type = b[16], src = b[17], dst = b[18], nodes = nt->hdr.nodes;
-  const char *where = "packet record";
+  const char *where = "packet record"; /* the n-th in the file, from 1, as line numbers */
   if (src >= nodes || dst >= nodes)
     return set_err(r->err, "%s %" PRIu64 " (id %" PRIu32 ", byte %" PRIu64 "): %s %u is not a node of the trace (0..%u)",
                    where, w->rec + 1, id, at, src >= nodes ? "src" : "dst", src >= nodes ? src : dst, nodes - 1u),
@@ -306,7 +307,7 @@ static int check_totals(hc_netrace *nt, rd *r, walk *w) {
       return set_err(r->err, "region %" PRIu32 " begins at byte %" PRIu64 " of the packets, %s", q, h->regions[q].offset,
                      q >= w->next_region ? "past their end" : "inside a packet record"),
              HC_EFORMAT;
-    if (w->start[q] + h->regions[q].packets > w->rec)
+    if (h->regions[q].packets > w->rec - w->start[q])
       return set_err(r->err, "region %" PRIu32 " has %" PRIu64 " packets from record %" PRIu64 ", past the last (%" PRIu64 ")",
                      q, h->regions[q].packets, w->start[q] + 1, w->rec),
              HC_EFORMAT;

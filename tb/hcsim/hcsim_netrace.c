@@ -88,7 +88,7 @@ void hcsim_netrace_table(const hcsim_opts *o, const hc_netrace *nt, double rate_
   hc_netrace_dep_counts(nt, &edges, &unmatched);
   hc_netrace_held(nt, &held, &held_cycles);
   if (o->deps)
-    printf("%-15s on: %" PRIu64 " waits, %" PRIu64 " listed id%s not waited for (not a later packet of the replay); "
+    printf("%-15s on: %" PRIu64 " waits (%" PRIu64 " listed id%s not a later packet of the replay); "
            "%" PRIu64 " packet%s held past their cycle, %" PRIu64 " cycles in all\n",
            "dependencies", edges, unmatched, unmatched == 1 ? "" : "s", held, held == 1 ? "" : "s", held_cycles);
   else

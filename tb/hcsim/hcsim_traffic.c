@@ -323,7 +323,7 @@ static void tail_phase(const hcsim_opts *o, hc_driver *drv, source *src, hcsim_t
     if ((hc_driver_cycle(drv) & 1023u) == 0) progress_tick(o, drv, pg, "dependencies");
     int rc = hc_netrace_tick(src->nt, drv);
     if (rc == HC_OK) rc = hc_driver_step(drv);
-    if (rc == HC_OK) {
+    if (rc == HC_OK && !hc_netrace_done(src->nt)) { /* done: the drain takes over, not a jump to the end */
       const uint64_t next = src_next(src, drv);
       rc = hc_driver_advance(drv, next < end ? next : end);
     }

@@ -12,12 +12,16 @@ u32, addr u32, type, src, dst, node types, dependency count (u8 each) and
 that many u32 ids of the packets that depend on it.
 
   netrace_ref.py decode TRACE [REGION]       header and replay figures, JSON
-  netrace_ref.py check TRACE DELIVERIES on|off [REGION]
-                                             every packet delivered at its
-                                             dst with its flits, created as
-                                             the rule says; exit 1 if not
-  netrace_ref.py write DIR                   every hand-made trace of case()
-                                             below as DIR/nt_<case>.tra.bz2
+  netrace_ref.py check TRACE DELIVERIES on|off REGION|all [TRACE ...]
+                                             for each replay, every packet
+                                             delivered at its dst with its
+                                             flits and created as the rule
+                                             says: a line "ok: ..." or why
+                                             not; exit 1 if one is not
+  netrace_ref.py write DIR [TRACE]           every hand-made trace of case()
+                                             below as DIR/nt_<case>.tra.bz2,
+                                             and TRACE decoded as by decode
+(one process for several jobs: a Python start is most of a job's time)
 """
 import bz2
 import json
@@ -90,6 +94,7 @@ def decode(path, region):
                base=base, flits=sum(flits(p[2]) for p in rp), waits=sum(len(x) for x in parents_of(rp)),
                last_cycle=rp[-1][0] if rp else None)
     print(json.dumps(out))
+    return 0
 
 
 def check(path, dl_path, deps, region):
@@ -177,15 +182,25 @@ def write(outdir):
             f.write(bz2.compress(data))
 
 
+def region_arg(s):
+    return None if s == 'all' else int(s)
+
+
 def main(argv):
-    if len(argv) >= 2 and argv[0] == 'decode':
-        decode(argv[1], int(argv[2]) if len(argv) > 2 else None)
-        return 0
-    if len(argv) >= 4 and argv[0] == 'check':
-        return check(argv[1], argv[2], argv[3], int(argv[4]) if len(argv) > 4 else None)
-    if len(argv) == 2 and argv[0] == 'write':
+    if len(argv) in (2, 3) and argv[0] == 'decode':
+        return decode(argv[1], region_arg(argv[2]) if len(argv) > 2 else None)
+    if len(argv) >= 5 and (len(argv) - 1) % 4 == 0 and argv[0] == 'check':
+        st = 0
+        for k in range(1, len(argv), 4):
+            try:
+                st |= check(argv[k], argv[k + 1], argv[k + 2], region_arg(argv[k + 3]))
+            except (OSError, ValueError, KeyError, IndexError, StopIteration, struct.error) as e:
+                print('cannot check %s against %s: %r' % (argv[k + 1], argv[k], e))
+                st = 1
+        return st
+    if len(argv) in (2, 3) and argv[0] == 'write':
         write(argv[1])
-        return 0
+        return decode(argv[2], None) if len(argv) == 3 else 0
     print(__doc__, file=sys.stderr)
     return 2
 

@@ -797,20 +797,28 @@ else ko "csv: a bad field named by line" "exit $st: $(cat "$tmp/err")"; fi
 
 # netrace traces (docs/hcsim.md, "netrace traces"), against an independent
 # reading of the format (tests/cli/netrace_ref.py: Python's struct over its
-# bz2 module). The shipped sample (booksim/netrace's example, 64 nodes, so
-# d = 6): the header and the counts as decoded there, every packet
-# delivered intact at its destination with its flits, and each created as
-# the dependency rule computed there says (the later of its cycle and the
-# cycle after the last delivery of a packet listing it); without
-# dependencies at its cycle.
+# bz2 module; one process writes the hand-made traces and decodes the
+# sample, one checks the replays). The shipped sample (booksim/netrace's
+# example, 64 nodes, so d = 6): the header and the counts as decoded there,
+# every packet delivered intact at its destination with its flits, and each
+# created as the dependency rule computed there says (the later of its
+# cycle and the cycle after the last delivery of a packet listing it);
+# without dependencies at its cycle. Region 1 of a hand-made two-region
+# trace: its cycles from the region's first (20), by the same rule.
 nref() { python3 tests/cli/netrace_ref.py "$@"; }
 ntr=tests/data/netrace/example.tra.bz2
-nt_ref=$(nref decode "$ntr")
+nt_ref=$(nref write "$tmp" "$ntr")
 for deps in on off; do
   "$model" --sim model --d 6 --traffic netrace --file "$ntr" --deps $deps --quiet --json "$tmp/nt_$deps.json" \
-    --deliveries "$tmp/nt_$deps.dl" 2>"$tmp/err"; st=$?
-  chk=$(nref check "$ntr" "$tmp/nt_$deps.dl" $deps 2>&1)
-  if [ $st = 0 ] && [ "${chk%%:*}" = ok ] && jq -e --argjson r "$nt_ref" '.netrace as $n |
+    --deliveries "$tmp/nt_$deps.dl" 2>"$tmp/nt_$deps.err"; echo $? > "$tmp/nt_$deps.st"
+done
+"$model" --sim model --d 2 --traffic netrace --file "$tmp/nt_regions.tra.bz2" --region 1 --quiet --json "$tmp/nt_reg.json" \
+  --deliveries "$tmp/nt_reg.dl" 2>"$tmp/nt_reg.err"; echo $? > "$tmp/nt_reg.st"
+nt_chk=$(nref check "$ntr" "$tmp/nt_on.dl" on all "$ntr" "$tmp/nt_off.dl" off all "$tmp/nt_regions.tra.bz2" "$tmp/nt_reg.dl" on 1)
+k=0
+for deps in on off; do
+  k=$((k + 1)); chk=$(sed -n ${k}p <<< "$nt_chk"); st=$(cat "$tmp/nt_$deps.st")
+  if [ "$st" = 0 ] && [ "${chk%%:*}" = ok ] && jq -e --argjson r "$nt_ref" '.netrace as $n |
        $n.benchmark == $r.benchmark and $n.trace_nodes == $r.nodes and $n.trace_cycles == $r.cycles and
        $n.trace_packets == $r.packets and $n.notes == $r.notes and $n.packets_replayed == $r.replayed and
        .messages_injected == $r.replayed and .messages_delivered == $r.replayed and .lost == 0 and
@@ -818,39 +826,40 @@ for deps in on off; do
        .traffic_cycles == $r.last_cycle + 1 and .warmup == 0 and
        $n.dependency_waits == (if $n.dependencies then $r.waits else 0 end)' "$tmp/nt_$deps.json" >/dev/null; then
     ok "netrace sample, dependencies $deps: $(jq -r '.netrace.benchmark' "$tmp/nt_$deps.json"), $chk"
-  else ko "netrace sample, dependencies $deps" "exit $st: $chk $(head -c 200 "$tmp/err")"; fi
+  else ko "netrace sample, dependencies $deps" "exit $st: $chk $(head -c 200 "$tmp/nt_$deps.err")"; fi
 done
+chk=$(sed -n 3p <<< "$nt_chk"); st=$(cat "$tmp/nt_reg.st")
+if [ "$st" = 0 ] && [ "${chk%%:*}" = ok ] && jq -e '.netrace.base_cycle == 20 and .netrace.packets_replayed == 2 and .traffic_cycles == 3' \
+     "$tmp/nt_reg.json" >/dev/null; then ok "netrace region 1 of 2: $chk"
+else ko "netrace region 1 of 2" "exit $st: $chk $(head -c 200 "$tmp/nt_reg.err")"; fi
 bin=build/rtl/D6_W16_B2_I4/hcsim
-if [ -x "$bin" ]; then # the same replay with the RTL in lockstep: the same deliveries, cycle for cycle
-  "$bin" --sim both --traffic netrace --file "$ntr" --quiet --json "$tmp/nt_rtl.json" --deliveries "$tmp/nt_rtl.dl" 2>"$tmp/err"; st=$?
-  if [ $st = 0 ] && [ "$(jq -r .lockstep "$tmp/nt_rtl.json")" = match ] && cmp -s "$tmp/nt_rtl.dl" "$tmp/nt_on.dl"; then
-    ok "netrace sample in lockstep (d = 6), the model's deliveries"
+if [ -x "$bin" ]; then # the RTL in lockstep on its first 500 cycles (63 packets, 43 held by their
+  # dependencies; the whole sample takes 6.6 CPU-s there): the model's deliveries, cycle for cycle
+  "$model" --sim model --d 6 --traffic netrace --file "$ntr" --cycles 500 --quiet --deliveries "$tmp/nt_500.dl" 2>/dev/null
+  "$bin" --sim both --traffic netrace --file "$ntr" --cycles 500 --quiet --json "$tmp/nt_rtl.json" \
+    --deliveries "$tmp/nt_rtl.dl" 2>"$tmp/err"; st=$?
+  if [ $st = 0 ] && [ "$(jq -r .lockstep "$tmp/nt_rtl.json")" = match ] && [ "$(grep -vc '^#' "$tmp/nt_rtl.dl")" = 63 ] \
+     && cmp -s "$tmp/nt_rtl.dl" "$tmp/nt_500.dl"; then
+    ok "netrace sample's first 500 cycles in lockstep (d = 6), the model's deliveries"
   else ko "netrace sample in lockstep (d = 6)" "exit $st: $(jq -c '{lockstep, lost}' "$tmp/nt_rtl.json" 2>&1) $(head -c 200 "$tmp/err")"; fi
 fi
 # B depends on A (a hand-made trace): A, 0 -> 3 in the 2-cube, 72 bytes (5
 # flits), at cycle 0; B, 3 -> 0, 8 bytes (1 flit), at cycle 1. A arrives at
 # h + L + 1 = 2 + 5 + 1 = 8, so B is created in cycle 9 and arrives at
-# 9 + 2 + 1 + 1 = 13; without dependencies B goes at 1 and arrives at 5.
-nref write "$tmp"
+# 9 + 2 + 1 + 1 = 13, the run's last of 14 cycles; without dependencies B
+# goes at 1 and arrives at 5, and the run has 9 cycles.
 for bin in "$model" build/rtl/D2_W16_B2_I4/hcsim; do
   [ -x "$bin" ] || continue
   for deps in on off; do
     want=$([ $deps = on ] && printf '8 0 3 5 0 0\n13 3 0 1 9 1' || printf '5 3 0 1 1 1\n8 0 3 5 0 0')
     "$bin" --sim "$([ "$bin" = "$model" ] && echo model || echo both)" --d 2 --traffic netrace --file "$tmp/nt_dep.tra.bz2" \
-      --deps $deps --quiet --deliveries "$tmp/nt_dep.dl" 2>"$tmp/err"; st=$?
+      --deps $deps --quiet --deliveries "$tmp/nt_dep.dl" --json "$tmp/nt_dep.json" 2>"$tmp/err"; st=$?
     got=$(grep -v '^#' "$tmp/nt_dep.dl" 2>/dev/null)
-    if [ $st = 0 ] && [ "$got" = "$want" ]; then ok "netrace dependency: B after A's delivery, dependencies $deps ($bin)"
+    if [ $st = 0 ] && [ "$got" = "$want" ] && [ "$(jq .cycles "$tmp/nt_dep.json")" = "$([ $deps = on ] && echo 14 || echo 9)" ]; then
+      ok "netrace dependency: B after A's delivery, dependencies $deps ($bin)"
     else ko "netrace dependency, dependencies $deps ($bin)" "exit $st: $(tr '\n' ';' <<< "$got") $(head -c 200 "$tmp/err")"; fi
   done
 done
-# regions: region 1 of a hand-made two-region trace, its cycles from the
-# region's first (20), checked by the same rule
-"$model" --sim model --d 2 --traffic netrace --file "$tmp/nt_regions.tra.bz2" --region 1 --quiet --json "$tmp/nt_reg.json" \
-  --deliveries "$tmp/nt_reg.dl" 2>"$tmp/err"; st=$?
-chk=$(nref check "$tmp/nt_regions.tra.bz2" "$tmp/nt_reg.dl" on 1 2>&1)
-if [ $st = 0 ] && [ "${chk%%:*}" = ok ] && jq -e '.netrace.base_cycle == 20 and .netrace.packets_replayed == 2 and .traffic_cycles == 3' \
-     "$tmp/nt_reg.json" >/dev/null; then ok "netrace region 1 of 2: $chk"
-else ko "netrace region 1 of 2" "exit $st: $chk $(head -c 200 "$tmp/err")"; fi
 # malformed traces and misuse: one line, exit 2
 ntbad() { # case regex [args...]
   local c=$1 re=$2; shift 2
