@@ -5,6 +5,8 @@
 #                  [ROUTE_REG=1]  the routers' registered route (2 cycles per hop; build token _Q)
 #                  [ROUTING=ecube|pcube|chiu|...]  routing function (not e-cube:
 #                                 SIM=model only; hcsim --routing list)
+#                  [TRAFFIC=netrace FILE=t.tra.bz2 [REGION=K] [DEPS=off] [FLIT_BYTES=16]]
+#                                 replay a netrace trace (docs/hcsim.md)
 #   make test      the whole suite (lint, synthesis, unit, lockstep), ends
 #                  with "N passed, N failed"
 #   make test-long the same with the 5-cube's RTL in lockstep too, and the

@@ -545,7 +545,7 @@ const uint32_t *hc_netrace_kids(const hc_netrace *nt, uint64_t k, unsigned *n) {
     return NULL;
   }
   if (n) *n = nt->pk[k].nkids;
-  return nt->dep + nt->pk[k].kid0;
+  return nt->pk[k].nkids ? nt->dep + nt->pk[k].kid0 : NULL; /* dep is NULL when no packet lists another */
 }
 
 void hc_netrace_dep_counts(const hc_netrace *nt, uint64_t *edges, uint64_t *unmatched) {
