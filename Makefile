@@ -5,6 +5,8 @@
 #                  [ROUTE_REG=1]  the routers' registered route (2 cycles per hop; build token _Q)
 #                  [ROUTING=ecube|pcube|chiu|...]  routing function (not e-cube:
 #                                 SIM=model only; hcsim --routing list)
+#                  [TRAFFIC=netrace FILE=t.tra.bz2 [REGION=K] [DEPS=off] [FLIT_BYTES=16]]
+#                                 replay a netrace trace (docs/hcsim.md)
 #   make test      the whole suite (lint, synthesis, unit, lockstep), ends
 #                  with "N passed, N failed"
 #   make test-long the same with the 5-cube's RTL in lockstep too, and the
@@ -127,7 +129,7 @@ RTL_LIST := rtl/hc_ip.f
 RTL_SRC := $(shell tools/filelist.sh $(RTL_LIST))
 ALGO_SRC := $(filter-out algorithms/lcc_table.c,$(sort $(wildcard algorithms/*.c)))
 SCHED_SRC := $(sort $(wildcard csim/sched/*.c))
-LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netstats.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_flit_text.c tb/report/hc_report.c $(ALGO_SRC)
+LIB_SRC := csim/hc_status.c csim/hc_model.c csim/hc_route.c csim/hc_sf.c $(SCHED_SRC) csim/hc_sfload.c tb/backend/hc_backend.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netrace.c tb/driver/hc_netstats.c tb/driver/hc_sf_run.c tb/driver/hc_algo_run.c tb/driver/hc_lcc_run.c tb/driver/hc_fft_run.c tb/driver/hc_np_run.c tb/report/hc_gtkw.c tb/report/hc_flit_text.c tb/report/hc_report.c $(ALGO_SRC)
 TB_SRC := tb/test/hc_test.c $(sort $(wildcard tests/regress/*.c))
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -374,7 +376,8 @@ ALGO_VARS_ARGS = $(if $(K),--k $(K)) $(if $(M),--m $(M)) $(if $(BETA),--beta $(B
            $(if $(LCCS),--lccs $(LCCS)) $(if $(OBJECTIVE),--objective $(OBJECTIVE))
 TRAFFIC_SET_ARGS = $(if $(FILE),--file $(FILE)) $(if $(DRAIN),--drain $(DRAIN)) \
            $(if $(HOT_NODE),--hot-node $(HOT_NODE)) $(if $(HOT_FRAC),--hot-frac $(HOT_FRAC)) $(if $(MODE),--mode $(MODE)) \
-           $(if $(SAMPLE_PERIOD),--sample-period $(SAMPLE_PERIOD)) $(if $(FLOWS),--flows)
+           $(if $(SAMPLE_PERIOD),--sample-period $(SAMPLE_PERIOD)) $(if $(FLOWS),--flows) \
+           $(if $(REGION),--region $(REGION)) $(if $(DEPS),--deps $(DEPS)) $(if $(FLIT_BYTES),--flit-bytes $(FLIT_BYTES))
 ifneq ($(ALGO),)
 SIM_ARGS = --algo $(ALGO) --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) --seed $(SEED) \
            $(if $(ROUTE_REG),--route-reg $(ROUTE_REG)) \
@@ -388,9 +391,12 @@ else
 # With FILE, TRAFFIC only when given (hcsim takes the file's traffic
 # itself, and refuses another pattern beside it); RATE and LEN always
 # (hcsim notes values other than its defaults as not applying to a file).
+# A netrace trace's window is the replay's unless CYCLES or WARMUP is given.
+WINDOW_ARGS = $(if $(filter netrace,$(TRAFFIC)),$(if $(call given,CYCLES),--cycles $(CYCLES)) \
+           $(if $(call given,WARMUP),--warmup $(WARMUP)),--cycles $(CYCLES) --warmup $(WARMUP))
 SIM_ARGS = --sim $(SIM) --d $(D) --w $(W) --buf $(B) --inj $(I) $(if $(ROUTE_REG),--route-reg $(ROUTE_REG)) \
            $(if $(and $(FILE),$(if $(call given,TRAFFIC),,1)),,--traffic $(TRAFFIC)) --rate $(RATE) --len $(LEN) \
-           --cycles $(CYCLES) --warmup $(WARMUP) --seed $(SEED) \
+           $(WINDOW_ARGS) --seed $(SEED) \
            $(TRAFFIC_SET_ARGS) $(ALGO_VARS_ARGS) $(if $(JSON),--json $(JSON)) \
            $(if $(ROUTING),--routing $(ROUTING)) \
            $(if $(filter 1,$(WAVES)),--waves $(BUILD)/waves/sim.fst)

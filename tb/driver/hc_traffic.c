@@ -44,7 +44,7 @@ struct hc_traffic {
 };
 
 static const char *const pattern_names[HC_PAT_NUM] = {"uniform", "bitrev",   "transpose", "revflip",
-                                                      "hotspot", "neighbor", "file"};
+                                                      "hotspot", "neighbor", "file",   "netrace"};
 
 /* ------------------------------------------------------------- patterns */
 

@@ -52,12 +52,13 @@ typedef enum hc_pattern {
   HC_PAT_HOTSPOT,
   HC_PAT_NEIGHBOR,
   HC_PAT_FILE,
+  HC_PAT_NETRACE, /* a netrace trace: tb/driver/hc_netrace.h, not this file's sources */
   HC_PAT_NUM
 } hc_pattern;
 
 /*
 ** Parse a pattern name ("uniform", "bitrev", "transpose", "revflip",
-** "hotspot", "neighbor", "file"; exact, lower case) into *out. Returns HC_OK,
+** "hotspot", "neighbor", "file", "netrace"; exact, lower case) into *out. Returns HC_OK,
 ** or HC_EPARAM (unknown name or NULL argument; *out untouched).
 */
 int hc_pattern_parse(const char *s, hc_pattern *out);

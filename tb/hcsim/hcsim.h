@@ -28,6 +28,7 @@
 #include <stdio.h>
 
 #include "hc_driver.h"
+#include "hc_netrace.h"
 #include "hc_traffic.h"
 #include "lcc.h"
 
@@ -52,6 +53,8 @@ typedef enum hcsim_opt {
   HO_ROUTE_REG,
   /* every delivery, one line each: synthetic traffic and the wormhole and LCC algorithms */
   HO_DELIVERIES,
+  /* netrace traces (--traffic netrace): the region, the dependencies, the flit's bytes */
+  HO_REGION, HO_DEPS, HO_FLIT_BYTES,
   HO_NUM
 } hcsim_opt;
 
@@ -114,6 +117,10 @@ struct hcsim_opts {
   unsigned backlog;   /* --backlog: a send queue's cap in messages; 0 none */
   int progress;       /* --progress: a line on stderr every 10 s with the time left */
   const char *file;
+  /* netrace traces: the region (HC_NT_ALL: the whole trace), dependencies
+  ** honoured, and the bytes a flit carries */
+  int region, deps;
+  unsigned flit_bytes;
   /* algorithms */
   const char *algo, *sched, *perm;
   unsigned long k, m, beta, g, src, dst, nwaves, n, rhs;

@@ -21,7 +21,7 @@
    HO_BIT(HO_WARMUP) | HO_BIT(HO_DRAIN) | HO_BIT(HO_FILE) | HO_BIT(HO_HOT_NODE) | HO_BIT(HO_HOT_FRAC) |    \
    HO_BIT(HO_MODE) | HO_BIT(HO_ROUTING) | HO_BIT(HO_HELP) | HO_BIT(HO_REMAP) | HO_BIT(HO_LCCS) |             \
    HO_BIT(HO_SAMPLE_PERIOD) | HO_BIT(HO_FLOWS) | HO_BIT(HO_WATCHDOG) | HO_BIT(HO_BACKLOG) |      \
-   HO_BIT(HO_PROGRESS) | HO_BIT(HO_DELIVERIES))
+   HO_BIT(HO_PROGRESS) | HO_BIT(HO_DELIVERIES) | HO_BIT(HO_REGION) | HO_BIT(HO_DEPS) | HO_BIT(HO_FLIT_BYTES))
 #define TAKES_ALGO (TAKES_RUN | HO_BIT(HO_ALGO) | HO_BIT(HO_CHECK_ARGS) | HO_BIT(HO_SFGEOM) | HO_BIT(HO_K))
 /* The FFT movements also take a routing function for the unmapped run
 ** (model only; hcsim_config refuses it elsewhere). */

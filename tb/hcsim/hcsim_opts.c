@@ -59,6 +59,8 @@ static const struct optdef {
     [HO_LCCS] = {"lccs", 1},        [HO_OBJECTIVE] = {"objective", 1},
     [HO_ROUTE_REG] = {"route-reg", 1},
     [HO_DELIVERIES] = {"deliveries", 1},
+    [HO_REGION] = {"region", 1},    [HO_DEPS] = {"deps", 1},
+    [HO_FLIT_BYTES] = {"flit-bytes", 1},
 };
 
 const char *hcsim_opt_name(hcsim_opt id, int *has_arg) {
@@ -93,15 +95,23 @@ void hcsim_print_help(void) {
       "  --inj N               NI injection queue depth, 1..16 (default: the RTL's, else 4)\n"
       "  --route-reg 0|1       1: the routers register their route, 2 cycles per hop\n"
       "                        (RouteReg; default: the RTL's, else 0)\n"
-      "  --traffic NAME        uniform bitrev transpose revflip hotspot neighbor file\n"
+      "  --traffic NAME        uniform bitrev transpose revflip hotspot neighbor file netrace\n"
       "                        (default uniform; file when only --file is given)\n"
       "  --rate R              offered load, flits/cycle/node in [0,1] (default 0.1)\n"
       "  --len L               flits per message, >= 1 (default 20)\n"
-      "  --cycles N            cycles with traffic generation (default 10000)\n"
-      "  --warmup N            measure messages created from cycle N on (default 1000)\n"
+      "  --cycles N            cycles with traffic generation (default 10000;\n"
+      "                        netrace: the replay's last cycle + 1)\n"
+      "  --warmup N            measure messages created from cycle N on (default 1000;\n"
+      "                        netrace: 0)\n"
       "  --drain N             max extra cycles to drain (default 200000)\n"
       "  --seed N              PRNG seed (default 1)\n"
-      "  --file PATH           message list for --traffic file: lines 'cycle src dest len'\n"
+      "  --file PATH           message list for --traffic file: lines 'cycle src dest len';\n"
+      "                        for --traffic netrace a netrace trace (.tra.bz2)\n"
+      "  --region all|K        netrace: the region (program phase) to replay (default all)\n"
+      "  --deps on|off         netrace: a packet waits for the packets it depends on\n"
+      "                        (default on)\n"
+      "  --flit-bytes N        netrace: bytes a flit carries, 1..1024; a packet of B bytes\n"
+      "                        is ceil(B/N) flits (default 16: control 1 flit, data 5)\n"
       "  --hot-node N          hotspot: the hot node (default 0)\n"
       "  --hot-frac F          hotspot: fraction of messages to it, [0,1] (default 0.2)\n"
       "  --mode wormhole|saf   switching: wormhole, or store-and-forward by header\n"
@@ -269,7 +279,7 @@ static hcsim_parsed take_run(hcsim_opts *o, hcsim_opt id, const char *on, const 
     case HO_QUIET: o->quiet = 1; break;
     case HO_TRAFFIC:
       if (hc_pattern_parse(val, &o->traffic) != HC_OK)
-        refuse(o, "unknown traffic '%s' (uniform, bitrev, transpose, revflip, hotspot, neighbor, file)", val);
+        refuse(o, "unknown traffic '%s' (uniform, bitrev, transpose, revflip, hotspot, neighbor, file, netrace)", val);
       break;
     case HO_RATE: o->rate = parse_real(o, on, val, 0.0, 1.0); break;
     case HO_LEN: o->len = (unsigned)parse_uint(o, on, val, 1, HC_TRAFFIC_MAX_LEN); break;
@@ -311,6 +321,14 @@ static void take_algo(hcsim_opts *o, hcsim_opt id, const char *on, const char *v
     case HO_ALGO: o->algo = val; break;
     case HO_ROUTE_REG: o->cfg.route_reg = (unsigned)parse_uint(o, on, val, 0, 1); break;
     case HO_DELIVERIES: o->deliveries = parse_path(o, on, val); break;
+    case HO_REGION:
+      o->region = strcmp(val, "all") == 0 ? HC_NT_ALL : (int)parse_uint(o, on, val, 0, HC_NT_MAX_REGIONS - 1u);
+      break;
+    case HO_DEPS:
+      o->deps = strcmp(val, "on") == 0 ? 1 : strcmp(val, "off") == 0 ? 0 : -1;
+      if (o->deps < 0) refuse(o, "--deps: '%s' is not on or off", val);
+      break;
+    case HO_FLIT_BYTES: o->flit_bytes = (unsigned)parse_uint(o, on, val, 1, HC_NT_MAX_FLIT_BYTES); break;
     case HO_CHECK_ARGS: o->check_only = 1; break;
     case HO_SFGEOM: o->sfgeom = parse_geom(o, on, val); break;
     case HO_K: o->k = (unsigned long)parse_uint(o, on, val, 1, o->mode->max_k); break;
@@ -391,6 +409,9 @@ static void set_defaults(const hcsim_mode *mode, hcsim_opts *o) {
   o->algo_switching = HC_MODE_WORMHOLE;
   o->overlap = -1;
   o->barrier = -1;
+  o->region = HC_NT_ALL;
+  o->deps = 1;
+  o->flit_bytes = 16;
 }
 
 /*

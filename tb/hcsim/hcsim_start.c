@@ -189,6 +189,14 @@ static void write_delivery(void *ctx, hc_driver *drv, const hc_msg *m) {
           m->phys_dest, m->len, m->t_create);
 }
 
+/* The same for a netrace replay, with the packet's index in the replay
+** (its message's tag) as a sixth column. */
+static void write_delivery_packet(void *ctx, hc_driver *drv, const hc_msg *m) {
+  (void)drv;
+  fprintf((FILE *)ctx, "%" PRIu64 " %" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu64 " %" PRIu32 "\n", m->t_deliver,
+          m->src, m->phys_dest, m->len, m->t_create, m->tag);
+}
+
 /* The --deliveries file, checked writable now and opened: the lines come as
 ** the run delivers, so a run that stops early leaves the ones it made. */
 static void deliveries_open(const hcsim_opts *o, hcsim_run *r) {
@@ -196,8 +204,10 @@ static void deliveries_open(const hcsim_opts *o, hcsim_run *r) {
   check_writable("deliveries", o->deliveries);
   r->deliv = fopen(o->deliveries, "w");
   if (!r->deliv) hcsim_die("--deliveries %s: cannot write: %s", o->deliveries, strerror(errno));
-  fputs("# delivered src dest flits created\n", r->deliv);
-  if (hc_driver_on_deliver(r->drv, write_delivery, r->deliv) != HC_OK) /* the first listener: cannot happen */
+  const int trace = o->traffic == HC_PAT_NETRACE;
+  fputs(trace ? "# delivered src dest flits created packet\n" : "# delivered src dest flits created\n", r->deliv);
+  if (hc_driver_on_deliver(r->drv, trace ? write_delivery_packet : write_delivery, r->deliv) != HC_OK)
+    /* the first listener: cannot happen */
     hcsim_die("--deliveries %s: the driver takes no more listeners", o->deliveries);
 }
 

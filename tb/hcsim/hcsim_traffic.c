@@ -2,7 +2,9 @@
 ** hcsim's traffic mode, the default (docs/hcsim.md): the message-level
 ** driver with its exactly-once scoreboard on the network (tb/driver/
 ** hc_driver.h), fed a synthetic traffic pattern or a message-list file
-** (tb/driver/hc_traffic.h) for a number of cycles; then the network drains,
+** (tb/driver/hc_traffic.h) or a netrace trace (hcsim_netrace.c) for a
+** number of cycles (a trace's packets held past them by their dependencies
+** are created as those arrive); then the network drains,
 ** and the report says what happened: messages injected and delivered, the
 ** scoreboard's lost/duplicated/corrupted counts, the lockstep verdict,
 ** latency and accepted throughput over a measurement window after a warm-up,
@@ -20,30 +22,62 @@
 
 #include "hcsim_traffic.h"
 
-/* What the traffic options say together; dies on a contradiction. */
-static void check_traffic(hcsim_opts *o) {
-  const unsigned n = 1u << o->cfg.d;
-  if (o->set[HO_FILE] && !o->set[HO_TRAFFIC]) o->traffic = HC_PAT_FILE;
-  if (o->traffic == HC_PAT_FILE && !o->file) hcsim_die("--traffic file needs --file PATH");
-  if (o->traffic != HC_PAT_FILE && o->file)
-    hcsim_die("--file is only for --traffic file (got --traffic %s)", hc_pattern_name(o->traffic));
-  if (o->hot_node >= n)
-    hcsim_die("--hot-node %u is not a node of the %u-cube (0..%u)", o->hot_node, o->cfg.d, n - 1u);
+/* The window [warmup, cycles) and its sample periods; dies when they do not fit. */
+static void check_window(hcsim_opts *o) {
   if (o->warmup >= o->cycles)
     hcsim_die("--warmup %" PRIu64 " must be below --cycles %" PRIu64
-              " (latency and throughput are measured in [warmup, cycles))",
-              o->warmup, o->cycles);
-  if (strcmp(o->remap, "none") != 0 && !hc_pattern_is_permutation(o->traffic))
-    hcsim_die("--remap applies to the permutation patterns bitrev, transpose and revflip");
-  hcsim_remap_check(o);
+              " (latency and throughput are measured in [warmup, cycles)%s)",
+              o->warmup, o->cycles, o->traffic == HC_PAT_NETRACE && !o->set[HO_CYCLES] ?
+              "; --cycles is the replay's last cycle + 1" : "");
   const uint64_t w = o->cycles - o->warmup;
   if (!o->set[HO_SAMPLE_PERIOD]) o->sample_period = hc_netstats_default_period(w);
   if ((w - 1u) / o->sample_period + 1u > HC_NS_MAX_PERIODS)
     hcsim_die("--sample-period %" PRIu64 " cuts the window [%" PRIu64 ", %" PRIu64 ") into more than %u periods",
               o->sample_period, o->warmup, o->cycles, HC_NS_MAX_PERIODS);
+}
+
+/* What the traffic options say together; dies on a contradiction. The
+** window is checked here too, but for a trace: once it is read. */
+static void check_traffic(hcsim_opts *o) {
+  const unsigned n = 1u << o->cfg.d;
+  if (o->set[HO_FILE] && !o->set[HO_TRAFFIC]) o->traffic = HC_PAT_FILE;
+  const int takes_file = o->traffic == HC_PAT_FILE || o->traffic == HC_PAT_NETRACE;
+  if (takes_file && !o->file) hcsim_die("--traffic %s needs --file PATH", hc_pattern_name(o->traffic));
+  if (!takes_file && o->file)
+    hcsim_die("--file is only for --traffic file or netrace (got --traffic %s)", hc_pattern_name(o->traffic));
+  static const hcsim_opt trace_only[] = {HO_REGION, HO_DEPS, HO_FLIT_BYTES};
+  for (unsigned k = 0; k < 3; k++)
+    if (o->set[trace_only[k]] && o->traffic != HC_PAT_NETRACE)
+      hcsim_die("--%s applies to --traffic netrace (got --traffic %s)", hcsim_opt_name(trace_only[k], NULL),
+                hc_pattern_name(o->traffic));
+  if (o->hot_node >= n)
+    hcsim_die("--hot-node %u is not a node of the %u-cube (0..%u)", o->hot_node, o->cfg.d, n - 1u);
+  if (strcmp(o->remap, "none") != 0 && !hc_pattern_is_permutation(o->traffic))
+    hcsim_die("--remap applies to the permutation patterns bitrev, transpose and revflip");
+  hcsim_remap_check(o);
   if (o->flows && o->cfg.d > HC_NS_FLOWS_MAX_D)
     hcsim_die("--flows keeps a figure per (source, destination), 4^d of them: d <= %u (got %u)",
               HC_NS_FLOWS_MAX_D, o->cfg.d);
+  if (o->traffic != HC_PAT_NETRACE) check_window(o);
+}
+
+/* The traffic source: a pattern or message list, or a netrace trace. */
+typedef struct source {
+  hc_traffic *tr;
+  hc_netrace *nt;
+} source;
+
+static int src_tick(source *s, hc_driver *drv) {
+  return s->nt ? hc_netrace_tick(s->nt, drv) : hc_traffic_tick(s->tr, drv);
+}
+
+static uint64_t src_next(const source *s, const hc_driver *drv) {
+  return s->nt ? hc_netrace_next_cycle(s->nt, drv) : hc_traffic_next_cycle(s->tr);
+}
+
+static void src_generated(const source *s, uint64_t *msgs, uint64_t *flits) {
+  if (s->nt) hc_netrace_generated(s->nt, msgs, flits);
+  else hc_traffic_generated(s->tr, msgs, flits);
 }
 
 /* The statistics collector of the window, fed by the driver's deliveries. */
@@ -230,7 +264,7 @@ static uint64_t next_stop(const periods *p, uint64_t c, uint64_t warmup, int cou
 ** (hc_driver_advance; on the model alone), or to the next place that is
 ** counted, which changes nothing that is measured.
 */
-static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r,
+static void traffic_phase(const hcsim_opts *o, hc_driver *drv, source *src, hcsim_traffic_result *r,
                           progress *pg) {
   const unsigned n = 1u << o->cfg.d;
   uint64_t flits0 = 0, gen0 = 0, gen1 = 0;
@@ -242,14 +276,14 @@ static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, h
     if (!counted && c >= o->warmup) { /* a jump over the warmup crossed no event */
       flits0 = ejected_all(drv, n, r->node_flits);
       per.flits = flits0;
-      hc_traffic_generated(tr, NULL, &gen0);
+      src_generated(src, NULL, &gen0);
       counted = 1;
     }
     if (counted) periods_reach(&per, drv, c, o->cycles);
-    int rc = hc_traffic_tick(tr, drv);
+    int rc = src_tick(src, drv);
     if (rc == HC_OK) rc = hc_driver_step(drv);
     if (rc == HC_OK) {
-      uint64_t next = hc_traffic_next_cycle(tr), stop_at = next_stop(&per, hc_driver_cycle(drv), o->warmup, counted);
+      uint64_t next = src_next(src, drv), stop_at = next_stop(&per, hc_driver_cycle(drv), o->warmup, counted);
       if (next > o->cycles) next = o->cycles;
       if (next > stop_at) next = stop_at;
       rc = hc_driver_advance(drv, next);
@@ -269,7 +303,7 @@ static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, h
   if (r->win_hi > r->win_lo) {
     r->win_flits = hc_driver_stats(drv)->flits_delivered - flits0;
     for (unsigned x = 0; x < n; x++) r->node_flits[x] = hc_driver_ejected(drv, x) - r->node_flits[x];
-    hc_traffic_generated(tr, NULL, &gen1);
+    src_generated(src, NULL, &gen1);
     r->win_offered = gen1 - gen0;
     /* what the network can hold: d + 1 router input buffers and an NI queue per node */
     const uint64_t cap = (uint64_t)n * ((o->cfg.d + 1u) * o->cfg.buf_depth + o->cfg.inj_depth);
@@ -277,8 +311,35 @@ static void traffic_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, h
   }
 }
 
+/*
+** After the window, a trace's packets that wait for deliveries: created as
+** their waits clear (at most --drain cycles; by construction they all are
+** once the network delivers, since a packet waits only for earlier ones).
+*/
+static void tail_phase(const hcsim_opts *o, hc_driver *drv, source *src, hcsim_traffic_result *r, progress *pg) {
+  if (!src->nt || r->stopped) return;
+  const uint64_t end = hc_driver_cycle(drv) + o->drain;
+  while (!hc_netrace_done(src->nt) && hc_driver_cycle(drv) < end) {
+    if ((hc_driver_cycle(drv) & 1023u) == 0) progress_tick(o, drv, pg, "dependencies");
+    int rc = hc_netrace_tick(src->nt, drv);
+    if (rc == HC_OK) rc = hc_driver_step(drv);
+    if (rc == HC_OK && !hc_netrace_done(src->nt)) { /* done: the drain takes over, not a jump to the end */
+      const uint64_t next = src_next(src, drv);
+      rc = hc_driver_advance(drv, next < end ? next : end);
+    }
+    if (rc != HC_OK) {
+      stop(r, rc);
+      return;
+    }
+  }
+  uint64_t made;
+  hc_netrace_packets(src->nt, &r->unsent);
+  hc_netrace_generated(src->nt, &made, NULL);
+  r->unsent -= made;
+}
+
 /* The drain, the counters' comparison and the verdict. */
-static void drain_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcsim_traffic_result *r,
+static void drain_phase(const hcsim_opts *o, hc_driver *drv, source *src, hcsim_traffic_result *r,
                         progress *pg) {
   const uint64_t traffic_end = hc_driver_cycle(drv);
   /* in slices, so that --progress can speak between them */
@@ -299,15 +360,15 @@ static void drain_phase(const hcsim_opts *o, hc_driver *drv, hc_traffic *tr, hcs
   }
   if (r->mismatch) r->mm = *hc_driver_mismatch(drv);
   r->st = *hc_driver_stats(drv);
-  if (o->traffic == HC_PAT_FILE) {
+  if (o->traffic == HC_PAT_FILE || o->traffic == HC_PAT_NETRACE) {
     uint64_t fl = 0;
-    hc_traffic_generated(tr, NULL, &fl);
+    src_generated(src, NULL, &fl);
     r->rate_offered = (double)fl / ((double)o->cycles * (1u << o->cfg.d));
   } else {
     r->rate_offered = o->rate;
   }
   const uint64_t lost = r->st.injected - r->st.delivered;
-  r->fail = r->mismatch || r->err || !r->drained || lost || r->st.duplicated || r->st.corrupted;
+  r->fail = r->mismatch || r->err || !r->drained || lost || r->st.duplicated || r->st.corrupted || r->unsent;
 }
 
 /* Failed checks, one line each on stderr. */
@@ -334,25 +395,40 @@ static void say_failures(const hcsim_opts *o, hc_driver *drv, const hcsim_traffi
   if (r->st.duplicated || r->st.corrupted)
     hcsim_say("FAIL: scoreboard: %" PRIu64 " duplicated, %" PRIu64 " corrupted", r->st.duplicated,
               r->st.corrupted);
+  if (r->unsent && !r->stopped)
+    hcsim_say("FAIL: %" PRIu64 " packets of the trace never created: the packets they depend on were not "
+              "delivered within --drain %" PRIu64 " cycles after --cycles",
+              r->unsent, o->drain);
 }
 
 int hcsim_traffic(hcsim_opts *o) {
   int order[32] = {0};
   hcsim_config(o);
   check_traffic(o);
-  hc_traffic *tr = o->traffic == HC_PAT_FILE ? file_traffic(o) : pattern_traffic(o, order);
+  source src = {NULL, NULL};
+  if (o->traffic == HC_PAT_NETRACE) {
+    src.nt = hcsim_netrace_open(o);
+    check_window(o);
+  } else {
+    src.tr = o->traffic == HC_PAT_FILE ? file_traffic(o) : pattern_traffic(o, order);
+  }
   if (o->traffic != HC_PAT_HOTSPOT && (o->set[HO_HOT_NODE] || o->set[HO_HOT_FRAC]))
     hcsim_say("note: --hot-node and --hot-frac apply only to --traffic hotspot; ignored");
   hcsim_run run;
   hcsim_open(o, &run);
   int status = prepare(o, run.drv, order);
   if (status != 0) return status;
+  if (src.nt && o->deps && hc_driver_on_deliver(run.drv, hc_netrace_on_deliver, src.nt) != HC_OK) {
+    hcsim_say("out of memory (delivery listeners)");
+    return HCSIM_EXIT_CHECK;
+  }
   if (!o->quiet) {
     printf("%-15s %" PRIu64 "\n", "seed", o->seed);
     fflush(stdout);
   }
   hcsim_traffic_result r;
   memset(&r, 0, sizeof r);
+  r.nt = src.nt;
   r.ns = open_stats(o, run.drv);
   r.node_flits = calloc((size_t)1 << o->cfg.d, sizeof *r.node_flits);
   if (!r.node_flits) {
@@ -361,16 +437,19 @@ int hcsim_traffic(hcsim_opts *o) {
   }
   progress pg;
   progress_start(o, run.drv, &pg);
-  traffic_phase(o, run.drv, tr, &r, &pg);
-  drain_phase(o, run.drv, tr, &r, &pg);
-  r.refused = hc_traffic_refused(tr);
+  traffic_phase(o, run.drv, &src, &r, &pg);
+  tail_phase(o, run.drv, &src, &r, &pg);
+  drain_phase(o, run.drv, &src, &r, &pg);
+  r.refused = hc_traffic_refused(src.tr);
   if (!r.err && hc_netstats_error(r.ns) != HC_OK) r.err = HC_ENOMEM, r.fail = 1;
+  if (!r.err && hc_netrace_error_status(src.nt) != HC_OK) r.err = HC_ENOMEM, r.fail = 1;
   if (!o->quiet) hcsim_traffic_table(o, run.drv, &r);
   say_failures(o, run.drv, &r);
   status = r.fail ? HCSIM_EXIT_CHECK : 0;
   if (run.json) hcsim_traffic_json(run.json, o, run.drv, &r);
   status = hcsim_close(o, &run, status); /* a failed write of the JSON file is a failure */
-  hc_traffic_free(tr);
+  hc_traffic_free(src.tr);
+  hc_netrace_free(src.nt);
   hc_netstats_free(r.ns);
   free(r.node_flits);
   return status;

@@ -24,7 +24,9 @@ static void table_checks(const hcsim_opts *o, const hcsim_traffic_result *r) {
          hc_routing_name(o->cfg.routing));
   printf("%-15s d=%u (%u nodes), w=%u, buf=%u, inj=%u%s\n", "network", d, n, o->cfg.w, o->cfg.buf_depth,
          o->cfg.inj_depth, o->cfg.route_reg ? ", registered route (2 cycles per hop)" : "");
-  if (o->traffic == HC_PAT_FILE)
+  if (r->nt)
+    hcsim_netrace_table(o, r->nt, r->rate_offered);
+  else if (o->traffic == HC_PAT_FILE)
     printf("%-15s file %s: offered %.4g flits/cycle/node, len from the file\n", "traffic", o->file,
            r->rate_offered);
   else if (o->traffic == HC_PAT_HOTSPOT)
@@ -165,10 +167,13 @@ static void json_config(FILE *f, const hcsim_opts *o, const hcsim_traffic_result
   fputs("  \"rate\": ", f);
   hc_json_num(f, r->rate_offered);
   fputs(",\n  \"len\": ", f);
-  if (o->traffic == HC_PAT_FILE) fputs("null", f);
+  if (o->traffic == HC_PAT_FILE || r->nt) fputs("null", f);
   else fprintf(f, "%u", o->len);
   fputs(",\n  \"file\": ", f);
-  if (o->traffic == HC_PAT_FILE) hc_json_str(f, o->file);
+  if (o->traffic == HC_PAT_FILE || r->nt) hc_json_str(f, o->file);
+  else fputs("null", f);
+  fputs(",\n  \"netrace\": ", f);
+  if (r->nt) hcsim_netrace_json(f, o, r->nt);
   else fputs("null", f);
   if (o->traffic == HC_PAT_HOTSPOT) {
     fprintf(f, ",\n  \"hot_node\": %u,\n  \"hot_frac\": ", o->hot_node);

@@ -319,7 +319,7 @@ fi
 msim() { make --no-print-directory -s sim SIM=model "$@" >"$tmp/out" 2>"$tmp/err"; }
 echo "0 0 1 4" > "$tmp/one.txt"
 msim TRAFFIC=bitrev FILE="$tmp/one.txt"; st=$?
-if [ $st = 2 ] && grep -q '^hcsim: --file is only for --traffic file (got --traffic bitrev)' "$tmp/err"; then
+if [ $st = 2 ] && grep -q '^hcsim: --file is only for --traffic file or netrace (got --traffic bitrev)' "$tmp/err"; then
   ok "make sim TRAFFIC=bitrev FILE=f: refused"
 else ko "make sim TRAFFIC=bitrev FILE=f: refused" "exit $st: $(head -c 200 "$tmp/err")"; fi
 msim FILE="$tmp/one.txt" RATE=0.5 LEN=3 CYCLES=10 WARMUP=0; st=$?
@@ -794,6 +794,115 @@ printf '# a comment\r\ncycle,src,dest,len\r\n0,1,16,3\r\n' > "$tmp/c5.csv"
 "$model" --sim model --d 4 --file "$tmp/c5.csv" --cycles 10 --warmup 0 --quiet 2>"$tmp/err"; st=$?
 if [ $st = 2 ] && grep -q "c5.csv:3: dest '16' is not a node of the 4-cube" "$tmp/err"; then ok "csv: a bad field named by line (CRLF file)"
 else ko "csv: a bad field named by line" "exit $st: $(cat "$tmp/err")"; fi
+
+# netrace traces (docs/hcsim.md, "netrace traces"), against an independent
+# reading of the format (tests/cli/netrace_ref.py: Python's struct over its
+# bz2 module; one process writes the hand-made traces and decodes the
+# sample, one checks the replays). The shipped sample (booksim/netrace's
+# example, 64 nodes, so d = 6): the header and the counts as decoded there,
+# every packet delivered intact at its destination with its flits, and each
+# created as the dependency rule computed there says (the later of its
+# cycle and the cycle after the last delivery of a packet listing it);
+# without dependencies at its cycle. Region 1 of a hand-made two-region
+# trace: its cycles from the region's first (20), by the same rule.
+nref() { python3 tests/cli/netrace_ref.py "$@"; }
+ntr=tests/data/netrace/example.tra.bz2
+nt_ref=$(nref write "$tmp" "$ntr")
+for deps in on off; do
+  "$model" --sim model --d 6 --traffic netrace --file "$ntr" --deps $deps --quiet --json "$tmp/nt_$deps.json" \
+    --deliveries "$tmp/nt_$deps.dl" 2>"$tmp/nt_$deps.err"; echo $? > "$tmp/nt_$deps.st"
+done
+"$model" --sim model --d 2 --traffic netrace --file "$tmp/nt_regions.tra.bz2" --region 1 --quiet --json "$tmp/nt_reg.json" \
+  --deliveries "$tmp/nt_reg.dl" 2>"$tmp/nt_reg.err"; echo $? > "$tmp/nt_reg.st"
+nt_chk=$(nref check "$ntr" "$tmp/nt_on.dl" on all "$ntr" "$tmp/nt_off.dl" off all "$tmp/nt_regions.tra.bz2" "$tmp/nt_reg.dl" on 1)
+k=0
+for deps in on off; do
+  k=$((k + 1)); chk=$(sed -n ${k}p <<< "$nt_chk"); st=$(cat "$tmp/nt_$deps.st")
+  if [ "$st" = 0 ] && [ "${chk%%:*}" = ok ] && jq -e --argjson r "$nt_ref" '.netrace as $n |
+       $n.benchmark == $r.benchmark and $n.trace_nodes == $r.nodes and $n.trace_cycles == $r.cycles and
+       $n.trace_packets == $r.packets and $n.notes == $r.notes and $n.packets_replayed == $r.replayed and
+       .messages_injected == $r.replayed and .messages_delivered == $r.replayed and .lost == 0 and
+       .duplicated == 0 and .corrupted == 0 and .flits_delivered == $r.flits and
+       .traffic_cycles == $r.last_cycle + 1 and .warmup == 0 and
+       $n.dependency_waits == (if $n.dependencies then $r.waits else 0 end)' "$tmp/nt_$deps.json" >/dev/null; then
+    ok "netrace sample, dependencies $deps: $(jq -r '.netrace.benchmark' "$tmp/nt_$deps.json"), $chk"
+  else ko "netrace sample, dependencies $deps" "exit $st: $chk $(head -c 200 "$tmp/nt_$deps.err")"; fi
+done
+chk=$(sed -n 3p <<< "$nt_chk"); st=$(cat "$tmp/nt_reg.st")
+if [ "$st" = 0 ] && [ "${chk%%:*}" = ok ] && jq -e '.netrace.base_cycle == 20 and .netrace.packets_replayed == 2 and .traffic_cycles == 3' \
+     "$tmp/nt_reg.json" >/dev/null; then ok "netrace region 1 of 2: $chk"
+else ko "netrace region 1 of 2" "exit $st: $chk $(head -c 200 "$tmp/nt_reg.err")"; fi
+bin=build/rtl/D6_W16_B2_I4/hcsim
+if [ -x "$bin" ]; then # the RTL in lockstep on its first 500 cycles (63 packets, 43 held by their
+  # dependencies; the whole sample takes 6.6 CPU-s there): the model's deliveries, cycle for cycle
+  "$model" --sim model --d 6 --traffic netrace --file "$ntr" --cycles 500 --quiet --deliveries "$tmp/nt_500.dl" 2>/dev/null
+  "$bin" --sim both --traffic netrace --file "$ntr" --cycles 500 --quiet --json "$tmp/nt_rtl.json" \
+    --deliveries "$tmp/nt_rtl.dl" 2>"$tmp/err"; st=$?
+  if [ $st = 0 ] && [ "$(jq -r .lockstep "$tmp/nt_rtl.json")" = match ] && [ "$(grep -vc '^#' "$tmp/nt_rtl.dl")" = 63 ] \
+     && cmp -s "$tmp/nt_rtl.dl" "$tmp/nt_500.dl"; then
+    ok "netrace sample's first 500 cycles in lockstep (d = 6), the model's deliveries"
+  else ko "netrace sample in lockstep (d = 6)" "exit $st: $(jq -c '{lockstep, lost}' "$tmp/nt_rtl.json" 2>&1) $(head -c 200 "$tmp/err")"; fi
+fi
+# B depends on A (a hand-made trace): A, 0 -> 3 in the 2-cube, 72 bytes (5
+# flits), at cycle 0; B, 3 -> 0, 8 bytes (1 flit), at cycle 1. A arrives at
+# h + L + 1 = 2 + 5 + 1 = 8, so B is created in cycle 9 and arrives at
+# 9 + 2 + 1 + 1 = 13, the run's last of 14 cycles; without dependencies B
+# goes at 1 and arrives at 5, and the run has 9 cycles.
+for bin in "$model" build/rtl/D2_W16_B2_I4/hcsim; do
+  [ -x "$bin" ] || continue
+  for deps in on off; do
+    want=$([ $deps = on ] && printf '8 0 3 5 0 0\n13 3 0 1 9 1' || printf '5 3 0 1 1 1\n8 0 3 5 0 0')
+    "$bin" --sim "$([ "$bin" = "$model" ] && echo model || echo both)" --d 2 --traffic netrace --file "$tmp/nt_dep.tra.bz2" \
+      --deps $deps --quiet --deliveries "$tmp/nt_dep.dl" --json "$tmp/nt_dep.json" 2>"$tmp/err"; st=$?
+    got=$(grep -v '^#' "$tmp/nt_dep.dl" 2>/dev/null)
+    if [ $st = 0 ] && [ "$got" = "$want" ] && [ "$(jq .cycles "$tmp/nt_dep.json")" = "$([ $deps = on ] && echo 14 || echo 9)" ]; then
+      ok "netrace dependency: B after A's delivery, dependencies $deps ($bin)"
+    else ko "netrace dependency, dependencies $deps ($bin)" "exit $st: $(tr '\n' ';' <<< "$got") $(head -c 200 "$tmp/err")"; fi
+  done
+done
+# malformed traces and misuse: one line, exit 2
+ntbad() { # case regex [args...]
+  local c=$1 re=$2; shift 2
+  badmsg "netrace $c" "$re" --sim model --d 2 --traffic netrace --file "$tmp/nt_$c.tra.bz2" "$@"
+}
+ntbad bad_magic "bad magic 0x12345678 \\(a netrace trace begins with 0x484A5455\\)"
+ntbad big_endian "this one is big-endian"
+ntbad version "version 2: this reader reads netrace 1.0"
+ntbad nodes_zero "the header gives 0 nodes"
+ntbad src_range "packet record 1 \\(id 0, byte 82\\): src 4 is not a node of the trace \\(0\\.\\.3\\)"
+ntbad dst_range "dst 9 is not a node of the trace"
+ntbad type "type 7 is not a netrace packet type"
+ntbad too_many_deps "lists 255 dependencies, the file ends after 2 of them"
+ntbad cycle_down "cycle 4 is before the previous packet's 5"
+ntbad count "the header says 3 packets, the file holds 2"
+ntbad short_header "truncated: 40 bytes, a netrace header has 72"
+ntbad cut_packet "truncated: packet record 2 \\(byte 107\\) has 11 of its 21 bytes"
+ntbad region_inside "region 0 begins at byte 5 of the packets, inside a packet record"
+ntbad too_big "the trace has 64 nodes and the 2-cube 4: run it with --d 6 or more"
+ntbad dep "is 5 flits of 16 bytes: it cannot be stored and forwarded with --buf 2" --mode saf
+head -c 1000 "$ntr" > "$tmp/nt_cut.tra.bz2"
+printf 'cycle,src,dest,len\n' > "$tmp/nt_text.tra.bz2"
+: > "$tmp/nt_empty.tra.bz2"
+badmsg "netrace compressed file truncated" "nt_cut.tra.bz2: bzip2 -dc failed \\(exit 2\\): the compressed data are corrupt or truncated" \
+  --sim model --d 6 --traffic netrace --file "$tmp/nt_cut.tra.bz2"
+badmsg "netrace not bzip2" "nt_text.tra.bz2: not a bzip2 file \\(it begins 'cycl'" --sim model --d 6 --traffic netrace --file "$tmp/nt_text.tra.bz2"
+badmsg "netrace empty file" "an empty file, not a netrace trace" --sim model --d 6 --traffic netrace --file "$tmp/nt_empty.tra.bz2"
+badmsg "netrace a directory" "$tmp: is a directory, not a netrace trace" --sim model --d 6 --traffic netrace --file "$tmp"
+badmsg "netrace region it does not have" "region 1: the trace has 1 \\(0\\.\\.0\\)" --sim model --d 6 --traffic netrace --file "$ntr" --region 1
+badmsg "netrace without a file" "--traffic netrace needs --file PATH" --sim model --d 6 --traffic netrace
+badmsg "netrace option for another pattern" "--deps applies to --traffic netrace \\(got --traffic uniform\\)" --sim model --d 6 --deps off
+badmsg "netrace warmup past the replay" "--warmup 7000 must be below --cycles 6821 .*the replay's last cycle \\+ 1" \
+  --sim model --d 6 --traffic netrace --file "$ntr" --warmup 7000
+# make sim TRAFFIC=netrace passes the trace's options, and CYCLES and
+# WARMUP only when given (the replay's window otherwise); its arguments
+# run here (make sim itself would build build/bin/hcsim)
+args=$(make --no-print-directory -s print-SIM_ARGS SIM=model D=6 TRAFFIC=netrace FILE="$ntr" REGION=0 DEPS=on FLIT_BYTES=8)
+"$model" $args > "$tmp/out" 2>"$tmp/err"; st=$?
+if [ $st = 0 ] && ! grep -q -- '--cycles' <<< "$args" && grep -qE '^trace +read-resp-delay-test .*region 0 of 0\.\.0: 175 of 175' "$tmp/out" \
+   && grep -qE '^traffic +netrace .* 8-byte flits' "$tmp/out" \
+   && grep -qE '^cycles +[0-9]+ simulated: 6821 with traffic \(warmup 0\)' "$tmp/out"; then
+  ok "make sim TRAFFIC=netrace FILE=sample D=6 REGION=0 DEPS=on FLIT_BYTES=8: the replay's window"
+else ko "make sim TRAFFIC=netrace FILE=sample D=6" "exit $st: $args $(head -c 200 "$tmp/err")"; fi
 
 # The channel counters in an LCC run's JSON: the most messages on a channel
 # of dimension i is T_i(A,b) of Hou et al.'s Theorem 1 (t_theorem); and the
