@@ -198,8 +198,28 @@ YS
 # One job: the solver on its SMT-LIB file; prints its line.
 run_job() {
   local tag=$1 mode=$2 depth=$3 fault=$4 base=$5
-  local t0 t1 secs log=$base.log ok=1 step how verdict
+  local t0 t1 secs cpu log=$base.log ok=1 step how verdict
   t0=$(date +%s.%N)
+  # The solvers' CPU time (user + system of the children), beside the wall
+  # time: the machine is shared, so the CPU time is the job's cost.
+  local TIMEFORMAT='%U %S'
+  { time solve_job; } 2> "$base.cpu"
+  cpu=$(tail -1 "$base.cpu" | awk '{ printf "%.0f", $1 + $2 }')
+  t1=$(date +%s.%N)
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", b - a }')
+  if [ $ok = 1 ]; then
+    echo "formal: PASS $tag ($how, $secs s, $cpu CPU-s)"; pass=$((pass + 1))
+  elif [ $ok = 2 ]; then
+    echo "formal: TIMEOUT $tag ($how, $secs s, $cpu CPU-s; log $log)"; timeout=$((timeout + 1))
+  else
+    echo "formal: FAIL $tag ($how, $secs s, $cpu CPU-s; log $log)"; fail=$((fail + 1))
+    grep -E "Assert failed|Assumptions are unsat" "$log" | head -3 | sed 's/^/  /'
+  fi
+}
+
+# The solver runs of one job, in run_job's variables (mode, depth, fault,
+# base, log; sets ok, how, step, verdict).
+solve_job() {
   if [ "$mode" = pdr ]; then
     # ABC's own bound (-T, seconds) and the kernel's (CPU seconds) a little
     # above it, so that no job hangs; either way the verdict is TIMEOUT.
@@ -211,13 +231,13 @@ run_job() {
       step=$(grep -oE "was asserted in frame [0-9]+" "$log" | head -1 | grep -oE "[0-9]+$")
       how="PDR: counterexample at frame $step"
     else
-      verdict=timeout; how="PDR: no verdict within $depth s"
+      verdict=timeout; how="PDR: no verdict within $depth CPU-s"
     fi
     if [ "$fault" != - ]; then
       case $verdict in
         cex) how="mutant fails as required: PDR counterexample at frame $step" ;;
         proved) ok=0; how="mutant NOT caught: PDR proves the property on it" ;;
-        *) ok=0; how="mutant NOT caught: PDR gave no verdict within $depth s" ;;
+        *) ok=0; how="mutant NOT caught: PDR gave no verdict within $depth CPU-s" ;;
       esac
     else
       [ $verdict = proved ] || ok=0
@@ -246,16 +266,6 @@ run_job() {
     yosys-smtbmc -s "$solver" --presat -t "$depth" --dump-vcd "$base.vcd" "$base.smt2" > "$log" 2>&1 \
       && grep -q "Status: PASSED" "$log" || ok=0
     how="BMC, depth $depth"
-  fi
-  t1=$(date +%s.%N)
-  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", b - a }')
-  if [ $ok = 1 ]; then
-    echo "formal: PASS $tag ($how, $secs s)"; pass=$((pass + 1))
-  elif [ $ok = 2 ]; then
-    echo "formal: TIMEOUT $tag ($how, $secs s; log $log)"; timeout=$((timeout + 1))
-  else
-    echo "formal: FAIL $tag ($how, $secs s; log $log)"; fail=$((fail + 1))
-    grep -E "Assert failed|Assumptions are unsat" "$log" | head -3 | sed 's/^/  /'
   fi
 }
 
