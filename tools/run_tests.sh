@@ -254,6 +254,17 @@ for c in $BIG_CONFIGS; do
   tc=""; [ $filtered = 1 ] || [ -z "$(big_tests $c)" ] || tc="TESTCASE='$(big_tests $c)' "
   job "lockstep-$c-seed$RANDOM_SEED" "HC_RESULTS_XML=build/results/$c-seed$RANDOM_SEED.xml ${tc}HC_RTL_CHECK_SETTLE=1 RANDOM_SEED=$RANDOM_SEED build/rtl/$c/tb_rtl $c-seed$RANDOM_SEED"
 done
+# The skipping of parked nodes (tb/backend/hc_rtl_node_shim.cpp) in check
+# mode (HC_RTL_CHECK_SKIP=1: every node evaluated anyway, a node it would
+# have skipped compared with what it holds) on a few lockstep tests of the
+# 6-cube: light and saturated uniform traffic, store-and-forward by header,
+# circuit switching, a store-and-forward schedule (mode 1); the fault that
+# breaks the rule (HC_RTL_SKIP_FAULT=1) is below, with the assertions.
+SKIP_CFG=${SKIP_CFG:-$(for c in $BIG_CONFIGS; do case $c in D6_*) echo "$c" ;; esac; done)}
+SKIP_TESTS="uniform_light,uniform_saturated,saf_uniform_saturated,cost_circuit_random_overlap,sf_broadcast2_formula"
+if [ -n "$SKIP_CFG" ] && [ $filtered = 0 ]; then
+  job "skipcheck-$SKIP_CFG" "HC_RESULTS_XML=build/results/$SKIP_CFG-skipcheck.xml TESTCASE='$SKIP_TESTS' HC_RTL_CHECK_SKIP=1 RANDOM_SEED=$RANDOM_SEED build/rtl/$SKIP_CFG/tb_rtl $SKIP_CFG-skipcheck"
+fi
 # The store-and-forward tests run on the model with the geometry each case
 # needs (tests/regress/test_sf.c): all of them up to d = 6 (the complete
 # exchange at d = 6 needs BankAW 12), at d = 8 the total exchange (DescAW 7),
@@ -340,6 +351,13 @@ for c in $CONFIGS $BIG_CONFIGS; do
   done
 done
 
+if [ -f "build/jobs/skipcheck-$SKIP_CFG.sh" ]; then
+  log "the skipping of parked nodes in check mode: $SKIP_CFG, HC_RTL_CHECK_SKIP=1 ($SKIP_TESTS)"
+  report "skipcheck-$SKIP_CFG"
+  grep -E 'FAIL|HC_RTL_CHECK_SKIP' <<< "$out" || true
+  count_summary "skip check $SKIP_CFG" "$out" $st
+fi
+
 if [ $filtered = 1 ] && [ $selected = 0 ]; then
   count_lines filter "filter: FAIL no test matches TESTCASE='${TESTCASE:-}' COCOTB_TEST_FILTER='${COCOTB_TEST_FILTER:-}'"
 fi
@@ -370,6 +388,23 @@ for nc in $NEG_CFGS; do
   line="assertions: $v the same run on the good build $ctl fires none (control of ${nc##*_F})"
   echo "$line"; count_lines assertions "$line"
 done
+
+# The skipping of parked nodes: a rule that skips a node which is not at a
+# fixed point (HC_RTL_SKIP_FAULT=1: a node whose inputs did not change is
+# taken as parked without comparing its state) must be caught by the check
+# mode, and the same run without the fault must pass it.
+if [ -n "$SKIP_CFG" ]; then
+  skiprun() { build/rtl/$SKIP_CFG/hcsim --sim rtl --traffic uniform --rate 0.05 --len 20 --cycles 300 --warmup 0 2>&1; }
+  log "skipping of parked nodes: the fault HC_RTL_SKIP_FAULT=1 must be caught by HC_RTL_CHECK_SKIP=1 ($SKIP_CFG)"
+  out=$(HC_RTL_SKIP_FAULT=1 HC_RTL_CHECK_SKIP=1 skiprun); st=$?
+  if [ $st != 0 ] && grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  line="skip: $v the fault HC_RTL_SKIP_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*, skipped as parked, [^(]*' <<< "$out")"
+  echo "$line"; count_lines skip "$line"
+  out=$(HC_RTL_CHECK_SKIP=1 skiprun); st=$?
+  if [ $st = 0 ] && ! grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  line="skip: $v the same run without the fault passes the check (control)"
+  echo "$line"; count_lines skip "$line"
+fi
 
 log "fuzz harnesses over their seeds and regressions (tests/fuzz/, ASan+UBSan; make fuzz fuzzes)"
 out=$(tools/fuzz.sh --replay 2>&1); echo "$out"

@@ -99,6 +99,7 @@ struct hc_rtl {
   unsigned char *snap = nullptr;    // per node: its compared state after its last cycle
   unsigned char *held = nullptr;    // HC_RTL_CHECK_SKIP: outputs held by a skipped node
   unsigned long long skipped = 0, evaluated = 0;  // node-cycles, for HC_RTL_SKIP_STATS
+  unsigned long long evals = 0;                   // evaluations of nodes, the same
 };
 
 static unsigned long assert_failures = 0;
@@ -243,6 +244,7 @@ static void settle_low(hc_rtl *r) {
     if (r->skip1[x]) take_outputs(n, h);
     n->clk_i = 0;
     n->eval();
+    ++r->evals;
     if (r->skip1[x]) {
       unsigned char now[kOutBytes];
       take_outputs(n, now);
@@ -318,6 +320,7 @@ static void clock_high(hc_rtl *r) {
       }
       n->clk_i = 0;
       n->eval();
+      ++r->evals;
     } else {
       settled a = {}, b = {};
       if (r->check_settle) take_settled(n, &a);
@@ -334,6 +337,7 @@ static void clock_high(hc_rtl *r) {
     }
     n->clk_i = 1;
     n->eval();
+    ++r->evals;
     ++r->evaluated;
     const bool same = state_same_or_take(r, x);
     if (whole && !same) skip_broken(r, x, "ends its cycle in a state other than the held one");
@@ -417,8 +421,9 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
 #endif
   if (const char *st = std::getenv("HC_RTL_SKIP_STATS"))
     if (std::strcmp(st, "1") == 0)
-      std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node)\n",
-                   r->evaluated, r->skipped, state_bytes);
+      std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
+                           "%llu evaluations)\n",
+                   r->evaluated, r->skipped, state_bytes, r->evals);
   for (unsigned x = 0; x < kNodes; ++x) delete r->node[x];
   delete r->glue;
   std::free(r->snap);
