@@ -263,7 +263,7 @@ done
 SKIP_CFG=${SKIP_CFG:-$(for c in $BIG_CONFIGS; do case $c in D6_*) echo "$c" ;; esac; done)}
 SKIP_TESTS="uniform_light,uniform_saturated,saf_uniform_saturated,cost_circuit_random_overlap,sf_broadcast2_formula"
 if [ -n "$SKIP_CFG" ] && [ $filtered = 0 ]; then
-  job "skipcheck-$SKIP_CFG" "HC_RESULTS_XML=build/results/$SKIP_CFG-skipcheck.xml TESTCASE='$SKIP_TESTS' HC_RTL_CHECK_SKIP=1 RANDOM_SEED=$RANDOM_SEED build/rtl/$SKIP_CFG/tb_rtl $SKIP_CFG-skipcheck"
+  job "skipcheck-$SKIP_CFG" "HC_RESULTS_XML=build/results/$SKIP_CFG-skipcheck.xml TESTCASE='$SKIP_TESTS' HC_RTL_CHECK_SKIP=1 HC_RTL_SKIP_STATS=1 RANDOM_SEED=$RANDOM_SEED build/rtl/$SKIP_CFG/tb_rtl $SKIP_CFG-skipcheck"
 fi
 # The store-and-forward tests run on the model with the geometry each case
 # needs (tests/regress/test_sf.c): all of them up to d = 6 (the complete
@@ -354,7 +354,7 @@ done
 if [ -f "build/jobs/skipcheck-$SKIP_CFG.sh" ]; then
   log "the skipping of parked nodes in check mode: $SKIP_CFG, HC_RTL_CHECK_SKIP=1 ($SKIP_TESTS)"
   report "skipcheck-$SKIP_CFG"
-  grep -E 'FAIL|HC_RTL_CHECK_SKIP' <<< "$out" || true
+  grep -E 'FAIL|HC_RTL_CHECK_SKIP|skips checked' <<< "$out" || true
   count_summary "skip check $SKIP_CFG" "$out" $st
 fi
 

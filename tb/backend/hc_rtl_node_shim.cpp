@@ -100,6 +100,7 @@ struct hc_rtl {
   unsigned char *held = nullptr;    // HC_RTL_CHECK_SKIP: outputs held by a skipped node
   unsigned long long skipped = 0, evaluated = 0;  // node-cycles, for HC_RTL_SKIP_STATS
   unsigned long long evals = 0;                   // evaluations of nodes, the same
+  unsigned long long checked = 0;                 // HC_RTL_CHECK_SKIP: skips checked
 };
 
 static unsigned long assert_failures = 0;
@@ -341,6 +342,7 @@ static void clock_high(hc_rtl *r) {
     ++r->evaluated;
     const bool same = state_same_or_take(r, x);
     if (whole && !same) skip_broken(r, x, "ends its cycle in a state other than the held one");
+    if (whole) ++r->checked;
     r->parked[x] = same || (r->skip_fault && !r->dirty[x]);
   }
   r->glue->clk_i = 1;
@@ -422,8 +424,8 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   if (const char *st = std::getenv("HC_RTL_SKIP_STATS"))
     if (std::strcmp(st, "1") == 0)
       std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
-                           "%llu evaluations)\n",
-                   r->evaluated, r->skipped, state_bytes, r->evals);
+                           "%llu evaluations; %llu skips checked)\n",
+                   r->evaluated, r->skipped, state_bytes, r->evals, r->checked);
   for (unsigned x = 0; x < kNodes; ++x) delete r->node[x];
   delete r->glue;
   std::free(r->snap);
