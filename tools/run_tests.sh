@@ -17,8 +17,8 @@ cd "$(dirname "$0")/.."
 
 export RANDOM_SEED=${RANDOM_SEED:-${COCOTB_RANDOM_SEED:-1}}
 # The 5-cube's RTL builds in about 1.8 CPU-minutes (hierarchical, D >= 4)
-# but its lockstep runs for minutes (the RTL simulates at about 1/500 of the
-# model's speed; issue 16): it is make test-long's (HC_TEST_LONG=1), make
+# but its lockstep runs for about a CPU-minute (the RTL simulates at about
+# 1/90 of the model's speed at light load; docs/performance.md): it is make test-long's (HC_TEST_LONG=1), make
 # test runs the 5-cube on the model.
 # make test stays under 15 minutes on 2 cores: the second 4-cube variant and
 # two of the three fault builds are make test-long's (each Verilator build
@@ -43,8 +43,8 @@ if [ "${HC_TEST_LONG:-0}" = 1 ]; then
 fi
 # The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 60 and
 # 105 CPU-s to build) in lockstep with the model on a short list of tests
-# (big_tests; 25 and 80 s of a core beside the other jobs in make test): the RTL simulates at about 1/400 and
-# 1/1400 of the model's speed there (docs/performance.md). make test-long
+# (big_tests; 25 and 80 s of a core beside the other jobs in make test, before the skipping of parked
+# nodes): the RTL simulates at about 1/140 and 1/370 of the model's speed there (docs/performance.md). make test-long
 # runs the 6-cube's whole suite and a longer list on the 8-cube.
 BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
 # Both run the LCC presets of Hou et al. at their d, counted by the RTL's own
