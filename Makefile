@@ -243,6 +243,13 @@ cfgcheck = for t in $(subst _, ,$(1)); do case "$$t" in \
     $(foreach v,$(CFG_VALUED),$(v)?*|)$(foreach f,$(CFG_FLAGS),$(f)|)__none__) ;; \
     *) echo "make: configuration $(1): unknown token '$$t' (D<d>_W<w>_B<b>_I<i>, then _G<a.b.c> _F<fault> _P<proto> $(foreach f,$(CFG_FLAGS),_$(f)), each its own token)" >&2; exit 2 ;; esac; done
 VFLAGS_COMMON := --assert
+# Verilator's C++ goes through ccache when it is installed (tools/bootstrap.sh
+# installs it; OBJCACHE= turns it off): a configuration built before, in this
+# or any clone, and the hierarchical blocks of a new configuration whose own
+# parameters did not change (the router of D4_W16_B2_I8 after D4_W16_B2_I4)
+# are not compiled again (docs/performance.md, "Rebuilding").
+OBJCACHE ?= $(if $(shell command -v ccache),ccache)
+export OBJCACHE
 # From D = 4 on the build is hierarchical (tb/backend/hc_verilator.vlt): the
 # router, NI and store-and-forward node compiled once, not once per node.
 # Below, the flat build is as quick to compile and runs faster (the blocks'
