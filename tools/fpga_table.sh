@@ -183,9 +183,10 @@ case "$cmd" in
     doc_rows "$doc" > "$tmpd/old.tsv"
     : > "$tmpd/new.tsv"
     for cfg in $cfgs; do measure_cfg "$cfg" >> "$tmpd/new.tsv" || die "synthesis of $cfg failed"; done
-    awk -F'\t' 'NR == FNR { k = $1 FS $2 FS $3 FS $4 FS $5 FS $6; nw[k] = $0; next }
+    # Rows already in DOC keep their place; new ones follow, in the order measured.
+    awk -F'\t' 'NR == FNR { k = $1 FS $2 FS $3 FS $4 FS $5 FS $6; nw[k] = $0; ord[++n] = k; next }
       { k = $1 FS $2 FS $3 FS $4 FS $5 FS $6; if (k in nw) { print nw[k]; done[k] = 1 } else print }
-      END { for (k in nw) if (!(k in done)) print nw[k] }' "$tmpd/new.tsv" "$tmpd/old.tsv" > "$tmpd/now.tsv"
+      END { for (i = 1; i <= n; i++) if (!(ord[i] in done)) print nw[ord[i]] }' "$tmpd/new.tsv" "$tmpd/old.tsv" > "$tmpd/now.tsv"
     "$0" doc "$doc" "$tmpd/now.tsv" docs/data/fpga_router_before.tsv
     sed 's/^/updated: /' "$tmpd/new.tsv" ;;
   *) die "usage: tools/fpga_table.sh measure|doc|check|update ..." ;;

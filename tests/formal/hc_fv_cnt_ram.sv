@@ -12,12 +12,13 @@
 //            first cycle after reset, ports the router lacks and ids above
 //            max-waiting read 0).
 // A BMC of 20 cycles covers two sweeps and a half of the 8 words of the
-// 2-port instance, counters that wrap (3 bits) and the masking of the
-// words not yet written after reset; the faults dropcarry and nobypass
-// (rtl/hc_cnt_ram.sv) must break it.
+// 2-port instance, counters of 4 bits (3 low bits in flip-flops, 1 in the
+// memories) that carry and wrap, and the masking of the words not yet
+// written after reset; the faults dropcarry and nobypass (rtl/hc_cnt_ram.sv)
+// must break it.
 module hc_fv_cnt_ram #(
   parameter int unsigned Ports = 2,
-  parameter int unsigned CW    = 3
+  parameter int unsigned CW    = 4
 ) (
   input logic clk_i
 );
