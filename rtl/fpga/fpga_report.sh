@@ -43,7 +43,7 @@ trap 'rm -f "$table"' EXIT
     for r in router router_cnt router_cnt32; do
       f=build/synth/$b/$r.env
       [ -f "$f" ] || continue
-      echo "| $b | $(get $b desc $r) | $(get $b cw $r) | $(get $b lcs $r) | $(get $b lcs_target $r) | $(get $b ffs $r) | $(get $b brams $r) | $(get $b fmax $r) | $(get $b target_mhz $r) | $(yn "$(get $b meets_target $r)") | $(yn "$(get $b lcs_target_met $r)") |"
+      echo "| $b | $(get $b desc $r) | $(get $b cw $r) | $(get $b lcs $r) | $(get $b lcs_target $r) | $(get $b ffs $r) | $(get $b brams $r) | $(get $b fmax $r) | $(get $b target_mhz $r) | $(yn "$(get $b meets_target $r)") | $( [ "$(get $b lcs_target $r)" = - ] && echo - || yn "$(get $b lcs_target_met $r)") |"
     done
   done
   echo
