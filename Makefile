@@ -3,6 +3,7 @@
 #   make sim [SIM=both|rtl|model] [D=4] [TRAFFIC=uniform] [RATE=0.1] ...
 #                  [SFGEOM=BankAW,SegAW,DescAW]  RTL store-and-forward geometry
 #                  [ROUTE_REG=1]  the routers' registered route (2 cycles per hop; build token _Q)
+#                  [CNT_RAM=1]  the routers' channel counters in block RAM (read port registered; build token _K)
 #                  [ROUTING=ecube|pcube|chiu|...]  routing function (not e-cube:
 #                                 SIM=model only; hcsim --routing list)
 #                  [TRAFFIC=netrace FILE=t.tra.bz2 [REGION=K] [DEPS=off] [FLIT_BYTES=16]]
@@ -84,7 +85,11 @@ SFGEOM_DOTS = $(subst $(comma),.,$(strip $(SFGEOM)))
 # ROUTE_REG=1: the routers register their route (RouteReg, 2 cycles per
 # hop; docs/microarchitecture.md): the build token _Q, and hcsim --route-reg 1.
 ROUTE_REG ?=
-CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(WAVE_H)
+# CNT_RAM=1: the routers' summing counters in block RAM (CntRam, the read
+# port registered; docs/microarchitecture.md): the build token _K. The
+# model and hcsim need no setting (the counts are the same).
+CNT_RAM ?=
+CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(if $(filter 1,$(CNT_RAM)),_K)$(WAVE_H)
 # A waveform needs the whole network Verilated (token _H) where the default
 # build is the node-sharded one (D >= NODE_MIN_D, below).
 WAVE_H = $(if $(and $(filter 1,$(WAVES)),$(filter-out $(shell seq 1 $$(($(NODE_MIN_D) - 1))),$(D))),_H)
