@@ -20,7 +20,7 @@
 // output of step (1) as it was.
 //
 // Compiled per configuration like hc_rtl_shim.cpp (HC_D, HC_W, HC_B, HC_I,
-// HC_Q, and HC_BANK_AW, HC_SEG_AW, HC_DESC_AW when not the contract's).
+// HC_Q, HC_K, and HC_BANK_AW, HC_SEG_AW, HC_DESC_AW when not the contract's).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -39,6 +39,9 @@
 #endif
 #ifndef HC_Q
 #define HC_Q 0
+#endif
+#ifndef HC_K
+#define HC_K 0
 #endif
 #ifndef HC_BANK_AW
 #define HC_BANK_AW HC_SF_BANK_AW
@@ -67,6 +70,7 @@ struct hc_rtl {
   uint8_t dirty[1u << HC_D] = {};  // step (2) changed the node's link inputs
   int check_settle = 0;   // HC_RTL_CHECK_SETTLE: verify the two-step claim
   int settle_broken = 0;  // that check failed (reported as an assertion)
+  unsigned cnt_rot = 0;   // HC_K: the counter the read ports select this step
 };
 
 static unsigned long assert_failures = 0;
@@ -348,6 +352,17 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   }
   r->remap_pending = 0;
   r->cfg_pending = 0;
+#if HC_K
+  // Each node reads its own counters on the registered read port, every
+  // port and id in turn (hc_rtl_shim.cpp).
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_node *n = r->node[x];
+    n->cnt_node_i = x;
+    n->cnt_port_i = r->cnt_rot % (HC_D + 1);
+    n->cnt_id_i = (r->cnt_rot / (HC_D + 1)) % 8;
+  }
+  ++r->cnt_rot;
+#endif
   settle_low(r);
   if (obs) {
     obs->idle = g->idle_o;
@@ -410,7 +425,11 @@ extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigne
   n->cnt_port_i = port;
   n->cnt_id_i = id;
   n->eval();
+#if HC_K
+  return n->cnt_peek_o;
+#else
   return n->cnt_o;
+#endif
 }
 
 // No waveform in this build (hc_rtl_new refuses one).
