@@ -95,12 +95,23 @@ GEOM_CFGS="D1_W16_B2_I4_G12.4.3"
 # random X and initial values (_X: --x-assign unique --x-initial unique) runs
 # the lockstep suite with +verilator+rand+reset+2 at three seeds, so nothing
 # may depend on a flop that reset does not set; its buffers are memories
-# (_R, BufRam), which nothing resets, and its route is registered (_Q).
+# (_R, BufRam), which nothing resets, its route is registered (_Q), and its
+# summing counters are in block RAM (_K, CntRam: memories nothing resets,
+# their read port registered; the shim reads the simulation-only peek and
+# walks the real port over every counter, which the RTL's assertions
+# compare with the peek of the cycle before).
 # make test-long adds the control: a FIFO count without its reset
 # (_Fnorst) must fail there (node-sharded too: it failed 49 of 62 tests at
 # each of the seeds 1..3 when this build moved to _N).
-XCFGS="D2_W16_B4_I4_R_Q_X_N"
+XCFGS="D2_W16_B4_I4_R_Q_K_X_N"
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then XCFGS+=" D2_W16_B2_I4_X_N_Fnorst"; fi
+# Two faults of the counters in block RAM (rtl/hc_cnt_ram.sv), built as that
+# build plus _F<fault> (node-sharded, about 12 CPU-s each), must fail a
+# lockstep run (hcsim --sim both) that the build itself passes: dropcarry
+# loses a carry of a counter's low bits in the cycle its word is written
+# (the counts differ from the model's), nobypass leaves the pending carry
+# out of the registered read (NodeCntReadIsLastPeek fires).
+CNT_NEG_CFGS="D2_W16_B4_I4_R_Q_K_X_N_Fdropcarry D2_W16_B4_I4_R_Q_K_X_N_Fnobypass"
 
 passed=0 failed=0
 start=$(date +%s)
@@ -180,6 +191,7 @@ targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filte
 targets+="build/asan/bin/hcsim build/asan/bin/hc_flit_filter $(make --no-print-directory -s print-FUZZ_REPLAY) "
 for c in $NEG_CFGS $GEOM_CFGS; do targets+=" build/rtl/$c/hcsim"; done
 for c in $XCFGS; do targets+=" build/rtl/$c/tb_rtl"; done
+for c in $CNT_NEG_CFGS; do targets+=" build/rtl/$c/hcsim build/rtl/${c%_F*}/hcsim"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 for c in $BIG_CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 # The build's progress as it goes: each Verilator build's stages and
@@ -277,6 +289,9 @@ for c in $MODEL_CONFIGS; do
   esac
   job "model-$c" "HC_RESULTS_XML=build/results/model-$c.xml HC_TEST_EXCLUDE='$x' build/asan/tb_model model-$c $c"
 done
+# The counters in block RAM alone (tests/cnt, make cnt-test): 4 small
+# Verilator builds, the faults among them must fail.
+job cnt "make --no-print-directory -s cnt-test"
 for c in $XCFGS; do for s in 1 2 3; do
   job "xinit-$c-rand$s" "HC_RESULTS_XML=build/results/$c-rand$s.xml build/rtl/$c/tb_rtl $c-rand$s +verilator+rand+reset+2 +verilator+seed+$s"
 done; done
@@ -417,6 +432,25 @@ if [ -n "$SKIP_CFG" ]; then
   echo "$line"; count_lines skip "$line"
   rm -rf "$T"
 fi
+
+for nc in $CNT_NEG_CFGS; do
+  f=${nc##*_F} ctl=${nc%_F*}
+  log "counters in block RAM: the fault-injected build $nc must fail the lockstep"
+  run_cnt() { build/rtl/$1/hcsim --sim both --traffic uniform --rate 0.5 --len 4 --cycles 400 --warmup 10 2>&1; }
+  out=$(run_cnt $nc); st=$?
+  why=$(grep -m1 -oE 'counter [a-z_]+ port [0-9]+|Assertion failed in [^:]*' <<< "$out")
+  if [ $st != 0 ] && [ -n "$why" ]; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  line="cntram: $v fault $f fails the lockstep: $why"
+  echo "$line"; count_lines cntram "$line"
+  out=$(run_cnt $ctl); st=$?
+  if [ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  line="cntram: $v the same run on the good build $ctl passes (control of $f)"
+  echo "$line"; count_lines cntram "$line"
+done
+report cnt
+echo "$out" | grep '^cnt: ' || true
+count_lines cnt "$(grep '^cnt: ' <<< "$out" || echo 'cnt: FAIL make cnt-test: no verdict')"
+[ "$st" = 0 ] || grep -q '^cnt: FAIL' <<< "$out" || count_lines cnt "cnt: FAIL make cnt-test exited $st"
 
 log "fuzz harnesses over their seeds and regressions (tests/fuzz/, ASan+UBSan; make fuzz fuzzes)"
 out=$(tools/fuzz.sh --replay 2>&1); echo "$out"

@@ -38,7 +38,7 @@
 // as parked without the comparison), which that check must catch.
 //
 // Compiled per configuration like hc_rtl_shim.cpp (HC_D, HC_W, HC_B, HC_I,
-// HC_Q, and HC_BANK_AW, HC_SEG_AW, HC_DESC_AW when not the contract's).
+// HC_Q, HC_K, and HC_BANK_AW, HC_SEG_AW, HC_DESC_AW when not the contract's).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +60,9 @@
 #endif
 #ifndef HC_Q
 #define HC_Q 0
+#endif
+#ifndef HC_K
+#define HC_K 0
 #endif
 #ifndef HC_BANK_AW
 #define HC_BANK_AW HC_SF_BANK_AW
@@ -101,6 +104,7 @@ struct hc_rtl {
   unsigned long long skipped = 0, evaluated = 0;  // node-cycles, for HC_RTL_SKIP_STATS
   unsigned long long evals = 0;                   // evaluations of nodes, the same
   unsigned long long checked = 0;                 // HC_RTL_CHECK_SKIP: skips checked
+  unsigned cnt_rot = 0;   // HC_K: the counter the read ports select this step
 };
 
 static unsigned long assert_failures = 0;
@@ -523,6 +527,19 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   }
   r->remap_pending = 0;
   r->cfg_pending = 0;
+#if HC_K
+  // Each node reads its own counters on the registered read port, every
+  // port and id in turn (hc_rtl_shim.cpp).
+  // (An input that changes every cycle: no node is parked in such a build.)
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_node *n = r->node[x];
+    bool chg = upd(n->cnt_node_i, x);
+    chg |= upd(n->cnt_port_i, r->cnt_rot % (HC_D + 1));
+    chg |= upd(n->cnt_id_i, (r->cnt_rot / (HC_D + 1)) % 8);
+    r->inchg[x] |= chg;
+  }
+  ++r->cnt_rot;
+#endif
   settle_low(r);
   if (obs) {
     obs->idle = g->idle_o;
@@ -586,7 +603,11 @@ extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigne
   n->cnt_id_i = id;
   n->eval();
   r->parked[x] = 0;  // its model changed outside a cycle
+#if HC_K
+  return n->cnt_peek_o;
+#else
   return n->cnt_o;
+#endif
 }
 
 // No waveform in this build (hc_rtl_new refuses one).

@@ -6,7 +6,13 @@
 // HC_BANK_AW, HC_SEG_AW and HC_DESC_AW give its store-and-forward geometry
 // (-GBankAW etc.; not defined: the contract's defaults, which the RTL's
 // parameters default to as well); HC_Q=1 says the routers register their
-// route (RouteReg, configuration token _Q; not defined: 0). A coverage build (configuration token _C,
+// route (RouteReg, configuration token _Q; not defined: 0); HC_K=1 that their
+// summing counters are in block RAM (CntRam, token _K): the counter read port
+// is then registered, so hc_rtl_counter reads the simulation-only peek
+// (cnt_peek_o, the counter as it is now, built with the define HC_CNT_PEEK
+// that the Makefile sets for _K) and every step selects another
+// counter on the real port, whose registered read the RTL's assertions
+// (hc_cnt_ram, hc_node) compare with the peek of the cycle before. A coverage build (configuration token _C,
 // VM_COVERAGE=1) writes each simulation's counts, when it is freed, to a
 // file of its own in $HC_COVERAGE_DIR (tools/coverage.sh merges them).
 #include <cstdio>
@@ -27,6 +33,9 @@
 #endif
 #ifndef HC_Q
 #define HC_Q 0
+#endif
+#ifndef HC_K
+#define HC_K 0
 #endif
 #ifndef HC_BANK_AW
 #define HC_BANK_AW HC_SF_BANK_AW
@@ -57,6 +66,7 @@ struct hc_rtl {
   uint8_t probe_valid[1u << HC_D] = {};  // set-ups offered for the next step
   uint32_t probe_dest[1u << HC_D] = {};
   int assert_seen = 0;  // counted in assert_failures
+  unsigned cnt_rot = 0;  // HC_K: the counter the read port selects this step
 };
 
 // RTL simulations of this process that saw an assertion fail.
@@ -262,6 +272,13 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   t->cfg_field_i = op.field & 15u;
   t->cfg_wdata_i = op.wdata;
   r->cfg_pending = 0;
+#if HC_K
+  // Every node, port and counter id in turn on the registered read port.
+  t->cnt_port_i = r->cnt_rot % (HC_D + 1);
+  t->cnt_id_i = (r->cnt_rot / (HC_D + 1)) % 8;
+  t->cnt_node_i = (r->cnt_rot / ((HC_D + 1) * 8)) % kNodes;
+  ++r->cnt_rot;
+#endif
   t->clk_i = 0;
   t->eval();
   if (obs) {
@@ -323,7 +340,11 @@ extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port,
   t->cnt_port_i = port;
   t->cnt_id_i = id;
   t->eval();
+#if HC_K
+  return t->cnt_peek_o;
+#else
   return t->cnt_data_o;
+#endif
 }
 
 extern "C" uint64_t hc_rtl_wave_time(const hc_rtl *r) { return r->fst ? r->time : 0; }
