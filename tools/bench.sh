@@ -137,8 +137,8 @@ else
 fi
 
 # The RTL (issue 16): for each d of BENCH_RTL_D, the build of the
-# configuration D<d>_W16_B2_I4 from nothing (its build/rtl directory removed;
-# the C objects are shared and built above): CPU seconds (user + system of
+# configuration D<d>_W16_B2_I4 from nothing (its build/rtl directory removed,
+# ccache not used; the C objects are shared and built above): CPU seconds (user + system of
 # make and everything it ran), wall seconds and the peak resident set of the
 # largest process; then the light work (0.05) on the RTL alone for
 # BENCH_RTL_BUDGET node-cycles (default 2^19, at least 200 cycles), and the
@@ -159,7 +159,9 @@ if [ -n "$RTL_DIMS" ]; then
     cfg=D${d}_W16_B2_I4 n=$(( 1 << d ))
     rm -rf "build/rtl/$cfg"
     tf=$OUT/rtl-build-d$d.time
-    if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" make --no-print-directory -s "build/rtl/$cfg/hcsim" \
+    # From nothing: without ccache (OBJCACHE=, the Makefile's), which would
+    # hand back the objects of an earlier build of the same configuration.
+    if ! OBJCACHE= /usr/bin/time -f '%e %U %S %M' -o "$tf" make --no-print-directory -s OBJCACHE= "build/rtl/$cfg/hcsim" \
         > "$OUT/rtl-build-d$d.log" 2>&1; then
       echo "rtl    $d: build failed ($OUT/rtl-build-d$d.log)"; continue
     fi
