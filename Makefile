@@ -307,7 +307,10 @@ vflags_rtl = --cc --build -j 2 $(VFLAGS_COMMON) --timescale 1ns/1ns -O3 \
 # The code that runs for every node and cycle is compiled with -O2 (-O1 for
 # the rest): measured in docs/performance.md ("The RTL").
 NODE_OPT ?= -O2
-vflags_node = $(call vflags_rtl,$(1)) --top-module hc_node -GDim=$(call cfgval,$(1),D) \
+# -fno-localize: Verilator's shadows of the memories' delayed assignments
+# stay members of the model, which the skipping of parked nodes compares
+# (tools/node_state.pl, tb/backend/hc_rtl_node_shim.cpp).
+vflags_node = $(call vflags_rtl,$(1)) -fno-localize --top-module hc_node -GDim=$(call cfgval,$(1),D) \
          -GPayloadWidth=$(call cfgval,$(1),W) -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
          $(if $(call cfgval,$(1),G),-GBankAW=$(call cfggeom,$(1),1) -GSegAW=$(call cfggeom,$(1),2) \
               -GDescAW=$(call cfggeom,$(1),3)) \
@@ -340,16 +343,19 @@ $(BUILD)/rtl/%/vflags: FORCE
 # within the object directory. The leading + lets Verilator's make share
 # this make's job slots (without it, it falls back to one job).
 $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt tb/backend/hc_verilator_hier.vlt \
-                                    $(BUILD)/rtl/%/vflags
+                                    $(BUILD)/rtl/%/vflags tools/node_state.pl
 	+@$(if $(call nodesim,$*),$(call verilate_nodesim,$*),tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log \
 	    $(call vflags,$*) --Mdir $(dir $@) $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)))
 
 # The node-sharded build: the node and the glue, each in a directory of its
 # own (not under obj/, where hier_libs looks), and their two libraries in
-# one, obj/Vhc_network__ALL.a, which every link takes as the network's.
+# one, obj/Vhc_network__ALL.a, which every link takes as the network's;
+# and the list of the node's memories that the comparison of a parked node
+# leaves out (vnode/hc_node_state.h, tools/node_state.pl).
 verilate_nodesim = rm -rf $(BUILD)/rtl/$(1)/vnode $(BUILD)/rtl/$(1)/vglue && mkdir -p $(BUILD)/rtl/$(1)/obj && \
 	tools/verilate.sh "$(1) node" $(BUILD)/rtl/$(1)/verilator.log $(call vflags_node,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vnode $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
+	tools/node_state.pl $(BUILD)/rtl/$(1)/vnode > $(BUILD)/rtl/$(1)/vnode/hc_node_state.h && \
 	tools/verilate.sh "$(1) glue" $(BUILD)/rtl/$(1)/verilator-glue.log $(call vflags_glue,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vglue $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
 	rm -f $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a && \
