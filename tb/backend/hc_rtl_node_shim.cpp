@@ -54,25 +54,8 @@
 
 #include "hc_rtl.h"
 #include "hc_rtl_bits.h"
+#include "hc_rtl_shim_common.h"
 
-#if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I)
-#error "compile with -DHC_D=.. -DHC_W=.. -DHC_B=.. -DHC_I=.. as verilated"
-#endif
-#ifndef HC_Q
-#define HC_Q 0
-#endif
-#ifndef HC_K
-#define HC_K 0
-#endif
-#ifndef HC_BANK_AW
-#define HC_BANK_AW HC_SF_BANK_AW
-#endif
-#ifndef HC_SEG_AW
-#define HC_SEG_AW HC_SF_SEG_AW
-#endif
-#ifndef HC_DESC_AW
-#define HC_DESC_AW HC_SF_DESC_AW
-#endif
 
 static const unsigned kNodes = 1u << HC_D;
 static const unsigned kFlitW = HC_W + 2;
@@ -107,26 +90,8 @@ struct hc_rtl {
   unsigned cnt_rot = 0;   // HC_K: the counter the read ports select this step
 };
 
-static unsigned long assert_failures = 0;
-static int vl_argc = 0;
-static const char **vl_argv = nullptr;
 
-extern "C" void hc_rtl_set_args(int argc, const char **argv) {
-  vl_argc = argc;
-  vl_argv = argv;
-}
 
-extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
-  cfg->d = HC_D;
-  cfg->w = HC_W;
-  cfg->buf_depth = HC_B;
-  cfg->inj_depth = HC_I;
-  cfg->route_reg = HC_Q;
-  cfg->sf.bank_aw = HC_BANK_AW;
-  cfg->sf.seg_aw = HC_SEG_AW;
-  cfg->sf.desc_aw = HC_DESC_AW;
-  return HC_OK;
-}
 
 // Set a port to v; returns whether it changed.
 template <typename T, typename V>
@@ -364,10 +329,7 @@ static void half_cycle(hc_rtl *r, int clk) {
 static void set_rst(hc_rtl *r, int v) { r->glue->rst_ni = v; }
 
 extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
-  const hc_sf_geom built = {HC_BANK_AW, HC_SEG_AW, HC_DESC_AW};
-  if (cfg->d != HC_D || cfg->w != HC_W || cfg->buf_depth != HC_B ||
-      cfg->inj_depth != HC_I || cfg->route_reg != HC_Q || !hc_sf_geom_eq(cfg->sf, built))
-    return HC_ENORTL;
+  if (!shim_cfg_is_built(cfg)) return HC_ENORTL;
   // The waveform's names are hc_network's (tb/report/hc_gtkw.c), which
   // only the whole-network build has.
   if (fst_path) return HC_ENOWAVE;
@@ -417,14 +379,7 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
     if (r->node[x]) r->node[x]->final();
   }
   if (r->glue) r->glue->final();
-#if VM_COVERAGE
-  if (const char *dir = std::getenv("HC_COVERAGE_DIR")) {
-    static unsigned nsim;
-    char path[4096];
-    std::snprintf(path, sizeof path, "%s/%ld-%u.dat", dir, static_cast<long>(getpid()), nsim++);
-    r->ctx.coveragep()->write(path);
-  }
-#endif
+  shim_write_coverage(r->ctx);
   if (const char *st = std::getenv("HC_RTL_SKIP_STATS"))
     if (std::strcmp(st, "1") == 0)
       std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
@@ -575,8 +530,6 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   }
   return HC_EASSERT;
 }
-
-extern "C" unsigned long hc_rtl_assert_failures(void) { return assert_failures; }
 
 extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
   for (unsigned k = 0; k < HC_D; ++k) r->remap[k] = perm[k];

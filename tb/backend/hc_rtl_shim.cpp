@@ -27,25 +27,8 @@
 
 #include "hc_rtl.h"
 #include "hc_rtl_bits.h"
+#include "hc_rtl_shim_common.h"
 
-#if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I)
-#error "compile with -DHC_D=.. -DHC_W=.. -DHC_B=.. -DHC_I=.. as verilated"
-#endif
-#ifndef HC_Q
-#define HC_Q 0
-#endif
-#ifndef HC_K
-#define HC_K 0
-#endif
-#ifndef HC_BANK_AW
-#define HC_BANK_AW HC_SF_BANK_AW
-#endif
-#ifndef HC_SEG_AW
-#define HC_SEG_AW HC_SF_SEG_AW
-#endif
-#ifndef HC_DESC_AW
-#define HC_DESC_AW HC_SF_DESC_AW
-#endif
 
 
 struct hc_rtl {
@@ -69,17 +52,8 @@ struct hc_rtl {
   unsigned cnt_rot = 0;  // HC_K: the counter the read port selects this step
 };
 
-// RTL simulations of this process that saw an assertion fail.
-static unsigned long assert_failures = 0;
 
-// Verilator's run-time arguments for the simulations to come (hc_rtl_set_args).
-static int vl_argc = 0;
-static const char **vl_argv = nullptr;
 
-extern "C" void hc_rtl_set_args(int argc, const char **argv) {
-  vl_argc = argc;
-  vl_argv = argv;
-}
 
 static const unsigned kNodes = 1u << HC_D;
 static const unsigned kFlitW = HC_W + 2;
@@ -111,23 +85,9 @@ static void dump_cycle(hc_rtl *r) {
   ++r->time;
 }
 
-extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
-  cfg->d = HC_D;
-  cfg->w = HC_W;
-  cfg->buf_depth = HC_B;
-  cfg->inj_depth = HC_I;
-  cfg->route_reg = HC_Q;
-  cfg->sf.bank_aw = HC_BANK_AW;
-  cfg->sf.seg_aw = HC_SEG_AW;
-  cfg->sf.desc_aw = HC_DESC_AW;
-  return HC_OK;
-}
 
 extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
-  const hc_sf_geom built = {HC_BANK_AW, HC_SEG_AW, HC_DESC_AW};
-  if (cfg->d != HC_D || cfg->w != HC_W || cfg->buf_depth != HC_B ||
-      cfg->inj_depth != HC_I || cfg->route_reg != HC_Q || !hc_sf_geom_eq(cfg->sf, built))
-    return HC_ENORTL;
+  if (!shim_cfg_is_built(cfg)) return HC_ENORTL;
   hc_rtl *r = new (std::nothrow) hc_rtl;
   if (!r) return HC_ENOMEM;
   // An assertion that fails ($error in the RTL, built with --assert) is
@@ -184,14 +144,7 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
     // simulations out of creation order touches a context already freed.
     Verilated::threadContextp(&r->ctx);
     r->top->final();
-#if VM_COVERAGE
-    if (const char *dir = std::getenv("HC_COVERAGE_DIR")) {
-      static unsigned nsim;
-      char path[4096];
-      std::snprintf(path, sizeof path, "%s/%ld-%u.dat", dir, static_cast<long>(getpid()), nsim++);
-      r->ctx.coveragep()->write(path);
-    }
-#endif
+    shim_write_coverage(r->ctx);
     delete r->top;
   }
   delete r;
@@ -314,8 +267,6 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   }
   return HC_EASSERT;
 }
-
-extern "C" unsigned long hc_rtl_assert_failures(void) { return assert_failures; }
 
 extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
   for (unsigned k = 0; k < HC_D; ++k) r->remap[k] = perm[k];
