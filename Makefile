@@ -3,6 +3,7 @@
 #   make sim [SIM=both|rtl|model] [D=4] [TRAFFIC=uniform] [RATE=0.1] ...
 #                  [SFGEOM=BankAW,SegAW,DescAW]  RTL store-and-forward geometry
 #                  [ROUTE_REG=1]  the routers' registered route (2 cycles per hop; build token _Q)
+#                  [CNT_RAM=1]  the routers' channel counters in block RAM (read port registered; build token _K)
 #                  [ROUTING=ecube|pcube|chiu|...]  routing function (not e-cube:
 #                                 SIM=model only; hcsim --routing list)
 #                  [TRAFFIC=netrace FILE=t.tra.bz2 [REGION=K] [DEPS=off] [FLIT_BYTES=16]]
@@ -47,6 +48,7 @@
 #                  d 2..4, w 8/16, b 1/2/4, counters or none, against the figures before)
 #   make fpga-table-update  after a router edit: the rows make test checks, measured again
 #   make fpga-lean  the lean-router study of docs/fpga.md (block-RAM buffers, registered stages)
+#   make cnt-test   the directed test of the channel counters in block RAM (rtl/hc_cnt_ram.sv, CntRam)
 #   make install PREFIX=...  libhcrouter (static, shared), its headers, hcrouter.pc and
 #                  the router IP under share/ (RTL_CFGS=...: RTL libraries); docs/library.md
 #   make docs-api  the library's API reference (Doxygen), build/docs-api/html/index.html
@@ -83,7 +85,11 @@ SFGEOM_DOTS = $(subst $(comma),.,$(strip $(SFGEOM)))
 # ROUTE_REG=1: the routers register their route (RouteReg, 2 cycles per
 # hop; docs/microarchitecture.md): the build token _Q, and hcsim --route-reg 1.
 ROUTE_REG ?=
-CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(WAVE_H)
+# CNT_RAM=1: the routers' summing counters in block RAM (CntRam, the read
+# port registered; docs/microarchitecture.md): the build token _K. The
+# model and hcsim need no setting (the counts are the same).
+CNT_RAM ?=
+CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(if $(filter 1,$(CNT_RAM)),_K)$(WAVE_H)
 # A waveform needs the whole network Verilated (token _H) where the default
 # build is the node-sharded one (D >= NODE_MIN_D, below).
 WAVE_H = $(if $(and $(filter 1,$(WAVES)),$(filter-out $(shell seq 1 $$(($(NODE_MIN_D) - 1))),$(D))),_H)
@@ -224,6 +230,11 @@ LINK_LIBS := -lz -pthread -latomic -lm
 # memories with a registered read, BufRam: what an FPGA puts in block RAM)
 # and _Q (the routers' registered route, RouteReg: 2 cycles per hop; passed
 # to the shim as -DHC_Q=1, and the model runs with route_reg = 1 against it)
+# and _K (the routers' summing counters in block RAM, CntRam: the counter
+# read port registered; the RTL gets the define HC_CNT_PEEK, its
+# simulation-only port of the counters as they are now, and the shim
+# -DHC_K=1, which then reads that port and walks the real one over every
+# counter)
 # and _P<name>, which defines HC_PROTO_<name>: a prototype of docs/fpga.md
 # ("Towards the lean router") that changes the router's timing, so only
 # the RTL backend alone runs it (the lockstep with the model fails).
@@ -238,11 +249,18 @@ cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 # The tokens above, the one list a configuration name is checked against
 # (cfgcheck, before any Verilator build): valued ones by their letter.
 CFG_VALUED := D W B I G F P
-CFG_FLAGS := X C R Q N H
+CFG_FLAGS := X C R Q K N H
 cfgcheck = for t in $(subst _, ,$(1)); do case "$$t" in \
     $(foreach v,$(CFG_VALUED),$(v)?*|)$(foreach f,$(CFG_FLAGS),$(f)|)__none__) ;; \
     *) echo "make: configuration $(1): unknown token '$$t' (D<d>_W<w>_B<b>_I<i>, then _G<a.b.c> _F<fault> _P<proto> $(foreach f,$(CFG_FLAGS),_$(f)), each its own token)" >&2; exit 2 ;; esac; done
 VFLAGS_COMMON := --assert
+# Verilator's C++ goes through ccache when it is installed (tools/bootstrap.sh
+# installs it; OBJCACHE= turns it off): a configuration built before, in this
+# or any clone, and the hierarchical blocks of a new configuration whose own
+# parameters did not change (the router of D4_W16_B2_I8 after D4_W16_B2_I4)
+# are not compiled again (docs/performance.md, "Rebuilding").
+OBJCACHE ?= $(if $(shell command -v ccache),ccache)
+export OBJCACHE
 # From D = 4 on the build is hierarchical (tb/backend/hc_verilator.vlt): the
 # router, NI and store-and-forward node compiled once, not once per node.
 # Below, the flat build is as quick to compile and runs faster (the blocks'
@@ -265,6 +283,7 @@ vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
          $(if $(call cfgflag,$(1),R),+define+HC_CFG_BUF_RAM=1) \
          $(if $(call cfgflag,$(1),Q),+define+HC_CFG_ROUTE_REG=1) \
+         $(if $(call cfgflag,$(1),K),+define+HC_CFG_CNT_RAM=1 +define+HC_CNT_PEEK) \
          $(if $(call cfgval,$(1),P),+define+HC_PROTO_$(call cfgval,$(1),P)) \
          $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
@@ -288,12 +307,16 @@ vflags_rtl = --cc --build -j 2 $(VFLAGS_COMMON) --timescale 1ns/1ns -O3 \
 # The code that runs for every node and cycle is compiled with -O2 (-O1 for
 # the rest): measured in docs/performance.md ("The RTL").
 NODE_OPT ?= -O2
-vflags_node = $(call vflags_rtl,$(1)) --top-module hc_node -GDim=$(call cfgval,$(1),D) \
+# -fno-localize: Verilator's shadows of the memories' delayed assignments
+# stay members of the model, which the skipping of parked nodes compares
+# (tools/node_state.pl, tb/backend/hc_rtl_node_shim.cpp).
+vflags_node = $(call vflags_rtl,$(1)) -fno-localize --top-module hc_node -GDim=$(call cfgval,$(1),D) \
          -GPayloadWidth=$(call cfgval,$(1),W) -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
          $(if $(call cfgval,$(1),G),-GBankAW=$(call cfggeom,$(1),1) -GSegAW=$(call cfggeom,$(1),2) \
               -GDescAW=$(call cfggeom,$(1),3)) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F)) \
          $(if $(call cfgflag,$(1),R),"-GBufRam=1'b1") $(if $(call cfgflag,$(1),Q),"-GRouteReg=1'b1") \
+         $(if $(call cfgflag,$(1),K),"-GCntRam=1'b1" +define+HC_CNT_PEEK) \
          $(if $(call cfgval,$(1),P),+define+HC_PROTO_$(call cfgval,$(1),P))
 vflags_glue = $(call vflags_rtl,$(1)) --top-module hc_net_glue -GDim=$(call cfgval,$(1),D) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F))
@@ -320,16 +343,19 @@ $(BUILD)/rtl/%/vflags: FORCE
 # within the object directory. The leading + lets Verilator's make share
 # this make's job slots (without it, it falls back to one job).
 $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt tb/backend/hc_verilator_hier.vlt \
-                                    $(BUILD)/rtl/%/vflags
+                                    $(BUILD)/rtl/%/vflags tools/node_state.pl
 	+@$(if $(call nodesim,$*),$(call verilate_nodesim,$*),tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log \
 	    $(call vflags,$*) --Mdir $(dir $@) $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)))
 
 # The node-sharded build: the node and the glue, each in a directory of its
 # own (not under obj/, where hier_libs looks), and their two libraries in
-# one, obj/Vhc_network__ALL.a, which every link takes as the network's.
+# one, obj/Vhc_network__ALL.a, which every link takes as the network's;
+# and the list of the node's memories that the comparison of a parked node
+# leaves out (vnode/hc_node_state.h, tools/node_state.pl).
 verilate_nodesim = rm -rf $(BUILD)/rtl/$(1)/vnode $(BUILD)/rtl/$(1)/vglue && mkdir -p $(BUILD)/rtl/$(1)/obj && \
 	tools/verilate.sh "$(1) node" $(BUILD)/rtl/$(1)/verilator.log $(call vflags_node,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vnode $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
+	tools/node_state.pl $(BUILD)/rtl/$(1)/vnode > $(BUILD)/rtl/$(1)/vnode/hc_node_state.h && \
 	tools/verilate.sh "$(1) glue" $(BUILD)/rtl/$(1)/verilator-glue.log $(call vflags_glue,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vglue $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
 	rm -f $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a && \
@@ -345,6 +371,7 @@ $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp tb/backend/hc_rtl_node_
 	    $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
 	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) \
 	    $(if $(call cfgflag,$*,Q),-DHC_Q=1) \
+	    $(if $(call cfgflag,$*,K),-DHC_K=1) \
 	    $(if $(call cfgval,$*,G),-DHC_BANK_AW=$(call cfggeom,$*,1) -DHC_SEG_AW=$(call cfggeom,$*,2) \
 	         -DHC_DESC_AW=$(call cfggeom,$*,3)) -c $(call shim_src,$*) -o $@
 
@@ -508,3 +535,4 @@ include mk/soak.mk
 include mk/formal.mk
 include mk/wave.mk
 include mk/fpga_table.mk
+include mk/cnt.mk

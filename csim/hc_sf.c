@@ -565,6 +565,9 @@ static void hc_cfg_write(hc_sf *s, uint32_t x, unsigned tgt, unsigned unit,
                          uint32_t idx, unsigned field, uint32_t wdata) {
   unsigned d = s->d;
   uint32_t e = x * d + unit; /* meaningful only when unit < d */
+  /* A count write disarms the engines until the next start (section 7.3):
+  ** a new load's counts cannot start the old run's engines. */
+  if (tgt == HC_SF_TGT_COUNT) s->run = 0;
   switch (tgt) {
   case HC_SF_TGT_GLOBAL:
     /* mode, tau, xi and overlap compare all 32 bits of wdata (a value out

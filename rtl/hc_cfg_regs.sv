@@ -8,7 +8,10 @@
 // nonzero cost register without CsEnable), of a beta below BetaMin or of a
 // tau, xi or overlap out of range (all 32 bits compared) is refused: the
 // register keeps its value and the error bit sets; a start clears the error bit and sets `run`, which stays
-// set until reset. `done` is the AND over all nodes of "finished",
+// set until reset or a write of an engine count (TgtCount): the next
+// schedule's counts, the first thing its load writes, disarm the engines,
+// so they cannot start a packet from the last run's half-rewritten tables
+// (section 7.3); table and bank writes during a run keep their meaning. `done` is the AND over all nodes of "finished",
 // registered, in mode 1 and while running; a start in the same cycle makes
 // the old run's state stale, so it never reports done. A read's result is on
 // rdata_o in the next cycle and 0 after a cycle without a global read. The
@@ -28,7 +31,8 @@ module hc_cfg_regs #(
   input  logic        cfg_we_i,
   /// Configuration port: read this cycle (not with cfg_we_i).
   input  logic        cfg_re_i,
-  /// Configuration port: target (hc_pkg::Tgt*); only TgtGlobal is taken.
+  /// Configuration port: target (hc_pkg::Tgt*): TgtGlobal is taken, and a
+  /// TgtCount write clears run.
   input  logic [2:0]  cfg_tgt_i,
   /// Configuration port: register (hc_pkg::Reg*).
   input  logic [15:0] cfg_idx_i,
@@ -46,7 +50,8 @@ module hc_cfg_regs #(
   output logic [hc_pkg::XiW-1:0]  xi_o,
   /// Mode 3: a node may set up its next path while its data flow.
   output logic        overlap_o,
-  /// A start has been written since reset.
+  /// A start has been written since reset and no engine count since
+  /// that start.
   output logic        run_o,
   /// A start is written this cycle: the engines clear at its end.
   output logic        start_o,
@@ -77,6 +82,9 @@ module hc_cfg_regs #(
     ovl_d  = ovl_q;
     run_d  = run_q;
     err_d  = err_q;
+    if (cfg_we_i && cfg_tgt_i == hc_pkg::TgtCount) begin
+      run_d = 1'b0;
+    end
     if (gwe) begin
       unique case (cfg_idx_i)
         hc_pkg::RegMode: begin

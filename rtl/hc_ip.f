@@ -7,6 +7,7 @@ hc_fifo.sv
 hc_front_wait.sv
 hc_probe_reg.sv
 hc_chan_counters.sv
+hc_cnt_ram.sv
 hc_tail_count.sv
 hc_route_ecube.sv
 hc_alloc.sv

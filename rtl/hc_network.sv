@@ -39,6 +39,9 @@
 `ifndef HC_CFG_ROUTE_REG
 `define HC_CFG_ROUTE_REG 1'b0
 `endif
+`ifndef HC_CFG_CNT_RAM
+`define HC_CFG_CNT_RAM 1'b0
+`endif
 `ifndef HC_CFG_BANK_AW
 `define HC_CFG_BANK_AW hc_pkg::BankAWDefault
 `endif
@@ -69,6 +72,11 @@ module hc_network #(
   /// takes 2 cycles per hop instead of 1 (docs/microarchitecture.md,
   /// "Registered route"): a shorter clock path.
   parameter bit          RouteReg     = `HC_CFG_ROUTE_REG,
+  /// 1: each router's summing counters in block RAM, and the counter read
+  /// port registered: cnt_data_o in cycle t+1 is the counter selected in
+  /// cycle t, as it was then (docs/microarchitecture.md, "Channel counters
+  /// in block RAM").
+  parameter bit          CntRam       = `HC_CFG_CNT_RAM,
   /// 1: every node has the store-and-forward engines and memories (mode 1
   /// available); 0: wormhole only (a mode-1 write is refused).
   parameter bit          SfEnable     = 1'b1,
@@ -136,8 +144,14 @@ module hc_network #(
   input  logic [3:0]                    cnt_port_i,
   /// Counter read port: counter id (hc_pkg::Cnt*).
   input  logic [2:0]                    cnt_id_i,
-  /// Counter read port: the selected counter.
+  /// Counter read port: the selected counter (with CntRam: the one
+  /// selected in the previous cycle, as it was then).
   output logic [31:0]                   cnt_data_o,
+`ifdef HC_CNT_PEEK
+  /// Simulation only, with the define HC_CNT_PEEK (see hc_router): the
+  /// selected counter as it is now (what the lockstep reads).
+  output logic [31:0]                   cnt_peek_o,
+`endif
   /// Configuration port: write this cycle.
   input  logic                          cfg_we_i,
   /// Configuration port: read this cycle (result in cfg_rdata_o next cycle).
@@ -227,6 +241,9 @@ module hc_network #(
     logic [31:0]            cnt;
     // Running OR of the selected counter, node 0 to x.
     logic [31:0]            cnt_acc;
+`ifdef HC_CNT_PEEK
+    logic [31:0]            peek, peek_acc;  // the same for the peek
+`endif
 
     for (genvar i = 0; i < Dim; i++) begin : gen_link
       // Neighbour across dimension i.
@@ -293,8 +310,14 @@ module hc_network #(
 
     if (x == 0) begin : gen_acc_first
       assign cnt_acc = cnt;
+`ifdef HC_CNT_PEEK
+      assign peek_acc = peek;
+`endif
     end else begin : gen_acc_next
       assign cnt_acc = gen_node[x-1].cnt_acc | cnt;
+`ifdef HC_CNT_PEEK
+      assign peek_acc = gen_node[x-1].peek_acc | peek;
+`endif
     end
 
     hc_node #(
@@ -305,6 +328,7 @@ module hc_network #(
       .CntWidth     (CntWidth),
       .BufRam       (BufRam),
       .RouteReg     (RouteReg),
+      .CntRam       (CntRam),
       .SfEnable     (SfEnable),
       .BankAW       (BankAW),
       .SegAW        (SegAW),
@@ -363,6 +387,9 @@ module hc_network #(
       .cnt_port_i,
       .cnt_id_i,
       .cnt_o          (cnt),
+`ifdef HC_CNT_PEEK
+      .cnt_peek_o     (peek),
+`endif
       .cfg_we_i,
       .cfg_re_i,
       .cfg_node_i,
@@ -376,6 +403,9 @@ module hc_network #(
   end
 
   assign cnt_data_o = gen_node[Nodes-1].cnt_acc;
+`ifdef HC_CNT_PEEK
+  assign cnt_peek_o = gen_node[Nodes-1].peek_acc;
+`endif
 
 `ifndef SYNTHESIS
   // ---------------------------------------------------------------------

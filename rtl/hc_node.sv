@@ -30,6 +30,9 @@ module hc_node #(
   parameter bit          BufRam       = 1'b0,
   /// 1: the router registers the route of its buffers' fronts (see hc_router).
   parameter bit          RouteReg     = 1'b0,
+  /// 1: the router's summing counters in block RAM, and the counter read
+  /// port registered (see hc_router; cnt_o one cycle later).
+  parameter bit          CntRam       = 1'b0,
   /// 1: the store-and-forward engine is built.
   parameter bit          SfEnable     = 1'b1,
   /// Store-and-forward: address bits of one memory bank.
@@ -129,11 +132,17 @@ module hc_node #(
   /// Mode 1: the engine finished its schedule.
   output logic                        finished_o,
   /// Counter read port: the counter of this node's output port cnt_port_i,
-  /// 0 unless cnt_node_i is this node.
+  /// 0 unless cnt_node_i is this node (with CntRam: of the selection of the
+  /// previous cycle, as it was then).
   input  logic [Dim-1:0]              cnt_node_i,
   input  logic [3:0]                  cnt_port_i,
   input  logic [2:0]                  cnt_id_i,
   output logic [31:0]                 cnt_o,
+`ifdef HC_CNT_PEEK
+  /// Simulation only, with the define HC_CNT_PEEK (see hc_router): the
+  /// selected counter as it is now (the lockstep's read).
+  output logic [31:0]                 cnt_peek_o,
+`endif
   /// Configuration port, as hc_network's; only node cfg_node_i takes it.
   input  logic                        cfg_we_i,
   input  logic                        cfg_re_i,
@@ -193,7 +202,45 @@ module hc_node #(
   assign ej_flit_o      = out_flit[Dim*FlitW +: FlitW];
 
   assign idle_o = rt_idle && ni_idle;
-  assign cnt_o  = (cnt_node_i == node_id_i) ? (rt_cnt | sf_cnt) : '0;
+  // With CntRam the router's read is registered, and so are the node's
+  // match and the engine's counters: the whole read is one cycle later.
+  if (CntRam) begin : gen_cnt_reg
+    logic        match_q;
+    logic [31:0] sf_cnt_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        match_q  <= 1'b0;
+        sf_cnt_q <= '0;
+      end else begin
+        match_q  <= (cnt_node_i == node_id_i);
+        sf_cnt_q <= sf_cnt;
+      end
+    end
+    assign cnt_o = match_q ? (rt_cnt | sf_cnt_q) : '0;
+  end else begin : gen_cnt_comb
+    assign cnt_o = (cnt_node_i == node_id_i) ? (rt_cnt | sf_cnt) : '0;
+  end
+`ifdef HC_CNT_PEEK
+  logic [31:0] rt_peek;
+  assign cnt_peek_o = (cnt_node_i == node_id_i) ? (rt_peek | sf_cnt) : '0;
+  if (CntRam) begin : gen_cnt_assert
+    // The registered read shows what the peek showed a cycle before.
+    logic [31:0] peek_q;
+    logic        peek_v_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        peek_q   <= '0;
+        peek_v_q <= 1'b0;
+      end else begin
+        peek_q   <= cnt_peek_o;
+        peek_v_q <= 1'b1;
+      end
+    end
+    NodeCntReadIsLastPeek: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        peek_v_q |-> (cnt_o == peek_q))
+      else $error("hc_node: counter read shows %0d, the counter was %0d", cnt_o, peek_q);
+  end
+`endif
 
   if (SfEnable) begin : gen_sf
     logic sel;
@@ -279,7 +326,8 @@ module hc_node #(
     .CntWidth     (CntWidth),
     .BufRam       (BufRam),
     .RouteReg     (RouteReg),
-    .CsEnable     (CsEnable)
+    .CsEnable     (CsEnable),
+    .CntRam       (CntRam)
   ) u_router (
     .clk_i,
     .rst_ni,
@@ -307,6 +355,10 @@ module hc_node #(
     .cnt_port_i,
     .cnt_id_i,
     .cnt_data_o    (rt_cnt)
+`ifdef HC_CNT_PEEK
+    ,
+    .cnt_peek_o    (rt_peek)
+`endif
   );
 
 endmodule

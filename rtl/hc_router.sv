@@ -26,7 +26,9 @@
 //   all ports      hc_alloc (owners, wait flags, age matrix, per-output
 //                  oldest-first winner), hc_xbar (crossbar and pops);
 //   per output o   hc_chan_counters (docs/microarchitecture.md, "Channel
-//                  counters").
+//                  counters"); with CntRam instead one hc_cnt_ram for
+//                  all outputs (the sums in block RAM, the read port
+//                  registered: "Channel counters in block RAM").
 //
 // Mode 3, circuit switching (docs/microarchitecture.md, "Circuit
 // switching"): a probe reserves one link per router, its data follow the
@@ -57,7 +59,14 @@ module hc_router #(
   parameter bit          RouteReg     = 1'b0,
   /// 1: the paper's cost model (tau, mode 3) is built; 0: neither (tau_i
   /// and circuit_i are ignored, no probe ever moves), for small FPGAs.
-  parameter bit          CsEnable     = 1'b1
+  parameter bit          CsEnable     = 1'b1,
+  /// 1 (with CntWidth > 0): the four summing counters of every output are
+  /// words of block RAM (hc_cnt_ram; max-waiting stays in flip-flops) and
+  /// the read port is registered: cnt_data_o in cycle t+1 is the counter
+  /// selected in cycle t, as it was then (docs/microarchitecture.md,
+  /// "Channel counters in block RAM"); 0: flip-flop counters, read in the
+  /// same cycle.
+  parameter bit          CntRam       = 1'b0
 ) (
   /// Clock, rising edge.
   input  logic                            clk_i,
@@ -114,8 +123,16 @@ module hc_router #(
   input  logic [3:0]                      cnt_port_i,
   /// Counter read port: counter id (hc_pkg::Cnt*).
   input  logic [2:0]                      cnt_id_i,
-  /// Counter read port: the selected counter.
+  /// Counter read port: the selected counter (with CntRam: the one
+  /// selected in the previous cycle, as it was then).
   output logic [31:0]                     cnt_data_o
+`ifdef HC_CNT_PEEK
+  ,
+  /// Simulation only, with the define HC_CNT_PEEK (the testbench's _K
+  /// builds; never in synthesis): the selected counter as it is now, which
+  /// the lockstep reads (without CntRam: cnt_data_o itself).
+  output logic [31:0]                     cnt_peek_o
+`endif
 );
 
   /// Derived: ports, flit width, waiting-count width.
@@ -461,15 +478,23 @@ module hc_router #(
   logic [Ports-1:0]    cnt_pend;  // per output: its event of last cycle, not yet in cnt
   logic [31:0]         cnt_sel;
   logic                pend_sel;
+  logic [Ports-1:0]    out_head;  // per output: the flit sent is a HEAD or SINGLE
+`ifndef SYNTHESIS
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]         cnt_peek;  // the selected counter as it is now (HC_CNT_PEEK)
+  /* verilator lint_on UNUSEDSIGNAL */
+`endif
   assign out_waiting_o = waiting;
 
   for (genvar o = 0; o < Ports; o++) begin : gen_cnt
     logic is_head;
     assign is_head = out_flit_o[o*FlitW + HeadBit];  // HEAD and SINGLE
+    assign out_head[o] = is_head;
     assign out_busy_o[o]    = held[o] || send[o] || pgrant[o];
     assign out_blocked_o[o] = (waiting[o*WaitW +: WaitW] != '0);
+    // With CntRam the flip-flop counters are not built (hc_cnt_ram below).
     hc_chan_counters #(
-      .CntWidth (CntWidth),
+      .CntWidth (CntRam ? 0 : CntWidth),
       .WaitW    (WaitW)
     ) u_cnt (
       .clk_i,
@@ -498,13 +523,47 @@ module hc_router #(
   // The counters sum each cycle's event one cycle later (hc_chan_counters):
   // the event still pending is added here, modulo 2^CntWidth, so a read is
   // exact in every cycle.
-  if (CntWidth > 0) begin : gen_cnt_read
+  if (CntRam && CntWidth > 0) begin : gen_cnt_ram
+    logic unused_ff;
+    assign unused_ff = ^{cnt_sel, pend_sel};
+    hc_cnt_ram #(
+      .Ports    (Ports),
+      .CntWidth (CntWidth),
+      .WaitW    (WaitW)
+    ) u_cnt_ram (
+      .clk_i,
+      .rst_ni,
+      .flit_i    (send),
+      .head_i    (out_head),
+      .busy_i    (out_busy_o),
+      .waiting_i (waiting),
+      .port_i    (cnt_port_i),
+      .id_i      (cnt_id_i),
+      .rdata_o   (cnt_data_o)
+`ifndef SYNTHESIS
+      ,
+      .peek_o    (cnt_peek)
+`endif
+    );
+  end else if (CntWidth > 0) begin : gen_cnt_read
     assign cnt_data_o = pend_sel ? 32'(CntWidth'(cnt_sel[CntWidth-1:0] + 1'b1)) : cnt_sel;
   end else begin : gen_cnt_read0
     logic unused_pend;
     assign unused_pend = pend_sel;
     assign cnt_data_o  = cnt_sel;
   end
+  if (!CntRam || CntWidth == 0) begin : gen_cnt_head_unused
+    logic unused_head;
+    assign unused_head = ^out_head;
+  end
+`ifndef SYNTHESIS
+  if (!CntRam || CntWidth == 0) begin : gen_cnt_peek
+    assign cnt_peek = cnt_data_o;
+  end
+`endif
+`ifdef HC_CNT_PEEK
+  assign cnt_peek_o = cnt_peek;
+`endif
 
 `ifndef SYNTHESIS
   // A buffer front without an output held must be a head: messages arrive

@@ -38,7 +38,7 @@ OUT=${BENCH_OUT:-build/bench}
 mkdir -p "$OUT"
 [ -n "${BENCH_HCSIM:-}" ] || make --no-print-directory -s build/bin/hcsim
 CSV=$OUT/bench.csv
-echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,base_node_cycles_per_s,base_peak_mib,over_base,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model" > "$CSV"
+echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,base_node_cycles_per_s,base_peak_mib,over_base,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model,rtl_skipped,rtl_noskip_node_cycles_per_s" > "$CSV"
 
 # Cycles of traffic for a run of budget node-cycles at d, at least lo.
 cycles_for() { # d budget lo
@@ -72,7 +72,7 @@ run() { # what d rate cycles
   m=$(measure "$HCSIM" "$d" "$rate" "$cyc" "$log.log")
   if [ "$m" = refused ]; then
     printf '%-6s %3d %8d %5s  not run: %s\n' "$what" "$d" "$n" "$rate" "$(grep -m1 hcsim: "$log.log" || tail -1 "$log.log")"
-    echo "$what,$d,$n,$rate,,,,,,,,,,,," >> "$CSV"
+    echo "$what,$d,$n,$rate,,,,,,,,,,,,,," >> "$CSV"
     return
   fi
   [ -z "$BASE" ] || b=$(measure "$BASE" "$d" "$rate" "$cyc" "$log.base.log")
@@ -85,7 +85,7 @@ run() { # what d rate cycles
                         br = o[4]; bm = o[5]; bx = x }
     printf "%-6s %3d %8d %5s %9d %9.2f %9.2f %10.2f %9.1f  %10s %9s %7s   %7s %10s %8s %7s\n", what, d, n, rate,
            a[1], a[2], a[3], a[4] / 1e6, a[5], bs, bp, x, "-", "-", "-", "-"
-    printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
+    printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
 }
 
 echo "bench: the model, uniform traffic, 20-flit messages, B = 2, I = 4 ($HCSIM${BASE:+; base $BASE})"
@@ -137,37 +137,51 @@ else
 fi
 
 # The RTL (issue 16): for each d of BENCH_RTL_D, the build of the
-# configuration D<d>_W16_B2_I4 from nothing (its build/rtl directory removed;
-# the C objects are shared and built above): CPU seconds (user + system of
+# configuration D<d>_W16_B2_I4 from nothing (its build/rtl directory removed,
+# ccache not used; the C objects are shared and built above): CPU seconds (user + system of
 # make and everything it ran), wall seconds and the peak resident set of the
 # largest process; then the light work (0.05) on the RTL alone for
 # BENCH_RTL_BUDGET node-cycles (default 2^19, at least 200 cycles), and the
 # model on the same work in the same run, and the ratio of their speeds.
-# BENCH_RTL_D= (empty) skips it.
+# A node-sharded build (d >= 5) skips its parked nodes
+# (tb/backend/hc_rtl_node_shim.cpp): the table gives the share of
+# node-cycles skipped and the speed of the same run with HC_RTL_SKIP=0
+# beside it. BENCH_RTL_D= (empty) skips it.
 RTL_DIMS=${BENCH_RTL_D-"2 4 5 6 8"}
 RTL_BUDGET=${BENCH_RTL_BUDGET:-524288}
 if [ -n "$RTL_DIMS" ]; then
   echo
   echo "bench: the RTL (build from nothing, then --sim rtl on the light work; the model on the same work)"
-  printf '%-6s %3s %8s %5s %9s %9s %9s %9s  %9s %10s %9s %10s %9s\n' what d nodes rate cycles "bld cpu s" "bld wall" \
-         "bld MiB" "rtl cpu s" "rtl nc/s" "rtl MiB" "model nc/s" "rtl/model"
+  printf '%-6s %3s %8s %5s %9s %9s %9s %9s  %9s %10s %9s %10s %9s %8s %11s %10s\n' what d nodes rate cycles "bld cpu s" \
+         "bld wall" "bld MiB" "rtl cpu s" "rtl nc/s" "rtl MiB" "model nc/s" "rtl/model" skipped "noskip nc/s" \
+         "noskip/mod"
   for d in $RTL_DIMS; do
     cfg=D${d}_W16_B2_I4 n=$(( 1 << d ))
     rm -rf "build/rtl/$cfg"
     tf=$OUT/rtl-build-d$d.time
-    if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" make --no-print-directory -s "build/rtl/$cfg/hcsim" \
+    # From nothing: without ccache (OBJCACHE=, the Makefile's), which would
+    # hand back the objects of an earlier build of the same configuration.
+    if ! OBJCACHE= /usr/bin/time -f '%e %U %S %M' -o "$tf" make --no-print-directory -s OBJCACHE= "build/rtl/$cfg/hcsim" \
         > "$OUT/rtl-build-d$d.log" 2>&1; then
       echo "rtl    $d: build failed ($OUT/rtl-build-d$d.log)"; continue
     fi
     read -r bw bu bs bk < <(tail -1 "$tf")
     cyc=$(cycles_for "$d" "$RTL_BUDGET" 200)
-    r=$(SIM=rtl measure "build/rtl/$cfg/hcsim" "$d" 0.05 "$cyc" "$OUT/run-rtl-d$d.log")
+    r=$(HC_RTL_SKIP_STATS=1 SIM=rtl measure "build/rtl/$cfg/hcsim" "$d" 0.05 "$cyc" "$OUT/run-rtl-d$d.log")
     m=$(measure "$HCSIM" "$d" 0.05 "$(cycles_for "$d" "$BUDGET" 400)" "$OUT/run-rtl-model-d$d.log")
-    awk -v d="$d" -v n="$n" -v r="$r" -v m="$m" -v bw="$bw" -v bu="$bu" -v bs="$bs" -v bk="$bk" -v csv="$CSV" 'BEGIN {
-      split(r, a, " "); split(m, o, " "); ratio = (o[4] > 0) ? a[4] / o[4] : 0
-      printf "rtl    %3d %8d  0.05 %9d %9.1f %9.1f %9.1f  %9.2f %10.0f %9.1f %10.0f  1/%.0f\n", d, n, a[1], bu + bs, bw,
-             bk / 1024, a[2], a[4], a[5], o[4], (ratio > 0) ? 1 / ratio : 0
-      printf "rtl,%d,%d,0.05,%d,,,%s,%s,,,,%.1f,%s,%s,%.6f\n", d, n, a[1], o[4], o[5], bu + bs, a[4], a[5],
-             ratio >> csv }'
+    # The share skipped (the shim's HC_RTL_SKIP_STATS line), and the same
+    # run without skipping; "-" for a build that does not skip.
+    sk=$(awk '/^hc_rtl_node_shim: .* evaluated, .* skipped/ { printf "%.4f", $5 / ($2 + $5) }' "$OUT/run-rtl-d$d.log")
+    r0=""
+    if [ -n "$sk" ]; then r0=$(HC_RTL_SKIP=0 SIM=rtl measure "build/rtl/$cfg/hcsim" "$d" 0.05 "$cyc" "$OUT/run-rtl-noskip-d$d.log"); fi
+    awk -v d="$d" -v n="$n" -v r="$r" -v m="$m" -v bw="$bw" -v bu="$bu" -v bs="$bs" -v bk="$bk" -v csv="$CSV" \
+        -v sk="$sk" -v r0="$r0" 'BEGIN {
+      split(r, a, " "); split(m, o, " "); split(r0, z, " "); ratio = (o[4] > 0) ? a[4] / o[4] : 0
+      sks = "-"; zs = "-"; zr = "-"
+      if (sk != "") { sks = sprintf("%.1f%%", 100 * sk); zs = sprintf("%.0f", z[4]); zr = sprintf("1/%.0f", o[4] / z[4]) }
+      printf "rtl    %3d %8d  0.05 %9d %9.1f %9.1f %9.1f  %9.2f %10.0f %9.1f %10.0f %9s %8s %11s %10s\n", d, n, a[1],
+             bu + bs, bw, bk / 1024, a[2], a[4], a[5], o[4], sprintf("1/%.0f", (ratio > 0) ? 1 / ratio : 0), sks, zs, zr
+      printf "rtl,%d,%d,0.05,%d,,,%s,%s,,,,%.1f,%s,%s,%.6f,%s,%s\n", d, n, a[1], o[4], o[5], bu + bs, a[4], a[5],
+             ratio, sk, (r0 != "") ? z[4] : "" >> csv }'
   done
 fi

@@ -10,7 +10,7 @@
 set -euo pipefail
 
 pkgs=(build-essential verilator libsystemc-dev libcmocka-dev zlib1g-dev yosys
-      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq python3-yaml pkgconf z3 bzip2)
+      nextpnr-ice40 fpga-icestorm gtkwave gnuplot-nox time jq python3-yaml pkgconf z3 bzip2 ccache)
 if [ "${1:-}" = --fuzz ]; then pkgs+=(clang libclang-rt-dev); shift; fi
 if [ "${1:-}" = --wave ]; then pkgs+=(xvfb xauth); shift; fi
 pkgs+=("$@")

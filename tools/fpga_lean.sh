@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The study "Towards the lean router" of docs/fpga.md (`make fpga-lean`):
 # one router of d = 3 (4 ports), 8-bit payload, 4-flit buffers and no
-# counters (one row with 16-bit counters), measured as tools/fpga_table.sh measures it (yosys, nextpnr-ice40
+# counters (rows with 16-bit counters, in flip-flops and in block RAM), measured as tools/fpga_table.sh measures it (yosys, nextpnr-ice40
 # seed 1 on the HX8K and the UP5K), in each variant below; the table goes
 # between the lines <!-- fpga-lean-table: begin --> and <!-- fpga-lean-table:
 # end --> of DOC (default docs/fpga.md). The registered route is the
 # router's parameter RouteReg (2 cycles per hop, model and lockstep
 # follow it); the registered allocation is a prototype behind
 # HC_PROTO_regalloc (rtl/hc_alloc.sv), in no default build; the fixed-priority row (HC_FAULT_fixedprio, the formal
-# proofs' mutant) is only a reference for what the age order costs. Eight
-# syntheses and 16 place-and-routes, about 6 CPU-minutes.
+# proofs' mutant) is only a reference for what the age order costs. Nine
+# syntheses and 18 place-and-routes, about 7 CPU-minutes.
 # Usage: tools/fpga_lean.sh [DOC]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +28,7 @@ variants=(
   "registered route (RouteReg)|3,8,4,0,0||2|2h + L + 2|-set RouteReg 1"
   "registered route, block-RAM buffers|3,8,4,0,1||2|2h + L + 2|-set RouteReg 1"
   "the same with 16-bit counters|3,8,4,16,1||2|2h + L + 2|-set RouteReg 1"
+  "the same with 16-bit counters in block RAM (CntRam)|3,8,4,16k,1||2|2h + L + 2|-set RouteReg 1"
   "reference: fixed priority, no age order (fixedprio)|3,8,4,0,0|-DHC_FAULT_fixedprio|1|h + L + 1"
 )
 rows=$(mktemp)

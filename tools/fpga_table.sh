@@ -11,10 +11,12 @@
 #   tools/fpga_table.sh check DOC [CFG...]         measure CFGs, compare with DOC
 #   tools/fpga_table.sh update DOC [CFG...]        measure CFGs, replace their rows in DOC
 #
-# A CFG is d,w,b,c,r; without any, `measure` takes the whole table (d 2..4,
-# w 8 and 16, b 1, 2, 4, c 0 and 16, flip-flop buffers; and block-RAM
-# buffers at b 4 without counters: 42 syntheses, 84 place-and-routes, about
-# an hour of one core) and `check` the rows `make test` checks
+# A CFG is d,w,b,c,r, where c may end in k: the summing counters in block
+# RAM (hc_router's CntRam; "16 (BRAM)" in the table). Without any CFG,
+# `measure` takes the whole table (d 2..4, w 8 and 16, b 1, 2, 4, c 0 and
+# 16, flip-flop buffers; block-RAM buffers at b 4 without counters, and
+# with 16-bit counters in block RAM: 48 syntheses, 96 place-and-routes,
+# over an hour of one core) and `check` the rows `make test` checks
 # (FPGA_TABLE_CHECK below). A TSV row is
 #   device d w b c r lcs ffs brams fmax
 # Environment: COLLECT=1 (measure only reads the logs a previous measure
@@ -31,10 +33,11 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 # What `make test` synthesises and checks against the committed table.
-FPGA_TABLE_CHECK=${FPGA_TABLE_CHECK:-"3,8,4,0,0 3,8,4,16,0"}
+FPGA_TABLE_CHECK=${FPGA_TABLE_CHECK:-"3,8,4,0,0 3,8,4,16,0 3,8,4,16k,1"}
 ALL_CFGS=$(for d in 2 3 4; do for w in 8 16; do for b in 1 2 4; do for c in 0 16; do
   echo "$d,$w,$b,$c,0"; done; done; done; done
-  for d in 2 3 4; do for w in 8 16; do echo "$d,$w,4,0,1"; done; done)
+  for d in 2 3 4; do for w in 8 16; do echo "$d,$w,4,0,1"; done; done
+  for d in 2 3 4; do for w in 8 16; do echo "$d,$w,4,16k,1"; done; done)
 DEVICES="hx8k up5k"
 BEGIN='<!-- fpga-router-table: begin -->'
 END='<!-- fpga-router-table: end -->'
@@ -49,7 +52,7 @@ pkg_of() { case $1 in hx8k) echo ct256;; up5k) echo sg48;; esac; }
 mhz_of() { case $1 in hx8k) echo 75;; up5k) echo 30;; esac; }
 
 check_cfg() {
-  [[ $1 =~ ^[1-4],[0-9]+,[0-9]+,[0-9]+,[01]$ ]] || die "bad configuration '$1' (want d,w,b,c,r with d 1..4, r 0 or 1)"
+  [[ $1 =~ ^[1-4],[0-9]+,[0-9]+,[0-9]+k?,[01]$ ]] || die "bad configuration '$1' (want d,w,b,c,r with d 1..4, c a number with an optional k (counters in block RAM), r 0 or 1)"
 }
 
 # One configuration: yosys once, nextpnr on each device; prints its rows.
@@ -64,7 +67,7 @@ measure_cfg() {
   files=$(cd "$src" && tools/filelist.sh rtl/fpga/hc_board.f | tr '\n' ' ')
   cat > "$dir/r.ys" <<YS
 read_verilog -defer -sv -DSYNTHESIS ${DEFINES:-} $files
-chparam -set Dim $d -set PayloadWidth $w -set BufDepth $b -set CntWidth $c$( [ "$r" = 1 ] && echo " -set BufRam 1") ${PARAMS:-} hc_router_harness
+chparam -set Dim $d -set PayloadWidth $w -set BufDepth $b -set CntWidth ${c%k}$( [ "$r" = 1 ] && echo " -set BufRam 1")$( [ "${c%k}" != "$c" ] && echo " -set CntRam 1") ${PARAMS:-} hc_router_harness
 hierarchy -check -top hc_router_harness
 proc
 select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
@@ -102,7 +105,8 @@ doc_rows() {
   awk -v b="$BEGIN" -v e="$END" '$0 == b {on = 1; next} $0 == e {on = 0} on' "$1" |
     awk -F'|' '/^\| (hx8k|up5k) / {
       for (i = 2; i <= 11; i++) { gsub(/^ +| +$/, "", $i) }
-      printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", $2, $3, $4, $5, $6, ($7 == "BRAM") ? 1 : 0, $8, $9, $10, $11 }'
+      c = $6; sub(/ \(BRAM\)$/, "k", c)
+      printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", $2, $3, $4, $5, c, ($7 == "BRAM") ? 1 : 0, $8, $9, $10, $11 }'
 }
 
 cmd=${1:-}
@@ -132,7 +136,8 @@ case "$cmd" in
                                bl[k] = $7; bf[k] = $8; bm[k] = $10; next }
         { k = $1 FS $2 FS $3 FS $4 FS $5 FS $6
           if (k in bl) { x = bl[k]; y = bf[k]; z = bm[k] } else { x = "-"; y = "-"; z = "-" }
-          printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, ($6 == 1) ? "BRAM" : "FF", $7, $8, $9, $10, x, y, z }' \
+          c = $5; sub(/k$/, " (BRAM)", c)
+          printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, c, ($6 == 1) ? "BRAM" : "FF", $7, $8, $9, $10, x, y, z }' \
         "$before" "$now"
       echo
       echo "Measured with $(yosys -V | sed 's/ (.*//') and nextpnr-ice40 $(nextpnr-ice40 --version 2>&1 | sed -n 's/.*(Version \(.*\))/\1/p'), seed 1, by \`tools/fpga_table.sh\`."
@@ -178,9 +183,10 @@ case "$cmd" in
     doc_rows "$doc" > "$tmpd/old.tsv"
     : > "$tmpd/new.tsv"
     for cfg in $cfgs; do measure_cfg "$cfg" >> "$tmpd/new.tsv" || die "synthesis of $cfg failed"; done
-    awk -F'\t' 'NR == FNR { k = $1 FS $2 FS $3 FS $4 FS $5 FS $6; nw[k] = $0; next }
+    # Rows already in DOC keep their place; new ones follow, in the order measured.
+    awk -F'\t' 'NR == FNR { k = $1 FS $2 FS $3 FS $4 FS $5 FS $6; nw[k] = $0; ord[++n] = k; next }
       { k = $1 FS $2 FS $3 FS $4 FS $5 FS $6; if (k in nw) { print nw[k]; done[k] = 1 } else print }
-      END { for (k in nw) if (!(k in done)) print nw[k] }' "$tmpd/new.tsv" "$tmpd/old.tsv" > "$tmpd/now.tsv"
+      END { for (i = 1; i <= n; i++) if (!(ord[i] in done)) print nw[ord[i]] }' "$tmpd/new.tsv" "$tmpd/old.tsv" > "$tmpd/now.tsv"
     "$0" doc "$doc" "$tmpd/now.tsv" docs/data/fpga_router_before.tsv
     sed 's/^/updated: /' "$tmpd/new.tsv" ;;
   *) die "usage: tools/fpga_table.sh measure|doc|check|update ..." ;;

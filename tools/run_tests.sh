@@ -17,8 +17,8 @@ cd "$(dirname "$0")/.."
 
 export RANDOM_SEED=${RANDOM_SEED:-${COCOTB_RANDOM_SEED:-1}}
 # The 5-cube's RTL builds in about 1.8 CPU-minutes (hierarchical, D >= 4)
-# but its lockstep runs for minutes (the RTL simulates at about 1/500 of the
-# model's speed; issue 16): it is make test-long's (HC_TEST_LONG=1), make
+# but its lockstep runs for about a CPU-minute (the RTL simulates at about
+# 1/90 of the model's speed at light load; docs/performance.md): it is make test-long's (HC_TEST_LONG=1), make
 # test runs the 5-cube on the model.
 # make test stays under 15 minutes on 2 cores: the second 4-cube variant and
 # two of the three fault builds are make test-long's (each Verilator build
@@ -43,8 +43,8 @@ if [ "${HC_TEST_LONG:-0}" = 1 ]; then
 fi
 # The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 60 and
 # 105 CPU-s to build) in lockstep with the model on a short list of tests
-# (big_tests; 25 and 80 s of a core beside the other jobs in make test): the RTL simulates at about 1/400 and
-# 1/1400 of the model's speed there (docs/performance.md). make test-long
+# (big_tests; 25 and 80 s of a core beside the other jobs in make test, before the skipping of parked
+# nodes): the RTL simulates at about 1/140 and 1/370 of the model's speed there (docs/performance.md). make test-long
 # runs the 6-cube's whole suite and a longer list on the 8-cube.
 BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
 # Both run the LCC presets of Hou et al. at their d, counted by the RTL's own
@@ -95,12 +95,23 @@ GEOM_CFGS="D1_W16_B2_I4_G12.4.3"
 # random X and initial values (_X: --x-assign unique --x-initial unique) runs
 # the lockstep suite with +verilator+rand+reset+2 at three seeds, so nothing
 # may depend on a flop that reset does not set; its buffers are memories
-# (_R, BufRam), which nothing resets, and its route is registered (_Q).
+# (_R, BufRam), which nothing resets, its route is registered (_Q), and its
+# summing counters are in block RAM (_K, CntRam: memories nothing resets,
+# their read port registered; the shim reads the simulation-only peek and
+# walks the real port over every counter, which the RTL's assertions
+# compare with the peek of the cycle before).
 # make test-long adds the control: a FIFO count without its reset
 # (_Fnorst) must fail there (node-sharded too: it failed 49 of 62 tests at
 # each of the seeds 1..3 when this build moved to _N).
-XCFGS="D2_W16_B4_I4_R_Q_X_N"
+XCFGS="D2_W16_B4_I4_R_Q_K_X_N"
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then XCFGS+=" D2_W16_B2_I4_X_N_Fnorst"; fi
+# Two faults of the counters in block RAM (rtl/hc_cnt_ram.sv), built as that
+# build plus _F<fault> (node-sharded, about 12 CPU-s each), must fail a
+# lockstep run (hcsim --sim both) that the build itself passes: dropcarry
+# loses a carry of a counter's low bits in the cycle its word is written
+# (the counts differ from the model's), nobypass leaves the pending carry
+# out of the registered read (NodeCntReadIsLastPeek fires).
+CNT_NEG_CFGS="D2_W16_B4_I4_R_Q_K_X_N_Fdropcarry D2_W16_B4_I4_R_Q_K_X_N_Fnobypass"
 
 passed=0 failed=0
 start=$(date +%s)
@@ -180,6 +191,7 @@ targets="$UNIT_TESTS build/asan/tb_model build/bin/hcsim build/bin/hc_flit_filte
 targets+="build/asan/bin/hcsim build/asan/bin/hc_flit_filter $(make --no-print-directory -s print-FUZZ_REPLAY) "
 for c in $NEG_CFGS $GEOM_CFGS; do targets+=" build/rtl/$c/hcsim"; done
 for c in $XCFGS; do targets+=" build/rtl/$c/tb_rtl"; done
+for c in $CNT_NEG_CFGS; do targets+=" build/rtl/$c/hcsim build/rtl/${c%_F*}/hcsim"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 for c in $BIG_CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 # The build's progress as it goes: each Verilator build's stages and
@@ -254,6 +266,17 @@ for c in $BIG_CONFIGS; do
   tc=""; [ $filtered = 1 ] || [ -z "$(big_tests $c)" ] || tc="TESTCASE='$(big_tests $c)' "
   job "lockstep-$c-seed$RANDOM_SEED" "HC_RESULTS_XML=build/results/$c-seed$RANDOM_SEED.xml ${tc}HC_RTL_CHECK_SETTLE=1 RANDOM_SEED=$RANDOM_SEED build/rtl/$c/tb_rtl $c-seed$RANDOM_SEED"
 done
+# The skipping of parked nodes (tb/backend/hc_rtl_node_shim.cpp) in check
+# mode (HC_RTL_CHECK_SKIP=1: every node evaluated anyway, a node it would
+# have skipped compared with what it holds) on a few lockstep tests of the
+# 6-cube: light and saturated uniform traffic, store-and-forward by header,
+# circuit switching, a store-and-forward schedule (mode 1); the fault that
+# breaks the rule (HC_RTL_SKIP_FAULT=1) is below, with the assertions.
+SKIP_CFG=${SKIP_CFG:-$(for c in $BIG_CONFIGS; do case $c in D6_*) echo "$c" ;; esac; done)}
+SKIP_TESTS="uniform_light,uniform_saturated,saf_uniform_saturated,cost_circuit_random_overlap,sf_broadcast2_formula"
+if [ -n "$SKIP_CFG" ] && [ $filtered = 0 ]; then
+  job "skipcheck-$SKIP_CFG" "HC_RESULTS_XML=build/results/$SKIP_CFG-skipcheck.xml TESTCASE='$SKIP_TESTS' HC_RTL_CHECK_SKIP=1 HC_RTL_SKIP_STATS=1 RANDOM_SEED=$RANDOM_SEED build/rtl/$SKIP_CFG/tb_rtl $SKIP_CFG-skipcheck"
+fi
 # The store-and-forward tests run on the model with the geometry each case
 # needs (tests/regress/test_sf.c): all of them up to d = 6 (the complete
 # exchange at d = 6 needs BankAW 12), at d = 8 the total exchange (DescAW 7),
@@ -266,6 +289,9 @@ for c in $MODEL_CONFIGS; do
   esac
   job "model-$c" "HC_RESULTS_XML=build/results/model-$c.xml HC_TEST_EXCLUDE='$x' build/asan/tb_model model-$c $c"
 done
+# The counters in block RAM alone (tests/cnt, make cnt-test): 4 small
+# Verilator builds, the faults among them must fail.
+job cnt "make --no-print-directory -s cnt-test"
 for c in $XCFGS; do for s in 1 2 3; do
   job "xinit-$c-rand$s" "HC_RESULTS_XML=build/results/$c-rand$s.xml build/rtl/$c/tb_rtl $c-rand$s +verilator+rand+reset+2 +verilator+seed+$s"
 done; done
@@ -340,6 +366,13 @@ for c in $CONFIGS $BIG_CONFIGS; do
   done
 done
 
+if [ -f "build/jobs/skipcheck-$SKIP_CFG.sh" ]; then
+  log "the skipping of parked nodes in check mode: $SKIP_CFG, HC_RTL_CHECK_SKIP=1 ($SKIP_TESTS)"
+  report "skipcheck-$SKIP_CFG"
+  grep -E 'FAIL|HC_RTL_CHECK_SKIP|skips checked' <<< "$out" || true
+  count_summary "skip check $SKIP_CFG" "$out" $st
+fi
+
 if [ $filtered = 1 ] && [ $selected = 0 ]; then
   count_lines filter "filter: FAIL no test matches TESTCASE='${TESTCASE:-}' COCOTB_TEST_FILTER='${COCOTB_TEST_FILTER:-}'"
 fi
@@ -370,6 +403,54 @@ for nc in $NEG_CFGS; do
   line="assertions: $v the same run on the good build $ctl fires none (control of ${nc##*_F})"
   echo "$line"; count_lines assertions "$line"
 done
+
+# The skipping of parked nodes: a rule that skips a node which is not at a
+# fixed point (HC_RTL_SKIP_FAULT=1: a node whose inputs did not change is
+# taken as parked without comparing its state) must be caught by the check
+# mode, and the same run without the fault must pass it.
+if [ -n "$SKIP_CFG" ]; then
+  skiprun() { build/rtl/$SKIP_CFG/hcsim --sim rtl --traffic uniform --rate 0.05 --len 20 --cycles 300 --warmup 0 2>&1; }
+  log "skipping of parked nodes: the fault HC_RTL_SKIP_FAULT=1 must be caught by HC_RTL_CHECK_SKIP=1 ($SKIP_CFG)"
+  out=$(HC_RTL_SKIP_FAULT=1 HC_RTL_CHECK_SKIP=1 skiprun); st=$?
+  if [ $st != 0 ] && grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  line="skip: $v the fault HC_RTL_SKIP_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*, skipped as parked, [^(]*' <<< "$out")"
+  echo "$line"; count_lines skip "$line"
+  out=$(HC_RTL_CHECK_SKIP=1 skiprun); st=$?
+  if [ $st = 0 ] && ! grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  line="skip: $v the same run without the fault passes the check (control)"
+  echo "$line"; count_lines skip "$line"
+  # tools/node_state.pl leaves a memory out of the comparison only if every
+  # write to it is the commit of a compared shadow: on a copy of the node's
+  # C++ whose first such commit writes element 1 instead, it keeps it in.
+  V=build/rtl/$SKIP_CFG/vnode T=$(mktemp -d)
+  cp $V/Vhc_node___024root.h $V/Vhc_node___024root__DepSet_*.cpp "$T/"
+  m=$(sed -n 's/^HC_NODE_MEM(\(.*\))$/\1/p' $V/hc_node_state.h | head -1)
+  perl -0pi -e "s/vlSelf->\Q$m\E\[vlSelf->__Vdlyvdim0__\Q$m\E__v0\]/vlSelf->$m\[1U\]/" "$T"/*.cpp
+  if [ -n "$m" ] && tools/node_state.pl "$T" 2> "$T/err" | grep -q "^HC_NODE_MEM($m)$"; then v=FAIL
+  elif [ -n "$m" ] && grep -q "$m stays in the comparison: an assignment other than" "$T/err"; then v=PASS; else v=FAIL; fi
+  line="skip: $v tools/node_state.pl keeps a memory written other than by a shadow's commit in the comparison (mutant)"
+  echo "$line"; count_lines skip "$line"
+  rm -rf "$T"
+fi
+
+for nc in $CNT_NEG_CFGS; do
+  f=${nc##*_F} ctl=${nc%_F*}
+  log "counters in block RAM: the fault-injected build $nc must fail the lockstep"
+  run_cnt() { build/rtl/$1/hcsim --sim both --traffic uniform --rate 0.5 --len 4 --cycles 400 --warmup 10 2>&1; }
+  out=$(run_cnt $nc); st=$?
+  why=$(grep -m1 -oE 'counter [a-z_]+ port [0-9]+|Assertion failed in [^:]*' <<< "$out")
+  if [ $st != 0 ] && [ -n "$why" ]; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  line="cntram: $v fault $f fails the lockstep: $why"
+  echo "$line"; count_lines cntram "$line"
+  out=$(run_cnt $ctl); st=$?
+  if [ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  line="cntram: $v the same run on the good build $ctl passes (control of $f)"
+  echo "$line"; count_lines cntram "$line"
+done
+report cnt
+echo "$out" | grep '^cnt: ' || true
+count_lines cnt "$(grep '^cnt: ' <<< "$out" || echo 'cnt: FAIL make cnt-test: no verdict')"
+[ "$st" = 0 ] || grep -q '^cnt: FAIL' <<< "$out" || count_lines cnt "cnt: FAIL make cnt-test exited $st"
 
 log "fuzz harnesses over their seeds and regressions (tests/fuzz/, ASan+UBSan; make fuzz fuzzes)"
 out=$(tools/fuzz.sh --replay 2>&1); echo "$out"

@@ -93,8 +93,10 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 # the C model, the synthesis, place and route of one router in the rows
 # of docs/fpga.md's one-router table that tools/fpga_table.sh checks; with
 # HC_TEST_LONG=1 (`make test-long`) also the router through `make synth`'s
-# script (fpga-test-synth-router: the same harness and configuration as the
-# table's HX8K row with counters, 25 CPU-s) and one board's self-test top (about
+# script (fpga-test-synth-router: the lean router, block-RAM buffers and
+# registered route, without counters and with 16-bit counters in block RAM,
+# the two rows of docs/fpga.md's lean table against 450 and 800 cells, about
+# a CPU-minute) and one board's self-test top (about
 # 4 CPU-minutes of yosys and nextpnr, too long for `make test`, which
 # must stay well under 15 minutes on 2 cores; `make synth` runs it too).
 # With HC_TEST_LONG=1 also the self-test with the store-and-forward engines

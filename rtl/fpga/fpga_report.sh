@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Write the resource and timing tables of docs/fpga.md from the figures
 # rtl/fpga/synth_board.sh left in build/synth/<board>/ (top.env, router.env,
-# router_cnt32.env): everything between the lines
+# router_cnt.env, router_cnt32.env): everything between the lines
 #   <!-- fpga-table: begin -->  and  <!-- fpga-table: end -->
 # of the document is replaced. `make fpga-docs` runs the synthesis of every
 # board first, so the numbers are always the tools' own.
@@ -32,16 +32,18 @@ trap 'rm -f "$table"' EXIT
   done
   echo
   echo "One router alone (\`rtl/fpga/hc_router_harness.sv\`: d = 3, 10-bit flits, 4-flit buffers,"
-  echo "links looped back), against the targets of at most 450 logic cells and"
+  echo "links looped back): the lean router (block-RAM buffers, registered route) without"
+  echo "counters against 450 logic cells, with its 16-bit contention counters in block RAM"
+  echo "(CntRam) against 800, and the RTL's default router with 32-bit counters for reference;"
   echo "75 MHz (HX8K) / 30 MHz (UP5K):"
   echo
-  echo "| board | counter bits | logic cells | flip-flops | fmax (MHz) | target (MHz) | meets fmax target | meets 450 LCs |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "| board | router | counter bits | logic cells | cell target | flip-flops | block RAMs | fmax (MHz) | target (MHz) | meets fmax target | meets cell target |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
   for b in "$@"; do
-    for r in router router_cnt32; do
+    for r in router router_cnt router_cnt32; do
       f=build/synth/$b/$r.env
       [ -f "$f" ] || continue
-      echo "| $b | $(get $b cw $r) | $(get $b lcs $r) | $(get $b ffs $r) | $(get $b fmax $r) | $(get $b target_mhz $r) | $(yn "$(get $b meets_target $r)") | $(yn "$(get $b lcs_target_met $r)") |"
+      echo "| $b | $(get $b desc $r) | $(get $b cw $r) | $(get $b lcs $r) | $(get $b lcs_target $r) | $(get $b ffs $r) | $(get $b brams $r) | $(get $b fmax $r) | $(get $b target_mhz $r) | $(yn "$(get $b meets_target $r)") | $( [ "$(get $b lcs_target $r)" = - ] && echo - || yn "$(get $b lcs_target_met $r)") |"
     done
   done
   echo

@@ -28,6 +28,9 @@ module hc_router_harness #(
   parameter bit          BufRam       = 1'b0,
   /// 1: the registered route stage (hc_router's RouteReg, 2 cycles per hop).
   parameter bit          RouteReg     = 1'b0,
+  /// 1: the summing counters in block RAM (hc_router's CntRam; the read
+  /// port registered).
+  parameter bit          CntRam       = 1'b0,
   /// Flit bits on pins, each way: the rest are shifted in and folded out.
   parameter int unsigned PinW         = 10
 ) (
@@ -122,6 +125,7 @@ module hc_router_harness #(
     .CntWidth     (CntWidth),
     .BufRam       (BufRam),
     .RouteReg     (RouteReg),
+    .CntRam       (CntRam),
     // The paper's cost model (tau, circuit switching) is not measured here.
     .CsEnable     (1'b0)
   ) u_router (

@@ -8,8 +8,11 @@
 #   top     the self-test top: yosys synth_ice40, nextpnr-ice40 with the
 #           board's pins and 12 MHz clock, icepack to hc_selftest.bin
 #   router  hc_router_harness (one router, d=3, 10-bit flits, 4-flit
-#           buffers, 16-bit counters) at the router frequency target of the
-#           device; `all` measures it with 32-bit counters too
+#           buffers) at the router frequency target of the device: the lean
+#           router (block-RAM buffers, registered route) without counters
+#           (target 450 logic cells) and with 16-bit counters in block RAM
+#           (CntRam; target 800); `all` measures the default router with
+#           32-bit flip-flop counters too
 #   all     both, then report.json and report.txt (the default)
 #
 # Environment: FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW, FPGA_SF, FPGA_SFG,
@@ -26,7 +29,7 @@
 # (combinational loops, multiple or missing drivers), a place-and-route
 # error, a clock nextpnr does not see, or a design that misses the board's
 # 12 MHz clock. The router's own target frequency (75 MHz on the HX8K, 30 MHz
-# on the UP5K) and the 450-logic-cell target are reported, not enforced.
+# on the UP5K) and the cell targets (450, 800) are reported, not enforced.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -162,10 +165,16 @@ ENV
 fi
 
 # ---- one router ---------------------------------------------------------------
-router_part() { # name cnt-width
-  local name=$1 rcw=$2 cfg="d=3 w=8 b=4 c=$2" yosys_pre=""
+# The lean router of issue 15 (docs/fpga.md, "Towards the lean router"):
+# block-RAM buffers and the registered route (BufRam, RouteReg), measured
+# without counters against 450 logic cells and with the full 16-bit
+# contention counters in block RAM (CntRam) against 800; `all` adds the
+# RTL's default router with 32-bit flip-flop counters, for reference (no
+# cell target).
+router_part() { # name cnt-width extra-chparams cell-target description
+  local name=$1 rcw=$2 extra=$3 lt=$4 desc=$5 cfg="d=3 w=8 b=4 c=$2, $5" yosys_pre=""
   if ! run_yosys "$name" hc_router_harness "$board_src" \
-      "-set Dim 3 -set PayloadWidth 8 -set BufDepth 4 -set CntWidth $rcw"; then
+      "-set Dim 3 -set PayloadWidth 8 -set BufDepth 4 -set CntWidth $rcw $extra"; then
     echo "synth: FAIL $board router ($cfg): yosys (latch, loop or error; see $out/$name.yosys.log)"
     grep -iE "error|assert|latch|loop" "$out/$name.yosys.log" | head -5; fail=1; return
   fi
@@ -179,30 +188,32 @@ router_part() { # name cnt-width
   local meets=false tmeets=false lmeets=false
   ge "$fmax" $clock_mhz && meets=true
   ge "$fmax" $router_mhz && tmeets=true
-  [ "$lcs" -le 450 ] && lmeets=true
+  [ "$lt" = - ] || [ "$lcs" -le "$lt" ] && lmeets=true
   # The harness adds a parity tree of the counter read port (about a dozen
   # LUTs); the figures include it.
   if [ $meets = true ]; then
-    echo "synth: PASS $board router ($cfg): $lcs logic cells (target 450: $( [ $lmeets = true ] && echo met || echo not met)), $ffs flip-flops, fmax $fmax MHz (target $router_mhz MHz: $( [ $tmeets = true ] && echo met || echo not met))"
+    echo "synth: PASS $board router ($cfg): $lcs logic cells (target $lt: $( [ "$lt" = - ] && echo none || { [ $lmeets = true ] && echo met || echo not met; })), $ffs flip-flops, $brams block RAMs, fmax $fmax MHz (target $router_mhz MHz: $( [ $tmeets = true ] && echo met || echo not met))"
   else
     echo "synth: FAIL $board router ($cfg): fmax $fmax MHz misses the $clock_mhz MHz board clock"; fail=1
   fi
   cat > "$out/$name.env" <<ENV
 lcs=$lcs
 ffs=$ffs
+brams=$brams
 fmax=$fmax
 target_mhz=$router_mhz
 meets_target=$tmeets
+lcs_target=$lt
 lcs_target_met=$lmeets
 cw=$rcw
+desc=$desc
 ENV
 }
 
-# The router is measured with 16-bit counters (the board's narrow-counter
-# figure) and, for `all`, with the RTL's default 32-bit counters.
 if [ "$what" = all ] || [ "$what" = router ]; then
-  router_part router 16
-  [ "$what" = all ] && router_part router_cnt32 32
+  router_part router 0 "-set BufRam 1 -set RouteReg 1" 450 "lean: block-RAM buffers, registered route"
+  router_part router_cnt 16 "-set BufRam 1 -set RouteReg 1 -set CntRam 1" 800 "lean, counters in block RAM"
+  [ "$what" = all ] && router_part router_cnt32 32 "" - "default: flip-flop buffers and counters"
 fi
 
 # ---- report.json and report.txt ------------------------------------------------
@@ -237,8 +248,20 @@ if [ "$what" = all ] && [ -f "$out/top.env" ] && [ -f "$out/router.env" ]; then
     "fmax_mhz": $(get router fmax),
     "target_mhz": $(get router target_mhz),
     "meets_target": $(get router meets_target),
-    "lcs_target": 450,
+    "lcs_target": $(get router lcs_target),
     "meets_lcs_target": $(get router lcs_target_met)
+  },
+  "router_cnt": {
+    "cnt_width": $(get router_cnt cw),
+    "cnt_ram": true,
+    "lcs": $(get router_cnt lcs),
+    "ffs": $(get router_cnt ffs),
+    "brams": $(get router_cnt brams),
+    "fmax_mhz": $(get router_cnt fmax),
+    "target_mhz": $(get router_cnt target_mhz),
+    "meets_target": $(get router_cnt meets_target),
+    "lcs_target": $(get router_cnt lcs_target),
+    "meets_lcs_target": $(get router_cnt lcs_target_met)
   },
   "router_cnt32": {
     "cnt_width": $(get $r32 cw),
@@ -255,8 +278,10 @@ JSON
     printf '%-34s %s\n' "flip-flops" "$(get top ffs)"
     printf '%-34s %s / %s\n' "block RAMs" "$(get top brams)" "$(get top brams_avail)"
     printf '%-34s %s MHz (board %s MHz: %s)\n' "fmax" "$(get top fmax)" "$clock_mhz" "$(get top meets)"
-    printf '%-34s %s LCs, %s FFs, %s MHz (target %s MHz)\n' "router d=3 w=8 b=4 c=$(get router cw)" \
-      "$(get router lcs)" "$(get router ffs)" "$(get router fmax)" "$(get router target_mhz)"
+    for r in router router_cnt; do
+      printf '%-34s %s LCs (target %s), %s FFs, %s BRAMs, %s MHz (target %s MHz)\n' "router d=3 w=8 b=4 c=$(get $r cw)" \
+        "$(get $r lcs)" "$(get $r lcs_target)" "$(get $r ffs)" "$(get $r brams)" "$(get $r fmax)" "$(get $r target_mhz)"
+    done
     printf '%-34s %s LCs, %s FFs, %s MHz\n' "router d=3 w=8 b=4 c=$(get $r32 cw)" \
       "$(get $r32 lcs)" "$(get $r32 ffs)" "$(get $r32 fmax)"
   } > "$out/report.txt"

@@ -19,36 +19,43 @@
 // every cycle: the evaluation after step (2)'s inputs must leave every
 // output of step (1) as it was.
 //
+// A node at a fixed point is not evaluated (HC_RTL_SKIP=0 turns this off).
+// A Verilated node is a deterministic function: its state after a cycle
+// (every byte of its Verilated model: registers, memories, the values its
+// last evaluation settled, its ports, Verilator's own bookkeeping) follows
+// from its state before and the inputs of the cycle, which are part of
+// that state (the ports are members of the model). So when a cycle leaves
+// the model as it found it (it is *parked*), the next cycle with the same
+// inputs leaves it so again, and every value the node showed within the
+// cycle is shown again: it need not be evaluated, and its outputs are the
+// held ones, until an input changes. Whether a cycle left the model as it
+// found it is a comparison with a copy of it taken after the cycle before
+// (hc_node_state.h says which bytes, and why the memories need not be
+// compared). HC_RTL_CHECK_SKIP=1 evaluates every node anyway and stops the
+// run (as a failed assertion) if a node it would have skipped shows an
+// output or ends a cycle different from the held ones; HC_RTL_SKIP_FAULT=1
+// breaks the rule on purpose (a node whose inputs did not change is taken
+// as parked without the comparison), which that check must catch.
+//
 // Compiled per configuration like hc_rtl_shim.cpp (HC_D, HC_W, HC_B, HC_I,
-// HC_Q, and HC_BANK_AW, HC_SEG_AW, HC_DESC_AW when not the contract's).
+// HC_Q, HC_K, and HC_BANK_AW, HC_SEG_AW, HC_DESC_AW when not the contract's).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 #include <unistd.h>
+#include <vector>
 
 #include "Vhc_net_glue.h"
 #include "Vhc_node.h"
+#include "Vhc_node___024root.h"
 #include "verilated.h"
 
 #include "hc_rtl.h"
 #include "hc_rtl_bits.h"
+#include "hc_rtl_shim_common.h"
 
-#if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I)
-#error "compile with -DHC_D=.. -DHC_W=.. -DHC_B=.. -DHC_I=.. as verilated"
-#endif
-#ifndef HC_Q
-#define HC_Q 0
-#endif
-#ifndef HC_BANK_AW
-#define HC_BANK_AW HC_SF_BANK_AW
-#endif
-#ifndef HC_SEG_AW
-#define HC_SEG_AW HC_SF_SEG_AW
-#endif
-#ifndef HC_DESC_AW
-#define HC_DESC_AW HC_SF_DESC_AW
-#endif
 
 static const unsigned kNodes = 1u << HC_D;
 static const unsigned kFlitW = HC_W + 2;
@@ -67,27 +74,106 @@ struct hc_rtl {
   uint8_t dirty[1u << HC_D] = {};  // step (2) changed the node's link inputs
   int check_settle = 0;   // HC_RTL_CHECK_SETTLE: verify the two-step claim
   int settle_broken = 0;  // that check failed (reported as an assertion)
+  // Skipping parked nodes (see the top of this file).
+  int skip = 1;           // HC_RTL_SKIP (default 1)
+  int check_skip = 0;     // HC_RTL_CHECK_SKIP: evaluate them anyway, compare
+  int skip_fault = 0;     // HC_RTL_SKIP_FAULT: park without comparing (a test)
+  int skip_broken = 0;    // the check failed (reported as an assertion)
+  uint8_t inchg[1u << HC_D] = {};   // an input changed since the last step (1)
+  uint8_t parked[1u << HC_D] = {};  // the last evaluated cycle left the node as it was
+  uint8_t skip1[1u << HC_D] = {};   // step (1) of this cycle was not evaluated
+  unsigned char *snap = nullptr;    // per node: its compared state after its last cycle
+  unsigned char *held = nullptr;    // HC_RTL_CHECK_SKIP: outputs held by a skipped node
+  unsigned long long skipped = 0, evaluated = 0;  // node-cycles, for HC_RTL_SKIP_STATS
+  unsigned long long evals = 0;                   // evaluations of nodes, the same
+  unsigned long long checked = 0;                 // HC_RTL_CHECK_SKIP: skips checked
+  unsigned cnt_rot = 0;   // HC_K: the counter the read ports select this step
 };
 
-static unsigned long assert_failures = 0;
-static int vl_argc = 0;
-static const char **vl_argv = nullptr;
 
-extern "C" void hc_rtl_set_args(int argc, const char **argv) {
-  vl_argc = argc;
-  vl_argv = argv;
+
+
+// Set a port to v; returns whether it changed.
+template <typename T, typename V>
+static inline bool upd(T &port, V v) {
+  if (port == static_cast<T>(v)) return false;
+  port = static_cast<T>(v);
+  return true;
 }
 
-extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
-  cfg->d = HC_D;
-  cfg->w = HC_W;
-  cfg->buf_depth = HC_B;
-  cfg->inj_depth = HC_I;
-  cfg->route_reg = HC_Q;
-  cfg->sf.bank_aw = HC_BANK_AW;
-  cfg->sf.seg_aw = HC_SEG_AW;
-  cfg->sf.desc_aw = HC_DESC_AW;
-  return HC_OK;
+// Set a field of a port to v; returns whether it changed.
+template <typename T>
+static bool set_field(T &port, unsigned lsb, unsigned width, uint32_t v) {
+  if (get_bits(port, lsb, width) == v) return false;
+  put_bits(port, lsb, width, v);
+  return true;
+}
+
+// ---- The state compared to find a parked node ----
+// The bytes of a node's Verilated model that are compared: the model's
+// symbol table (Vhc_node__Syms: the root module, with every register,
+// memory, port and settled value, and Verilator's bookkeeping) less the
+// memories hc_node_state.h names, as ranges of bytes from the table's start.
+struct byte_range {
+  size_t off, len;
+};
+static std::vector<byte_range> state_ranges;
+static size_t state_bytes = 0;
+
+static void find_state_ranges(const Vhc_node *n) {
+  if (!state_ranges.empty()) return;
+  const Vhc_node___024root *sy = n->rootp;
+  const unsigned char *base = reinterpret_cast<const unsigned char *>(sy);
+  std::vector<byte_range> skip;
+#define HC_NODE_MEM(m) \
+  skip.push_back({static_cast<size_t>(reinterpret_cast<const unsigned char *>(&sy->m) - base), sizeof sy->m});
+#include "hc_node_state.h"
+#undef HC_NODE_MEM
+  std::sort(skip.begin(), skip.end(), [](const byte_range &a, const byte_range &b) { return a.off < b.off; });
+  size_t at = 0;
+  for (const byte_range &k : skip) {
+    if (k.off > at) state_ranges.push_back({at, k.off - at});
+    if (k.off + k.len > at) at = k.off + k.len;
+  }
+  if (sizeof(Vhc_node___024root) > at) state_ranges.push_back({at, sizeof(Vhc_node___024root) - at});
+  for (const byte_range &k : state_ranges) state_bytes += k.len;
+}
+
+// Compare node x's state with its copy; take a new copy if it differs.
+// Returns whether it was the same.
+static bool state_same_or_take(hc_rtl *r, unsigned x) {
+  const unsigned char *base = reinterpret_cast<const unsigned char *>(r->node[x]->rootp);
+  unsigned char *c = r->snap + static_cast<size_t>(x) * state_bytes;
+  size_t i = 0;
+  for (; i < state_ranges.size(); c += state_ranges[i].len, ++i)
+    if (std::memcmp(c, base + state_ranges[i].off, state_ranges[i].len) != 0) break;
+  if (i == state_ranges.size()) return true;
+  for (; i < state_ranges.size(); c += state_ranges[i].len, ++i)
+    std::memcpy(c, base + state_ranges[i].off, state_ranges[i].len);
+  return false;
+}
+
+// Every output of a node, as bytes (HC_RTL_CHECK_SKIP compares them).
+#define HC_NODE_OUTPUTS(X)                                                                      \
+  X(inj_ready_o) X(probe_ready_o) X(ej_valid_o) X(ej_flit_o) X(out_valid_o) X(out_flit_o)      \
+  X(in_ready_o) X(pout_valid_o) X(pout_dest_o) X(ack_o) X(sf_valid_o) X(sf_word_o)             \
+  X(link_valid_o) X(link_flit_o) X(link_busy_o) X(link_blocked_o) X(link_waiting_o)            \
+  X(rt_busy_o) X(rt_blocked_o) X(held_o) X(idle_o) X(finished_o) X(cnt_o) X(cfg_rdata_o)
+#define HC_OUT_SIZE(p) +sizeof(static_cast<Vhc_node *>(nullptr)->p)
+static const size_t kOutBytes = 0 HC_NODE_OUTPUTS(HC_OUT_SIZE);
+static void take_outputs(const Vhc_node *n, unsigned char *b) {
+#define HC_OUT_TAKE(p)                   \
+  std::memcpy(b, &n->p, sizeof n->p);    \
+  b += sizeof n->p;
+  HC_NODE_OUTPUTS(HC_OUT_TAKE)
+#undef HC_OUT_TAKE
+}
+
+static void skip_broken(hc_rtl *r, unsigned x, const char *what) {
+  if (r->skip_broken) return;
+  std::fprintf(stderr, "hc_rtl_node_shim: node %u, skipped as parked, %s (cycle %llu): HC_RTL_CHECK_SKIP failed\n",
+               x, what, static_cast<unsigned long long>(r->ctx.time()));
+  r->skip_broken = 1;
 }
 
 // Step (1) with the clock low: the glue's combinational outputs for this
@@ -100,25 +186,40 @@ static void settle_low(hc_rtl *r) {
   g->eval();
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
-    n->rst_ni = g->rst_ni;
-    n->sf_mode_i = g->sf_mode_o;
-    n->saf_mode_i = g->saf_mode_o;
-    n->cs_mode_i = g->cs_mode_o;
-    n->tau_i = g->tau_o;
-    n->xi_i = g->xi_o;
-    n->overlap_i = g->overlap_o;
-    n->beta_i = g->beta_o;
-    n->run_i = g->run_o;
-    n->sf_start_i = g->start_o;
+    bool chg = r->inchg[x];
+    r->inchg[x] = 0;
+    chg |= upd(n->rst_ni, g->rst_ni);
+    chg |= upd(n->sf_mode_i, g->sf_mode_o);
+    chg |= upd(n->saf_mode_i, g->saf_mode_o);
+    chg |= upd(n->cs_mode_i, g->cs_mode_o);
+    chg |= upd(n->tau_i, g->tau_o);
+    chg |= upd(n->xi_i, g->xi_o);
+    chg |= upd(n->overlap_i, g->overlap_o);
+    chg |= upd(n->beta_i, g->beta_o);
+    chg |= upd(n->run_i, g->run_o);
+    chg |= upd(n->sf_start_i, g->start_o);
     for (unsigned i = 0; i < HC_D; ++i) {
       const Vhc_node *nb = r->node[x ^ (1u << i)];
-      put_bits(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
-      put_bits(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
-      put_bits(n->nb_sf_valid_i, i, 1, get_bits(nb->sf_valid_o, i, 1));
-      put_bits(n->nb_sf_word_i, i * HC_W, HC_W, get_bits(nb->sf_word_o, i * HC_W, HC_W));
+      chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
+      chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
+      chg |= set_field(n->nb_sf_valid_i, i, 1, get_bits(nb->sf_valid_o, i, 1));
+      chg |= set_field(n->nb_sf_word_i, i * HC_W, HC_W, get_bits(nb->sf_word_o, i * HC_W, HC_W));
     }
+    // A parked node with the inputs of its last cycle: its model is as that
+    // cycle left it, and shows what it showed (its outputs are held).
+    r->skip1[x] = r->skip && r->parked[x] && !chg;
+    if (r->skip1[x] && !r->check_skip) continue;
+    r->parked[x] = r->parked[x] && !chg;
+    unsigned char *h = r->held + static_cast<size_t>(x) * kOutBytes;
+    if (r->skip1[x]) take_outputs(n, h);
     n->clk_i = 0;
     n->eval();
+    ++r->evals;
+    if (r->skip1[x]) {
+      unsigned char now[kOutBytes];
+      take_outputs(n, now);
+      if (std::memcmp(now, h, kOutBytes) != 0) skip_broken(r, x, "shows outputs other than the held ones");
+    }
   }
   for (unsigned x = 0; x < kNodes; ++x) {
     const Vhc_node *n = r->node[x];
@@ -147,14 +248,6 @@ static void take_settled(const Vhc_node *n, settled *s) {
   }
 }
 
-// Set a field of a port to v; returns whether it changed.
-template <typename T>
-static bool set_field(T &port, unsigned lsb, unsigned width, uint32_t v) {
-  if (get_bits(port, lsb, width) == v) return false;
-  put_bits(port, lsb, width, v);
-  return true;
-}
-
 // Step (2): every node's combinational link inputs from its neighbours (all
 // of them before any node takes its edge), an evaluation with the clock
 // still low, then the rising edge, in every node and in the glue. The
@@ -167,6 +260,13 @@ static bool set_field(T &port, unsigned lsb, unsigned width, uint32_t v) {
 // or probe came, or the same as last cycle) is settled already: an
 // evaluation with unchanged inputs and no clock edge changes nothing, so
 // it is not repeated (the light-load case: most links are idle).
+//
+// A node whose step (1) was skipped (parked, step (1)'s inputs those of
+// its last cycle) skips the whole cycle when step (2)'s are too; when they
+// are not, it is evaluated now with the clock low (what step (1) would have
+// shown, it showed: the held outputs) and takes its edge. After a cycle in
+// which it was evaluated, its state is compared with the copy taken after
+// the cycle before: the same, it is parked.
 static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
@@ -182,20 +282,37 @@ static void clock_high(hc_rtl *r) {
   }
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
-    settled a = {}, b = {};
-    if (r->check_settle) take_settled(n, &a);
-    if (r->dirty[x] || r->check_settle) n->eval();
-    if (r->check_settle) {
-      take_settled(n, &b);
-      if (std::memcmp(&a, &b, sizeof a) != 0 && !r->settle_broken) {
-        std::fprintf(stderr, "hc_rtl_node_shim: node %u's links changed with its neighbours' links "
-                             "(cycle %llu): the two-step settling does not hold\n",
-                     x, static_cast<unsigned long long>(r->ctx.time()));
-        r->settle_broken = 1;
+    const bool whole = r->skip1[x] && !r->dirty[x];  // the whole cycle is skipped
+    if (r->skip1[x] && !r->check_skip) {
+      if (whole) {
+        ++r->skipped;
+        continue;
+      }
+      n->clk_i = 0;
+      n->eval();
+      ++r->evals;
+    } else {
+      settled a = {}, b = {};
+      if (r->check_settle) take_settled(n, &a);
+      if (r->dirty[x] || r->check_settle) n->eval();
+      if (r->check_settle) {
+        take_settled(n, &b);
+        if (std::memcmp(&a, &b, sizeof a) != 0 && !r->settle_broken) {
+          std::fprintf(stderr, "hc_rtl_node_shim: node %u's links changed with its neighbours' links "
+                               "(cycle %llu): the two-step settling does not hold\n",
+                       x, static_cast<unsigned long long>(r->ctx.time()));
+          r->settle_broken = 1;
+        }
       }
     }
     n->clk_i = 1;
     n->eval();
+    ++r->evals;
+    ++r->evaluated;
+    const bool same = state_same_or_take(r, x);
+    if (whole && !same) skip_broken(r, x, "ends its cycle in a state other than the held one");
+    if (whole) ++r->checked;
+    r->parked[x] = same || (r->skip_fault && !r->dirty[x]);
   }
   r->glue->clk_i = 1;
   r->glue->eval();
@@ -212,10 +329,7 @@ static void half_cycle(hc_rtl *r, int clk) {
 static void set_rst(hc_rtl *r, int v) { r->glue->rst_ni = v; }
 
 extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
-  const hc_sf_geom built = {HC_BANK_AW, HC_SEG_AW, HC_DESC_AW};
-  if (cfg->d != HC_D || cfg->w != HC_W || cfg->buf_depth != HC_B ||
-      cfg->inj_depth != HC_I || cfg->route_reg != HC_Q || !hc_sf_geom_eq(cfg->sf, built))
-    return HC_ENORTL;
+  if (!shim_cfg_is_built(cfg)) return HC_ENORTL;
   // The waveform's names are hc_network's (tb/report/hc_gtkw.c), which
   // only the whole-network build has.
   if (fst_path) return HC_ENOWAVE;
@@ -225,6 +339,12 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   if (vl_argc > 0) r->ctx.commandArgs(vl_argc, vl_argv);
   const char *cs = std::getenv("HC_RTL_CHECK_SETTLE");
   r->check_settle = cs && std::strcmp(cs, "1") == 0;
+  const char *sk = std::getenv("HC_RTL_SKIP");
+  r->skip = !(sk && std::strcmp(sk, "0") == 0);
+  const char *ck = std::getenv("HC_RTL_CHECK_SKIP");
+  r->check_skip = ck && std::strcmp(ck, "1") == 0;
+  const char *sf = std::getenv("HC_RTL_SKIP_FAULT");
+  r->skip_fault = sf && std::strcmp(sf, "1") == 0;
   r->glue = new (std::nothrow) Vhc_net_glue(&r->ctx, "tb.hc_network.u_glue");
   if (!r->glue) {
     hc_rtl_free(r);
@@ -240,6 +360,13 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
     }
     r->node[x]->node_id_i = x;
   }
+  find_state_ranges(r->node[0]);
+  r->snap = static_cast<unsigned char *>(std::calloc(kNodes, state_bytes));
+  r->held = static_cast<unsigned char *>(std::calloc(kNodes, kOutBytes));
+  if (!r->snap || !r->held) {
+    hc_rtl_free(r);
+    return HC_ENOMEM;
+  }
   hc_rtl_reset(r);
   *out = r;
   return HC_OK;
@@ -252,16 +379,16 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
     if (r->node[x]) r->node[x]->final();
   }
   if (r->glue) r->glue->final();
-#if VM_COVERAGE
-  if (const char *dir = std::getenv("HC_COVERAGE_DIR")) {
-    static unsigned nsim;
-    char path[4096];
-    std::snprintf(path, sizeof path, "%s/%ld-%u.dat", dir, static_cast<long>(getpid()), nsim++);
-    r->ctx.coveragep()->write(path);
-  }
-#endif
+  shim_write_coverage(r->ctx);
+  if (const char *st = std::getenv("HC_RTL_SKIP_STATS"))
+    if (std::strcmp(st, "1") == 0)
+      std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
+                           "%llu evaluations; %llu skips checked)\n",
+                   r->evaluated, r->skipped, state_bytes, r->evals, r->checked);
   for (unsigned x = 0; x < kNodes; ++x) delete r->node[x];
   delete r->glue;
+  std::free(r->snap);
+  std::free(r->held);
   delete r;
 }
 
@@ -295,6 +422,8 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   g->cfg_wdata_i = 0;
   r->remap_pending = 0;
   r->cfg_pending = 0;
+  std::memset(r->parked, 0, sizeof r->parked);
+  std::memset(r->inchg, 1, sizeof r->inchg);
   set_rst(r, 1);
   half_cycle(r, 0);
   set_rst(r, 0);
@@ -304,6 +433,9 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   half_cycle(r, 1);
   set_rst(r, 1);
   half_cycle(r, 0);
+  // That last step (1) is evaluated again by the first hc_rtl_step: no node
+  // is parked (a parked node's model is as its last edge left it).
+  std::memset(r->parked, 0, sizeof r->parked);
   r->ctx.time(0);
 }
 
@@ -329,25 +461,40 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     const uint32_t v = inj_valid ? inj_valid[x] : 0;
-    n->inj_valid_i = v;
-    n->inj_flit_i = v ? inj_flit[x] : 0;
-    n->probe_valid_i = r->probe_valid[x];
-    n->probe_dest_i = r->probe_valid[x] ? r->probe_dest[x] : 0;
+    bool chg = false;
+    chg |= upd(n->inj_valid_i, v);
+    chg |= upd(n->inj_flit_i, v ? inj_flit[x] : 0);
+    chg |= upd(n->probe_valid_i, r->probe_valid[x]);
+    chg |= upd(n->probe_dest_i, r->probe_valid[x] ? r->probe_dest[x] : 0);
     r->probe_valid[x] = 0;
-    n->remap_we_i = r->remap_pending ? 1 : 0;
+    chg |= upd(n->remap_we_i, r->remap_pending ? 1 : 0);
     if (r->remap_pending)
-      for (unsigned k = 0; k < HC_D; ++k) put_bits(n->remap_i, k * 4, 4, r->remap[k]);
-    n->cfg_we_i = op.we & 1u;
-    n->cfg_re_i = op.re & 1u;
-    n->cfg_node_i = op.node & ((1u << HC_D) - 1u);
-    n->cfg_tgt_i = op.tgt & 7u;
-    n->cfg_unit_i = op.unit & 15u;
-    n->cfg_idx_i = op.idx & 0xffffu;
-    n->cfg_field_i = op.field & 15u;
-    n->cfg_wdata_i = op.wdata;
+      for (unsigned k = 0; k < HC_D; ++k) chg |= set_field(n->remap_i, k * 4, 4, r->remap[k]);
+    chg |= upd(n->cfg_we_i, op.we & 1u);
+    chg |= upd(n->cfg_re_i, op.re & 1u);
+    chg |= upd(n->cfg_node_i, op.node & ((1u << HC_D) - 1u));
+    chg |= upd(n->cfg_tgt_i, op.tgt & 7u);
+    chg |= upd(n->cfg_unit_i, op.unit & 15u);
+    chg |= upd(n->cfg_idx_i, op.idx & 0xffffu);
+    chg |= upd(n->cfg_field_i, op.field & 15u);
+    chg |= upd(n->cfg_wdata_i, op.wdata);
+    r->inchg[x] |= chg;
   }
   r->remap_pending = 0;
   r->cfg_pending = 0;
+#if HC_K
+  // Each node reads its own counters on the registered read port, every
+  // port and id in turn (hc_rtl_shim.cpp).
+  // (An input that changes every cycle: no node is parked in such a build.)
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_node *n = r->node[x];
+    bool chg = upd(n->cnt_node_i, x);
+    chg |= upd(n->cnt_port_i, r->cnt_rot % (HC_D + 1));
+    chg |= upd(n->cnt_id_i, (r->cnt_rot / (HC_D + 1)) % 8);
+    r->inchg[x] |= chg;
+  }
+  ++r->cnt_rot;
+#endif
   settle_low(r);
   if (obs) {
     obs->idle = g->idle_o;
@@ -371,7 +518,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   }
   clock_high(r);
   r->ctx.time(r->ctx.time() + 1);
-  if (r->settle_broken && !r->assert_seen) {
+  if ((r->settle_broken || r->skip_broken) && !r->assert_seen) {
     r->assert_seen = 1;
     ++assert_failures;
     return HC_EASSERT;
@@ -383,8 +530,6 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   }
   return HC_EASSERT;
 }
-
-extern "C" unsigned long hc_rtl_assert_failures(void) { return assert_failures; }
 
 extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
   for (unsigned k = 0; k < HC_D; ++k) r->remap[k] = perm[k];
@@ -410,7 +555,12 @@ extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigne
   n->cnt_port_i = port;
   n->cnt_id_i = id;
   n->eval();
+  r->parked[x] = 0;  // its model changed outside a cycle
+#if HC_K
+  return n->cnt_peek_o;
+#else
   return n->cnt_o;
+#endif
 }
 
 // No waveform in this build (hc_rtl_new refuses one).

@@ -6,7 +6,13 @@
 // HC_BANK_AW, HC_SEG_AW and HC_DESC_AW give its store-and-forward geometry
 // (-GBankAW etc.; not defined: the contract's defaults, which the RTL's
 // parameters default to as well); HC_Q=1 says the routers register their
-// route (RouteReg, configuration token _Q; not defined: 0). A coverage build (configuration token _C,
+// route (RouteReg, configuration token _Q; not defined: 0); HC_K=1 that their
+// summing counters are in block RAM (CntRam, token _K): the counter read port
+// is then registered, so hc_rtl_counter reads the simulation-only peek
+// (cnt_peek_o, the counter as it is now, built with the define HC_CNT_PEEK
+// that the Makefile sets for _K) and every step selects another
+// counter on the real port, whose registered read the RTL's assertions
+// (hc_cnt_ram, hc_node) compare with the peek of the cycle before. A coverage build (configuration token _C,
 // VM_COVERAGE=1) writes each simulation's counts, when it is freed, to a
 // file of its own in $HC_COVERAGE_DIR (tools/coverage.sh merges them).
 #include <cstdio>
@@ -21,22 +27,8 @@
 
 #include "hc_rtl.h"
 #include "hc_rtl_bits.h"
+#include "hc_rtl_shim_common.h"
 
-#if !defined(HC_D) || !defined(HC_W) || !defined(HC_B) || !defined(HC_I)
-#error "compile with -DHC_D=.. -DHC_W=.. -DHC_B=.. -DHC_I=.. as verilated"
-#endif
-#ifndef HC_Q
-#define HC_Q 0
-#endif
-#ifndef HC_BANK_AW
-#define HC_BANK_AW HC_SF_BANK_AW
-#endif
-#ifndef HC_SEG_AW
-#define HC_SEG_AW HC_SF_SEG_AW
-#endif
-#ifndef HC_DESC_AW
-#define HC_DESC_AW HC_SF_DESC_AW
-#endif
 
 
 struct hc_rtl {
@@ -57,19 +49,11 @@ struct hc_rtl {
   uint8_t probe_valid[1u << HC_D] = {};  // set-ups offered for the next step
   uint32_t probe_dest[1u << HC_D] = {};
   int assert_seen = 0;  // counted in assert_failures
+  unsigned cnt_rot = 0;  // HC_K: the counter the read port selects this step
 };
 
-// RTL simulations of this process that saw an assertion fail.
-static unsigned long assert_failures = 0;
 
-// Verilator's run-time arguments for the simulations to come (hc_rtl_set_args).
-static int vl_argc = 0;
-static const char **vl_argv = nullptr;
 
-extern "C" void hc_rtl_set_args(int argc, const char **argv) {
-  vl_argc = argc;
-  vl_argv = argv;
-}
 
 static const unsigned kNodes = 1u << HC_D;
 static const unsigned kFlitW = HC_W + 2;
@@ -101,23 +85,9 @@ static void dump_cycle(hc_rtl *r) {
   ++r->time;
 }
 
-extern "C" int hc_rtl_built_cfg(hc_cfg *cfg) {
-  cfg->d = HC_D;
-  cfg->w = HC_W;
-  cfg->buf_depth = HC_B;
-  cfg->inj_depth = HC_I;
-  cfg->route_reg = HC_Q;
-  cfg->sf.bank_aw = HC_BANK_AW;
-  cfg->sf.seg_aw = HC_SEG_AW;
-  cfg->sf.desc_aw = HC_DESC_AW;
-  return HC_OK;
-}
 
 extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
-  const hc_sf_geom built = {HC_BANK_AW, HC_SEG_AW, HC_DESC_AW};
-  if (cfg->d != HC_D || cfg->w != HC_W || cfg->buf_depth != HC_B ||
-      cfg->inj_depth != HC_I || cfg->route_reg != HC_Q || !hc_sf_geom_eq(cfg->sf, built))
-    return HC_ENORTL;
+  if (!shim_cfg_is_built(cfg)) return HC_ENORTL;
   hc_rtl *r = new (std::nothrow) hc_rtl;
   if (!r) return HC_ENOMEM;
   // An assertion that fails ($error in the RTL, built with --assert) is
@@ -174,14 +144,7 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
     // simulations out of creation order touches a context already freed.
     Verilated::threadContextp(&r->ctx);
     r->top->final();
-#if VM_COVERAGE
-    if (const char *dir = std::getenv("HC_COVERAGE_DIR")) {
-      static unsigned nsim;
-      char path[4096];
-      std::snprintf(path, sizeof path, "%s/%ld-%u.dat", dir, static_cast<long>(getpid()), nsim++);
-      r->ctx.coveragep()->write(path);
-    }
-#endif
+    shim_write_coverage(r->ctx);
     delete r->top;
   }
   delete r;
@@ -262,6 +225,13 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   t->cfg_field_i = op.field & 15u;
   t->cfg_wdata_i = op.wdata;
   r->cfg_pending = 0;
+#if HC_K
+  // Every node, port and counter id in turn on the registered read port.
+  t->cnt_port_i = r->cnt_rot % (HC_D + 1);
+  t->cnt_id_i = (r->cnt_rot / (HC_D + 1)) % 8;
+  t->cnt_node_i = (r->cnt_rot / ((HC_D + 1) * 8)) % kNodes;
+  ++r->cnt_rot;
+#endif
   t->clk_i = 0;
   t->eval();
   if (obs) {
@@ -298,8 +268,6 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   return HC_EASSERT;
 }
 
-extern "C" unsigned long hc_rtl_assert_failures(void) { return assert_failures; }
-
 extern "C" void hc_rtl_set_remap(hc_rtl *r, const uint8_t *perm) {
   for (unsigned k = 0; k < HC_D; ++k) r->remap[k] = perm[k];
   r->remap_pending = 1;
@@ -323,7 +291,11 @@ extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port,
   t->cnt_port_i = port;
   t->cnt_id_i = id;
   t->eval();
+#if HC_K
+  return t->cnt_peek_o;
+#else
   return t->cnt_data_o;
+#endif
 }
 
 extern "C" uint64_t hc_rtl_wave_time(const hc_rtl *r) { return r->fst ? r->time : 0; }

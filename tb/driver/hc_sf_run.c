@@ -24,7 +24,18 @@
 #include "hc_sfload.h"
 
 int hc_sf_result_ok(const hc_sf_result *r) {
-  return r->mismatches == 0 && r->checked > 0 && r->cycles == r->ref_cycles && r->counters_ok;
+  return r->mismatches == 0 && r->checked > 0 && r->cycles == r->ref_cycles && r->counters_ok &&
+         r->load_packets == 0;
+}
+
+/* The sum of every TX engine's packet counter (it counts from the last
+** start; modulo 2^32, enough to see a change). */
+static uint32_t tx_packets(hc_driver *drv) {
+  const unsigned d = hc_driver_cfg(drv)->d;
+  uint32_t sum = 0;
+  for (uint32_t x = 0; x < (1u << d); x++)
+    for (unsigned i = 0; i < d; i++) sum += hc_driver_counter(drv, x, i, HC_CNT_SF_PACKETS);
+  return sum;
 }
 
 /* One cycle with the port driving op (NULL: idle); nothing is injected. */
@@ -219,8 +230,10 @@ int hc_sf_run_ex(hc_driver *drv, hc_sched_case *c, uint32_t beta, unsigned flags
   if (rc != HC_OK) return rc;
   res->ref_cycles = p.ref.cycles;
   res->nops = p.load.nops;
-  hc_driver_reset(drv);
+  if (!(flags & HC_SF_RUN_NORESET)) hc_driver_reset(drv);
+  const uint32_t before = tx_packets(drv);
   rc = load(drv, &p.load, res);
+  if (rc == HC_OK) res->load_packets = tx_packets(drv) - before;
   if (rc == HC_OK) rc = run_to_done(drv, p.ref.cycles, res);
   if (rc == HC_OK) rc = read_back(drv, c, &p.load, res);
   if (rc == HC_OK) rc = check_counters(drv, c->sched, &p.ref, res);

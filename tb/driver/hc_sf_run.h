@@ -32,6 +32,8 @@ typedef struct hc_sf_result {
   uint64_t load_cycles;  /* configuration writes: the cycles the port takes */
   uint64_t read_cycles;  /* read-back: the cycles the port takes */
   size_t nops;           /* configuration writes (= load_cycles) */
+  uint64_t load_packets; /* packets the TX counters counted during the load,
+                         ** before the start: none may start then */
   int backdoor;          /* loaded and read back through the model's back
                          ** door (no cycles run; the two counts above are
                          ** what the port would have taken) */
@@ -41,6 +43,11 @@ typedef struct hc_sf_result {
 /* hc_sf_run_ex flag: load and read back through the port even on the model
 ** backend (cycle by cycle, as the RTL must). */
 #define HC_SF_RUN_PORT 1u
+
+/* hc_sf_run_ex flag: no hc_driver_reset before the load, so the case runs
+** on what the previous run left (its banks, tables, engine positions and
+** RX done counts): schedules loaded back to back, as a board loads them. */
+#define HC_SF_RUN_NORESET 2u
 
 /*
 ** Run case c with start-up beta on drv's network, built with the geometry
@@ -66,7 +73,8 @@ int hc_sf_run(hc_driver *drv, hc_sched_case *c, uint32_t beta, hc_sf_result *res
 int hc_sf_run_ex(hc_driver *drv, hc_sched_case *c, uint32_t beta, unsigned flags, hc_sf_result *res,
                  hc_sched_err *err);
 
-/* Whether a finished run is right: data, completion = executor's, counters. */
+/* Whether a finished run is right: data, completion = executor's, counters,
+** no packet started during its load. */
 int hc_sf_result_ok(const hc_sf_result *r);
 
 #endif /* HC_SF_RUN_H */

@@ -75,12 +75,12 @@ static hc_driver *sf_driver(hc_test_ctx *t, const hc_cfg *cfg, hc_sched_case *c)
   return hc_test_driver(t, &g);
 }
 
-/* Run case c with beta on a fresh backend; checks lockstep, data, the
-** executor's completion and the counters. Returns 1 if all is well. */
-static int run_case(hc_test_ctx *t, hc_driver *drv, hc_sched_case *c, uint32_t beta,
-                    const char *what, hc_sf_result *r) {
+/* Run case c with beta and hc_sf_run_ex's flags; checks lockstep, data,
+** the executor's completion and the counters. Returns 1 if all is well. */
+static int run_case_ex(hc_test_ctx *t, hc_driver *drv, hc_sched_case *c, uint32_t beta, unsigned flags,
+                       const char *what, hc_sf_result *r) {
   hc_sched_err err = {0};
-  int rc = hc_sf_run(drv, c, beta, r, &err);
+  int rc = hc_sf_run_ex(drv, c, beta, flags, r, &err);
   const hc_mismatch *mm = hc_driver_mismatch(drv);
   if (mm) {
     hc_test_fail(t, __FILE__, __LINE__, "%s: lockstep mismatch at cycle %llu node %u %s: model 0x%x rtl 0x%x",
@@ -105,10 +105,21 @@ static int run_case(hc_test_ctx *t, hc_driver *drv, hc_sched_case *c, uint32_t b
     hc_test_fail(t, __FILE__, __LINE__, "%s: counters differ from the executor: %s", what, r->counter_msg);
     return 0;
   }
+  if (r->load_packets) {
+    hc_test_fail(t, __FILE__, __LINE__, "%s: %llu packets started during the load, before the start", what,
+                 (unsigned long long)r->load_packets);
+    return 0;
+  }
   hc_log(t, "%s: %llu cycles, %llu packets, %zu words checked, %llu writes to load", what,
          (unsigned long long)r->cycles, (unsigned long long)r->packets, r->checked,
          (unsigned long long)r->load_cycles);
   return 1;
+}
+
+/* run_case_ex on a fresh backend (hc_driver_reset first). */
+static int run_case(hc_test_ctx *t, hc_driver *drv, hc_sched_case *c, uint32_t beta, const char *what,
+                    hc_sf_result *r) {
+  return run_case_ex(t, drv, c, beta, 0, what, r);
 }
 
 HC_TEST(sf_broadcast2_formula) {
@@ -547,4 +558,41 @@ HC_TEST(sf_then_wormhole) {
   }
   if (!hc_test_drain_and_check(t, drv, 100000)) return;
   hc_log(t, "%u wormhole messages delivered after the store-and-forward run", n * (d + 1));
+}
+
+/* Schedules loaded back to back with no reset between them, through the
+** port cycle by cycle, as the board's program loads them: a run's engines
+** stop at its end, so the next load's counts (written first) cannot start a
+** packet from the tables of the run before (docs/store_and_forward.md,
+** section 7.3: a write to a node's tables disarms the engines until the
+** next start). Each run must still deliver its data and finish in its
+** formula's cycle: 000 §2's m + d beta for BROADCAST 2, 002 §4's 2^(d-1)
+** (beta + k) for the total exchange, whose links carry more packets than
+** the broadcast's, so its counts lie above where the broadcast's engines
+** stopped. */
+HC_TEST(sf_back_to_back) {
+  const hc_cfg cfg = sf_cfg(t);
+  const unsigned d = cfg.d;
+  const uint32_t beta = HC_SF_BETA_MIN;
+  hc_sched_case c[3];
+  uint64_t formula[3];
+  HC_CHECK(t, hc_sf_broadcast2(d, 2 * d, 0, &c[0]) == HC_OK, "cannot build broadcast2");
+  formula[0] = 2ull * d + (uint64_t)d * beta;
+  HC_CHECK(t, hc_sf_total_exchange(d, 2, &c[1]) == HC_OK, "cannot build total_exchange");
+  formula[1] = ((uint64_t)1 << (d - 1)) * (beta + 2);
+  HC_CHECK(t, hc_sf_broadcast2(d, d, (1u << d) - 1, &c[2]) == HC_OK, "cannot build broadcast2");
+  formula[2] = (uint64_t)d + (uint64_t)d * beta;
+  hc_driver *drv = sf_driver(t, &cfg, &c[1]);
+  for (unsigned k = 0; k < 3 && drv != NULL; k++) {
+    hc_sf_result r;
+    char what[96];
+    snprintf(what, sizeof what, "run %u of 3 back to back (%s)", k + 1, k == 1 ? "total_exchange" : "broadcast2");
+    if (!run_case_ex(t, drv, &c[k], beta, HC_SF_RUN_PORT | (k ? HC_SF_RUN_NORESET : 0), what, &r)) break;
+    if (r.cycles != formula[k]) {
+      hc_test_fail(t, __FILE__, __LINE__, "%s: %llu cycles, formula %llu", what, (unsigned long long)r.cycles,
+                   (unsigned long long)formula[k]);
+      break;
+    }
+  }
+  for (unsigned k = 0; k < 3; k++) hc_sched_case_free(&c[k]);
 }

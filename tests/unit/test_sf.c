@@ -532,6 +532,41 @@ static void test_sf_release_by_write(void **state) {
   t_free(&t);
 }
 
+/*
+** A count write disarms the engines (section 7.3). d = 1, beta 3: one
+** 2-word packet from node 0's own bank, words in cycles 3 and 4, C = 5,
+** sf_done_o from 6. Then, with no start, node 0's count goes to 2, above
+** the engine's position: the packet at position 1 must not start (an armed
+** engine would start it at once, need[0] being 0): no word on any link, the
+** packet counter stays 1, and sf_done_o falls after the write's cycle.
+*/
+static void test_sf_count_write_disarms(void **state) {
+  static const uint32_t own[2] = {0x0c0c, 0x0d0d};
+  const burst b[1] = {{0, 3, 2, own}};
+  tsf t;
+  (void)state;
+  t_init(&t, 1, 16);
+  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 1);
+  t_npkt(&t, 0, 0, 1);
+  t_nseg(&t, 1, 0, 1);
+  t_desc(&t, 0, 0, 0, 2, NULL);
+  t_desc(&t, 0, 0, 1, 2, NULL);
+  t_gseg(&t, 0, 0, 0, 0, 2, 1);
+  t_gseg(&t, 0, 0, 1, 0, 2, 1);
+  t_sseg(&t, 1, 0, 0, 0, 2, 1);
+  t_own(&t, 0, 0, own, 2);
+  t_start(&t);
+  t_run(&t, b, 1, NULL, 0, 6, 0, 10, NULL);
+  t_check_ctr(&t, 0, 0, 1, 5, 2);
+  t_npkt(&t, 0, 0, 2);
+  assert_int_equal(t.done, 1);
+  /* sf_done_o is registered from the state at the start of the write's
+  ** cycle, so it shows 1 once more (tdone0), then 0. */
+  t_run(&t, NULL, 0, NULL, 0, T_MAXT, 1, 12, NULL);
+  t_check_ctr(&t, 0, 0, 1, 5, 2);
+  t_free(&t);
+}
+
 /* ------------------------------------------------------------- 2-cube */
 
 /*
@@ -815,6 +850,7 @@ int main(void) {
       cmocka_unit_test(test_sf_two_cube),
       cmocka_unit_test(test_sf_port_sharing),
       cmocka_unit_test(test_sf_read_before_write),
+      cmocka_unit_test(test_sf_count_write_disarms),
       cmocka_unit_test(test_sf_combine),
   };
   return cmocka_run_group_tests_name("sf_model", tests, NULL, NULL) != 0;

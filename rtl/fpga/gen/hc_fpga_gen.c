@@ -446,20 +446,17 @@ static int sf_program(const gen_opts *o, unsigned k, hc_fpga_tables *t, uint64_t
     hc_sched_case_free(&c);
     return -1;
   }
-  /* The engines of the last schedule stay armed (`run` stays set from its
-  ** start until reset, and a count written above an engine's position
-  ** lets it start a packet at once): the load is done in mode 0, where no
-  ** engine starts, and mode 1 is written last, before the start. */
-  int rc = mode_write(t, HC_MODE_WORMHOLE);
+  /* The loader's writes in its order, mode 1 first, as hcsim loads them:
+  ** its count writes disarm the last schedule's engines (section 7.3), so
+  ** nothing starts before the start below. */
+  int rc = 0;
   hc_cfg_op op;
   for (size_t i = 0; rc == 0 && i < l.nops; i++) {
     op = l.ops[i];
-    if (op.tgt == HC_SF_TGT_GLOBAL && op.idx == HC_SF_REG_MODE) continue;
     /* A bank keeps the low w bits of a word (7.3): so does the program. */
     if (op.tgt == HC_SF_TGT_BANK) op.wdata &= wmask;
     rc = prog(t, HC_FPGA_OP_WRITE, &op);
   }
-  if (rc == 0) rc = mode_write(t, HC_MODE_SF);
   memset(&op, 0, sizeof op);
   op.tgt = HC_SF_TGT_GLOBAL;
   op.idx = HC_SF_REG_START;
