@@ -23,7 +23,7 @@
 #   make lint      verilator --lint-only -Wall on the RTL
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
 #   make synth-check   yosys synth_ice40 of one router and of a 1-cube (2-cube: HC_TEST_LONG=1)
-#   make formal    the formal proofs (yosys-smtbmc, z3): router, network and
+#   make formal    the formal proofs (yosys-smtbmc with z3, ABC's PDR): router, network and
 #                  store-and-forward properties and their mutants, docs/verification.md
 #                  (FORMAL_ONLY=glob, FORMAL_DEPTH=N for the BMC-only ones)
 #   make wave      run `make sim ... WAVES=1` and open it in GTKWave

@@ -11,8 +11,10 @@
 //   cons_   flit conservation: flits injected = flits delivered + flits in
 //           the NI queues and router buffers, every cycle; and idle_o only
 //           when nothing was in flight;
-//   drain_  no deadlock under e-cube: Drain cycles after `stop` the network
-//           is empty (a bounded check: BMC to the job's depth).
+//   drain_  no deadlock under e-cube: Drain cycles after `stop` every NI
+//           queue and router buffer is empty (with cons_: nothing is in
+//           flight); a safety property of the counter of cycles since
+//           `stop`, proven by PDR.
 // inv_ lemmas make k-induction close: every buffer count within its depth,
 // and the kinds in the buffers in message order along each channel (a link
 // input's front is a BODY or TAIL exactly while its router holds an output
@@ -216,7 +218,9 @@ module hc_fv_network #(
     end
     ok_cons_inflight = (fly_q == held);
     ok_cons_idle     = !idle || (flyd_q == '0);
-    ok_drain_empty   = (since_q < DW'(Drain)) || (fly_q == '0);
+    // Empty: every NI queue and router buffer (cons_ says these hold all
+    // that is in flight); bits, not the sum, so that PDR needs no counting.
+    ok_drain_empty   = (since_q < DW'(Drain)) || ((t_ni == '0) && (t_buf == '0));
   end
 
   // Kinds in message order along every channel (one slot per buffer).

@@ -1,5 +1,6 @@
 // Formal harness of one router (hc_router, wormhole modes 0 and 2, built
-// without the cost model), proven by `make formal` (tools/formal.sh,
+// without the cost model; with Circuit, mode 3 alone, built with it),
+// proven by `make formal` (tools/formal.sh,
 // docs/verification.md). The environment is the contract of a router's
 // input port (docs/microarchitecture.md, "Flow control"): a flit is offered
 // only while the input's registered ready is high, each input carries
@@ -22,16 +23,42 @@
 //            waiting head sees at most Dim other heads granted its output
 //            before its own (oldest first: no starvation);
 //   saf_     in mode 2 a head leaves only once its message's TAIL is in the
-//            buffer.
+//            buffer;
+//   cs_      (Circuit) data follow their reservation: a link output carries
+//            a flit only while reserved by a probe from the input the flit
+//            comes from, after that path's acknowledgement came back, and
+//            its head is addressed where the probe was; a probe leaves only
+//            on a link no path holds, on its e-cube port, with the
+//            destination it came with; an acknowledgement goes back across
+//            an input only to a probe waiting for one; the ejection port
+//            ejects only heads addressed here.
+// With Circuit the environment is mode 3's contract (docs/
+// microarchitecture.md, "Circuit switching") on every input, one path at a
+// time: a probe arrives (into its register) only when the input's last
+// message has been wholly pushed, that message's flits only after the
+// acknowledgement has gone back across the input, its head addressed where
+// the probe was; on every link output the neighbour acknowledges a probe
+// that went out once, at any later cycle. tau is an anyconst, the links'
+// ready and the ejection are as in modes 0 and 2. noloss_, nodup_ and
+// nomod_ hold as they are; the lemmas that describe wormhole worms (a front
+// and its held output, the mode 2 and fairness counts) hold only without
+// Circuit, whose jobs are proven by PDR, which needs no lemmas.
 // inv_ assertions are lemmas that tie the harness's counters to the
 // router's registers, so that k-induction closes; they are proven with every
-// property. Internal signals are read through wires that tools/formal.sh
+// property. BufRam and RouteReg build the router the way the boards' lean
+// build does (docs/fpga.md): buffers in memories with a registered read, and
+// the registered route (a head asks from its second cycle at the front); the
+// lemmas then also tie the registered front to the memory slot it mirrors
+// and the registered route to the front's. Internal signals are read through wires that tools/formal.sh
 // connects after flattening (the `//@tap` lines; yosys 0.23 has no
 // hierarchical references).
 module hc_fv_router #(
-  parameter int unsigned Dim = 2,
-  parameter int unsigned W   = 3,
-  parameter int unsigned B   = 2
+  parameter int unsigned Dim      = 2,
+  parameter int unsigned W        = 3,
+  parameter int unsigned B        = 2,
+  parameter bit          BufRam   = 1'b0,
+  parameter bit          RouteReg = 1'b0,
+  parameter bit          Circuit  = 1'b0
 ) (
   input logic clk_i
 );
@@ -46,7 +73,7 @@ module hc_fv_router #(
 
   // One flag per assertion: assertions inside loops would be declared
   // twice (yosys names a procedural assertion by its label alone).
-  logic ok_noloss_out_le_in, ok_noloss_idle_empty, ok_nodup_once, ok_nodup_after_in, ok_nomod_idle_delivered, ok_worm_form, ok_worm_same_source, ok_worm_pop_here, ok_ecube_port, ok_owner_one, ok_fair_work, ok_fair_bound, ok_saf_tail_buffered, ok_inv_count_le_depth, ok_inv_kind_order, ok_inv_open_matches, ok_inv_ptrs, ok_inv_tails, ok_inv_saf_count, ok_inv_occ, ok_inv_tracked, ok_inv_worm_held, ok_inv_worm_owner, ok_inv_fair_ahead, ok_inv_age_order, ok_inv_ecube_in;
+  logic ok_noloss_out_le_in, ok_noloss_idle_empty, ok_nodup_once, ok_nodup_after_in, ok_nomod_idle_delivered, ok_worm_form, ok_worm_same_source, ok_worm_pop_here, ok_ecube_port, ok_owner_one, ok_fair_work, ok_fair_bound, ok_saf_tail_buffered, ok_inv_count_le_depth, ok_inv_kind_order, ok_inv_open_matches, ok_inv_ptrs, ok_inv_tails, ok_inv_saf_count, ok_inv_occ, ok_inv_tracked, ok_inv_worm_held, ok_inv_worm_owner, ok_inv_fair_ahead, ok_inv_age_order, ok_inv_ecube_in, ok_inv_ram_front, ok_inv_route_reg, ok_cs_data_rsv, ok_cs_head_dest, ok_cs_probe_free, ok_cs_probe_ecube, ok_cs_probe_dest, ok_cs_ack, ok_cs_eject;
 
   // Reset in the first cycle only.
   logic init_q = 1'b1;
@@ -61,10 +88,20 @@ module hc_fv_router #(
   (* anyseq *)   logic [P-1:0]    in_v;
   (* anyseq *)   logic [P*FW-1:0] in_flit;
   (* anyseq *)   logic [P-1:0]    link_ready;
+  (* anyconst *) logic [hc_pkg::TauW-1:0] tau;  // Circuit: tau'
+  (* anyseq *)   logic [P-1:0]     pin_v;       // Circuit: probes offered
+  (* anyseq *)   logic [P*Dim-1:0] pin_dest;
+  (* anyseq *)   logic [Dim-1:0]   ack_v;       // Circuit: acknowledgements offered
 
   logic [P-1:0]    in_ready, push, out_valid, out_ready, held;
   logic [P*FW-1:0] out_flit;
   logic            idle;
+  logic [P-1:0]    pin, ack_out;
+  logic [Dim-1:0]  ack_in, pout_v;
+  logic [Dim*Dim-1:0] pout_dest;
+
+  assign pin    = Circuit ? (pin_v & {P{rst_ni}}) : '0;
+  assign ack_in = Circuit ? (ack_v & {Dim{rst_ni}}) : '0;
 
   assign push      = in_v & in_ready & {P{rst_ni}};
   assign out_ready = {1'b1, link_ready[Dim-1:0]};
@@ -74,20 +111,22 @@ module hc_fv_router #(
     .PayloadWidth (W),
     .BufDepth     (B),
     .CntWidth     (1),
-    .CsEnable     (1'b0)
+    .BufRam       (BufRam),
+    .RouteReg     (RouteReg),
+    .CsEnable     (Circuit)
   ) u_dut (
     .clk_i,
     .rst_ni,
     .node_id_i     (node_id),
-    .saf_i         (saf),
-    .circuit_i     (1'b0),
-    .tau_i         ('0),
-    .pin_valid_i   ('0),
-    .pin_dest_i    ('0),
-    .ack_i         ('0),
-    .pout_valid_o  (),
-    .pout_dest_o   (),
-    .ack_o         (),
+    .saf_i         (saf && !Circuit),
+    .circuit_i     (Circuit),
+    .tau_i         (Circuit ? tau : '0),
+    .pin_valid_i   (pin),
+    .pin_dest_i    (pin_dest),
+    .ack_i         (ack_in),
+    .pout_valid_o  (pout_v),
+    .pout_dest_o   (pout_dest),
+    .ack_o         (ack_out),
     .held_o        (held),
     .in_valid_i    (push),
     .in_flit_i     (in_flit),
@@ -107,7 +146,11 @@ module hc_fv_router #(
   //@tap-port t_count  clog2(B+1) u_dut.gen_in[%p].u_buf.count_q
   //@tap-port t_rdptr  max(1,clog2(B)) u_dut.gen_in[%p].u_buf.rd_ptr_q
   //@tap-port t_wrptr  max(1,clog2(B)) u_dut.gen_in[%p].u_buf.wr_ptr_q
-  //@tap-slot t_mem    W+2 u_dut.gen_in[%p].u_buf.mem_q[%s]
+  //@tap-slot:BufRam==0 t_mem W+2 u_dut.gen_in[%p].u_buf.mem_q[%s]
+  //@tap-slot:BufRam t_mem   W+2 u_dut.gen_in[%p].u_buf.gen_ram.ram_q[%s]
+  //@tap-port:BufRam t_front W+2 u_dut.gen_in[%p].u_buf.gen_ram.front_q
+  //@tap-port:RouteReg t_rroute Dim+1 u_dut.gen_in[%p].gen_route_reg.route_q
+  //@tap-port:RouteReg t_seen   1 u_dut.gen_in[%p].gen_route_reg.seen_q
   //@tap      t_holds  u_dut.holds
   //@tap      t_owner  u_dut.owner
   //@tap      t_sel    u_dut.sel
@@ -122,6 +165,16 @@ module hc_fv_router #(
   logic [P*B*FW-1:0] t_mem;
   logic [P-1:0]      t_holds, t_pop, t_req, t_wait;
   logic [P*P-1:0]    t_owner, t_sel, t_route, t_older;
+  logic [P*FW-1:0]   t_front;   // BufRam: the registered fronts
+  logic [P*P-1:0]    t_rroute;  // RouteReg: the registered routes
+  logic [P-1:0]      t_seen;    // RouteReg: the front was the front last cycle
+  if (!BufRam) begin : gen_no_front
+    assign t_front = '0;
+  end
+  if (!RouteReg) begin : gen_no_rroute
+    assign t_rroute = '0;
+    assign t_seen   = '0;
+  end
 
   // ---------------------------------------------------------------------
   // Environment: whole messages per input, the tracked value unique.
@@ -160,6 +213,128 @@ module hc_fv_router #(
         if (in_flit[p*FW +: FW] == tv) begin
           assume (p == tp && !tin_q);
         end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // Circuit: mode 3's contract, one path at a time per input. Per input
+  // p: ph 0 free (a probe may come), 1 its probe is in, no acknowledgement
+  // yet, 2 acknowledged (its message's flits may come; its TAIL or SINGLE
+  // frees p again); pdst the probe's destination. Per link output o: oph 0
+  // no path, 1 a probe went out, 2 the neighbour acknowledged it (a TAIL or
+  // SINGLE sent frees o); odst its destination, osrc the input it came from.
+  // ---------------------------------------------------------------------
+  logic [P*2-1:0]     ph_q;
+  logic [P*Dim-1:0]   pdst_q;
+  logic [Dim*2-1:0]   oph_q;
+  logic [Dim*Dim-1:0] odst_q;
+  logic [Dim*P-1:0]   osrc_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ph_q   <= '0;
+      pdst_q <= '0;
+      oph_q  <= '0;
+      odst_q <= '0;
+      osrc_q <= '0;
+    end else begin
+      for (int p = 0; p < P; p++) begin
+        if (pin[p]) begin
+          ph_q[2*p +: 2] <= 2'd1;
+          pdst_q[p*Dim +: Dim] <= pin_dest[p*Dim +: Dim];
+        end else if (ack_out[p] && ph_q[2*p +: 2] == 2'd1) begin
+          ph_q[2*p +: 2] <= 2'd2;
+        end else if (push[p] && in_flit[p*FW + TB]) begin
+          ph_q[2*p +: 2] <= 2'd0;
+        end
+      end
+      for (int o = 0; o < Dim; o++) begin
+        if (pout_v[o]) begin
+          oph_q[2*o +: 2] <= 2'd1;
+          odst_q[o*Dim +: Dim] <= pout_dest[o*Dim +: Dim];
+          osrc_q[o*P +: P] <= t_sel[o*P +: P];
+        end else if (ack_in[o]) begin
+          oph_q[2*o +: 2] <= 2'd2;
+        end else if (out_valid[o] && out_flit[o*FW + TB]) begin
+          oph_q[2*o +: 2] <= 2'd0;
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    if (Circuit) begin
+      for (int p = 0; p < P; p++) begin
+        if (pin[p]) begin
+          assume (ph_q[2*p +: 2] == 2'd0);
+          // A probe on link p was routed e-cube by the neighbour.
+          for (int i = 0; i < Dim; i++) begin
+            if (p < Dim && i <= p) begin
+              assume (pin_dest[p*Dim + i] == node_id[i]);
+            end
+          end
+        end
+        if (push[p]) begin
+          assume (ph_q[2*p +: 2] == 2'd2);
+          if (in_flit[p*FW + HB]) begin
+            assume (in_flit[p*FW +: Dim] == pdst_q[p*Dim +: Dim]);
+          end
+        end
+      end
+      for (int o = 0; o < Dim; o++) begin
+        if (ack_in[o]) begin
+          assume (oph_q[2*o +: 2] == 2'd1);
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    ok_cs_data_rsv = 1'b1;
+    ok_cs_head_dest = 1'b1;
+    ok_cs_probe_free = 1'b1;
+    ok_cs_probe_ecube = 1'b1;
+    ok_cs_probe_dest = 1'b1;
+    ok_cs_ack = 1'b1;
+    ok_cs_eject = 1'b1;
+    if (rst_ni && Circuit) begin
+      for (int o = 0; o < Dim; o++) begin
+        if (out_valid[o]) begin
+          ok_cs_data_rsv = ok_cs_data_rsv && (oph_q[2*o +: 2] == 2'd2) &&
+              (t_sel[o*P +: P] == osrc_q[o*P +: P]);
+          if (out_flit[o*FW + HB]) begin
+            ok_cs_head_dest = ok_cs_head_dest && (out_flit[o*FW +: Dim] == odst_q[o*Dim +: Dim]);
+          end
+        end
+        if (pout_v[o]) begin
+          logic [Dim-1:0] diff;
+          logic           lower;
+          ok_cs_probe_free = ok_cs_probe_free && (oph_q[2*o +: 2] == 2'd0);
+          // E-cube, on its own: o differs, no dimension below o does.
+          diff  = pout_dest[o*Dim +: Dim] ^ node_id;
+          lower = 1'b0;
+          for (int i = 0; i < Dim; i++) begin
+            if (i < o && diff[i]) begin
+              lower = 1'b1;
+            end
+          end
+          ok_cs_probe_ecube = ok_cs_probe_ecube && diff[o] && !lower;
+          for (int p = 0; p < P; p++) begin
+            if (t_sel[o*P + p]) begin
+              ok_cs_probe_dest = ok_cs_probe_dest && (ph_q[2*p +: 2] == 2'd1) &&
+                  (pout_dest[o*Dim +: Dim] == pdst_q[p*Dim +: Dim]);
+            end
+          end
+          ok_cs_probe_dest = ok_cs_probe_dest && $onehot(t_sel[o*P +: P]);
+        end
+      end
+      for (int p = 0; p < P; p++) begin
+        if (ack_out[p]) begin
+          ok_cs_ack = ok_cs_ack && (ph_q[2*p +: 2] == 2'd1);
+        end
+      end
+      if (out_valid[Dim] && out_flit[Dim*FW + HB]) begin
+        ok_cs_eject = ok_cs_eject && (out_flit[Dim*FW +: Dim] == node_id);
       end
     end
   end
@@ -369,6 +544,8 @@ module hc_fv_router #(
     ok_inv_fair_ahead = 1'b1;
     ok_inv_age_order = 1'b1;
     ok_inv_ecube_in = 1'b1;
+    ok_inv_ram_front = 1'b1;
+    ok_inv_route_reg = 1'b1;
     if (rst_ni) begin
       logic [OW-1:0] total;
       logic [3:0]    ntv;
@@ -407,6 +584,17 @@ module hc_fv_router #(
           end
         end
         ok_inv_open_matches = ok_inv_open_matches && (st == open_q[p]);
+        // BufRam: the registered front is the memory's slot at the read
+        // pointer; RouteReg: a front seen last cycle too has its route in
+        // the register.
+        if (BufRam && cnt != '0) begin
+          ok_inv_ram_front = ok_inv_ram_front &&
+              (t_front[p*FW +: FW] == t_mem[(p*B)*FW + t_rdptr[p*PW +: PW]*FW +: FW]);
+        end
+        if (RouteReg && t_seen[p]) begin
+          ok_inv_route_reg = ok_inv_route_reg && (cnt != '0) &&
+              (t_rroute[p*P +: P] == t_route[p*P +: P]);
+        end
         idx = t_rdptr[p*PW +: PW] + (PW+1)'(cnt);
         if (idx >= (PW+1)'(B)) begin
           idx = idx - (PW+1)'(B);
@@ -450,6 +638,17 @@ module hc_fv_router #(
         end
       end
     end
+    // Mode 3 holds outputs without a worm (reserved, lingering) and ranks
+    // probes too: these lemmas are the wormhole modes' alone.
+    if (Circuit) begin
+      ok_inv_kind_order = 1'b1;
+      ok_inv_open_matches = 1'b1;
+      ok_inv_saf_count = 1'b1;
+      ok_inv_worm_held = 1'b1;
+      ok_inv_worm_owner = 1'b1;
+      ok_inv_fair_ahead = 1'b1;
+      ok_inv_age_order = 1'b1;
+    end
   end
 
   always_comb begin
@@ -480,6 +679,15 @@ module hc_fv_router #(
       inv_fair_ahead: assert (ok_inv_fair_ahead);
       inv_age_order: assert (ok_inv_age_order);
       inv_ecube_in: assert (ok_inv_ecube_in);
+      inv_ram_front: assert (ok_inv_ram_front);
+      inv_route_reg: assert (ok_inv_route_reg);
+      cs_data_rsv: assert (ok_cs_data_rsv);
+      cs_head_dest: assert (ok_cs_head_dest);
+      cs_probe_free: assert (ok_cs_probe_free);
+      cs_probe_ecube: assert (ok_cs_probe_ecube);
+      cs_probe_dest: assert (ok_cs_probe_dest);
+      cs_ack: assert (ok_cs_ack);
+      cs_eject: assert (ok_cs_eject);
     end
   end
 
