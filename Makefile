@@ -259,7 +259,11 @@ VFLAGS_COMMON := --assert
 # or any clone, and the hierarchical blocks of a new configuration whose own
 # parameters did not change (the router of D4_W16_B2_I8 after D4_W16_B2_I4)
 # are not compiled again (docs/performance.md, "Rebuilding").
-OBJCACHE ?= $(if $(shell command -v ccache),ccache)
+# (Looked up once: a recursive ?= would run the shell at every expansion,
+# and an exported variable is expanded for every recipe.)
+ifeq ($(origin OBJCACHE),undefined)
+OBJCACHE := $(if $(shell command -v ccache),ccache)
+endif
 export OBJCACHE
 # From D = 4 on the build is hierarchical (tb/backend/hc_verilator.vlt): the
 # router, NI and store-and-forward node compiled once, not once per node.

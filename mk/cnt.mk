@@ -17,14 +17,13 @@ CNT_SEEDS := 1 2 3
 
 .PHONY: cnt-test
 
-cnt_val = $(patsubst $(2)%,%,$(filter $(2)%,$(subst _, ,$(1))))
-
+# The fields of a configuration name: the Makefile's cfgval.
 $(BUILD)/cnt/%/Vhc_cnt_ram: rtl/hc_cnt_ram.sv rtl/hc_pkg.sv tests/cnt/test_cnt_ram.cpp mk/cnt.mk
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  VERILATE hc_cnt_ram ($*)")
 	$(Q)verilator --cc --exe --build -j 2 $(VFLAGS_COMMON) -O1 --x-assign unique --x-initial unique \
-	    --top-module hc_cnt_ram -GPorts=$(call cnt_val,$*,P) -GCntWidth=$(call cnt_val,$*,W) -GWaitW=3 \
-	    $(if $(call cnt_val,$*,F),+define+HC_FAULT_$(call cnt_val,$*,F)) \
+	    --top-module hc_cnt_ram -GPorts=$(call cfgval,$*,P) -GCntWidth=$(call cfgval,$*,W) -GWaitW=3 \
+	    $(if $(call cfgval,$*,F),+define+HC_FAULT_$(call cfgval,$*,F)) \
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0" --Mdir $(dir $@)obj -o $(abspath $@) \
 	    rtl/hc_pkg.sv rtl/hc_cnt_ram.sv $(abspath tests/cnt/test_cnt_ram.cpp) \
 	    > $(dir $@)verilator.log 2>&1 || { tail -30 $(dir $@)verilator.log; exit 1; }

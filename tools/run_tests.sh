@@ -235,6 +235,9 @@ rm -rf build/jobs; mkdir -p build/jobs
 job() { # id, then the command line (one string, run by bash)
   printf '%s\n' "$2" > "build/jobs/$1.sh"; echo "$1" >> build/jobs/order
 }
+verdict() { # suite "PASS|FAIL text": print the line and count it
+  echo "$1: $2"; count_lines "$1" "$1: $2"
+}
 report() { # id: sets out and st from the job's files
   out=$(cat "build/jobs/$1.out" 2>/dev/null); st=$(cat "build/jobs/$1.rc" 2>/dev/null || echo 99)
 }
@@ -395,13 +398,11 @@ for nc in $NEG_CFGS; do
   log "assertions: the fault-injected build $nc must trip an RTL assertion"
   out=$(neg $nc ${nc##*_F}); st=$?
   if [ $st = 1 ] && grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | head -5; fi
-  line="assertions: $v fault ${nc##*_F} trips an assertion: $(grep -m1 -o 'Assertion failed in [^:]*' <<< "$out")"
-  echo "$line"; count_lines assertions "$line"
+  verdict assertions "$v fault ${nc##*_F} trips an assertion: $(grep -m1 -o 'Assertion failed in [^:]*' <<< "$out")"
   ctl=${nc%_F*}; ctl=${ctl%_N}  # the flat build of the same configuration
   out=$(neg $ctl ${nc##*_F}); st=$?
   if [ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; fi
-  line="assertions: $v the same run on the good build $ctl fires none (control of ${nc##*_F})"
-  echo "$line"; count_lines assertions "$line"
+  verdict assertions "$v the same run on the good build $ctl fires none (control of ${nc##*_F})"
 done
 
 # The skipping of parked nodes: a rule that skips a node which is not at a
@@ -413,12 +414,10 @@ if [ -n "$SKIP_CFG" ]; then
   log "skipping of parked nodes: the fault HC_RTL_SKIP_FAULT=1 must be caught by HC_RTL_CHECK_SKIP=1 ($SKIP_CFG)"
   out=$(HC_RTL_SKIP_FAULT=1 HC_RTL_CHECK_SKIP=1 skiprun); st=$?
   if [ $st != 0 ] && grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
-  line="skip: $v the fault HC_RTL_SKIP_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*, skipped as parked, [^(]*' <<< "$out")"
-  echo "$line"; count_lines skip "$line"
+  verdict skip "$v the fault HC_RTL_SKIP_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*, skipped as parked, [^(]*' <<< "$out")"
   out=$(HC_RTL_CHECK_SKIP=1 skiprun); st=$?
   if [ $st = 0 ] && ! grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
-  line="skip: $v the same run without the fault passes the check (control)"
-  echo "$line"; count_lines skip "$line"
+  verdict skip "$v the same run without the fault passes the check (control)"
   # tools/node_state.pl leaves a memory out of the comparison only if every
   # write to it is the commit of a compared shadow: on a copy of the node's
   # C++ whose first such commit writes element 1 instead, it keeps it in.
@@ -428,8 +427,7 @@ if [ -n "$SKIP_CFG" ]; then
   perl -0pi -e "s/vlSelf->\Q$m\E\[vlSelf->__Vdlyvdim0__\Q$m\E__v0\]/vlSelf->$m\[1U\]/" "$T"/*.cpp
   if [ -n "$m" ] && tools/node_state.pl "$T" 2> "$T/err" | grep -q "^HC_NODE_MEM($m)$"; then v=FAIL
   elif [ -n "$m" ] && grep -q "$m stays in the comparison: an assignment other than" "$T/err"; then v=PASS; else v=FAIL; fi
-  line="skip: $v tools/node_state.pl keeps a memory written other than by a shadow's commit in the comparison (mutant)"
-  echo "$line"; count_lines skip "$line"
+  verdict skip "$v tools/node_state.pl keeps a memory written other than by a shadow's commit in the comparison (mutant)"
   rm -rf "$T"
 fi
 
@@ -440,12 +438,10 @@ for nc in $CNT_NEG_CFGS; do
   out=$(run_cnt $nc); st=$?
   why=$(grep -m1 -oE 'counter [a-z_]+ port [0-9]+|Assertion failed in [^:]*' <<< "$out")
   if [ $st != 0 ] && [ -n "$why" ]; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
-  line="cntram: $v fault $f fails the lockstep: $why"
-  echo "$line"; count_lines cntram "$line"
+  verdict cntram "$v fault $f fails the lockstep: $why"
   out=$(run_cnt $ctl); st=$?
   if [ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
-  line="cntram: $v the same run on the good build $ctl passes (control of $f)"
-  echo "$line"; count_lines cntram "$line"
+  verdict cntram "$v the same run on the good build $ctl passes (control of $f)"
 done
 report cnt
 echo "$out" | grep '^cnt: ' || true
