@@ -419,13 +419,15 @@ if [ -n "$SKIP_CFG" ]; then
   if [ $st = 0 ] && ! grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
   verdict skip "$v the same run without the fault passes the check (control)"
   # tools/node_state.pl leaves a memory out of the comparison only if every
-  # write to it is the commit of a compared shadow: on a copy of the node's
-  # C++ whose first such commit writes element 1 instead, it keeps it in.
-  V=build/rtl/$SKIP_CFG/vnode T=$(mktemp -d)
-  cp $V/Vhc_node___024root.h $V/Vhc_node___024root__DepSet_*.cpp "$T/"
-  m=$(sed -n 's/^HC_NODE_MEM(\(.*\))$/\1/p' $V/hc_node_state.h | head -1)
+  # write to it is the commit of a compared shadow: on a copy of the C++ of
+  # the node's store-and-forward engine (a model of its own, which holds
+  # the node's memories) whose first such commit writes element 1 instead,
+  # it keeps it in.
+  V=build/rtl/$SKIP_CFG/vsf T=$(mktemp -d)
+  cp $V/Vhc_sf_node___024root.h $V/Vhc_sf_node___024root__DepSet_*.cpp "$T/"
+  m=$(sed -n 's/^HC_NODE_MEM(\(.*\))$/\1/p' $V/hc_sf_node_state.h | head -1)
   perl -0pi -e "s/vlSelf->\Q$m\E\[vlSelf->__Vdlyvdim0__\Q$m\E__v0\]/vlSelf->$m\[1U\]/" "$T"/*.cpp
-  if [ -n "$m" ] && tools/node_state.pl "$T" 2> "$T/err" | grep -q "^HC_NODE_MEM($m)$"; then v=FAIL
+  if [ -n "$m" ] && tools/node_state.pl "$T" 64 hc_sf_node 2> "$T/err" | grep -q "^HC_NODE_MEM($m)$"; then v=FAIL
   elif [ -n "$m" ] && grep -q "$m stays in the comparison: an assignment other than" "$T/err"; then v=PASS; else v=FAIL; fi
   verdict skip "$v tools/node_state.pl keeps a memory written other than by a shadow's commit in the comparison (mutant)"
   rm -rf "$T"

@@ -110,6 +110,8 @@ struct hc_rtl {
   unsigned char *sf_snap = nullptr;
   unsigned char *sf_held = nullptr;
   unsigned long long sf_skipped = 0, sf_evaluated = 0;
+  uint8_t sf_fresh[1u << HC_D] = {};  // engine evaluated since its node took its outputs
+  unsigned sf_edges = 0;              // engines that took the last edge
   unsigned long long skipped = 0, evaluated = 0;  // node-cycles, for HC_RTL_SKIP_STATS
   unsigned long long evals = 0;                   // evaluations of nodes, the same
   unsigned long long checked = 0;                 // HC_RTL_CHECK_SKIP: skips checked
@@ -230,11 +232,15 @@ static void take_sf_outputs(const Vhc_sf_node *n, unsigned char *b) { HC_SF_OUTP
 // that u_sf takes, and on incoming link i the word of the neighbour's
 // engine (hc_network: its sf_valid_o/sf_word_o, which are its engine's
 // outputs, to this node's nb_sf_valid_i/nb_sf_word_i, which are u_sf's
-// in_valid_i/in_word_i). Returns whether one changed.
-static bool sf_take_inputs(hc_rtl *r, unsigned x) {
+// in_valid_i/in_word_i). Returns whether one changed. Without node, the
+// node's part is left as it is (the node's ports and outputs are those of
+// the cycle before: it was skipped); without links, the neighbours' part
+// (no engine took the last edge, so no engine's output changed).
+static bool sf_take_inputs(hc_rtl *r, unsigned x, bool node = true, bool links = true) {
   Vhc_sf_node *e = r->sf[x];
   const Vhc_node *n = r->node[x];
   bool chg = false;
+  if (node) {
   chg |= cp(e->rst_ni, n->rst_ni);
   chg |= cp(e->clear_i, n->sf_start_i);
   chg |= cp(e->go_i, n->sfx_go_o);
@@ -248,10 +254,13 @@ static bool sf_take_inputs(hc_rtl *r, unsigned x) {
   chg |= cp(e->cfg_wdata_i, n->cfg_wdata_i);
   chg |= cp(e->cnt_port_i, n->cnt_port_i);
   chg |= cp(e->cnt_id_i, n->cnt_id_i);
-  for (unsigned i = 0; i < HC_D; ++i) {
-    const Vhc_sf_node *nb = r->sf[x ^ (1u << i)];
-    chg |= set_field(e->in_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
-    chg |= set_field(e->in_word_i, i * HC_W, HC_W, get_bits(nb->out_word_o, i * HC_W, HC_W));
+  }
+  if (links) {
+    for (unsigned i = 0; i < HC_D; ++i) {
+      const Vhc_sf_node *nb = r->sf[x ^ (1u << i)];
+      chg |= set_field(e->in_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
+      chg |= set_field(e->in_word_i, i * HC_W, HC_W, get_bits(nb->out_word_o, i * HC_W, HC_W));
+    }
   }
   return chg;
 }
@@ -304,8 +313,10 @@ static void settle_low(hc_rtl *r) {
       chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
       chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
     }
-    // The engine's outputs as its last evaluation left them.
-    chg |= node_take_sf(r, x);
+    // The engine's outputs as its last evaluation left them (unchanged
+    // unless it was evaluated since the node took them).
+    if (r->sf_fresh[x]) chg |= node_take_sf(r, x);
+    r->sf_fresh[x] = 0;
     // A parked node with the inputs of its last cycle: its model is as that
     // cycle left it, and shows what it showed (its outputs are held).
     r->skip1[x] = r->skip && r->parked[x] && !chg;
@@ -324,9 +335,10 @@ static void settle_low(hc_rtl *r) {
   }
   // The engines, each after its node (whose strobes it takes), by the same
   // rule; then a node again whose inputs from its engine changed.
+  const bool links = r->sf_edges != 0;
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_sf_node *e = r->sf[x];
-    const bool chg = sf_take_inputs(r, x) || r->sf_inchg[x];
+    const bool chg = sf_take_inputs(r, x, !r->skip1[x], links) || r->sf_inchg[x];
     r->sf_inchg[x] = 0;
     r->sf_skip[x] = r->skip && r->sf_parked[x] && !chg;
     if (r->sf_skip[x] && !r->check_skip) continue;
@@ -445,6 +457,7 @@ static void clock_high(hc_rtl *r) {
     r->parked[x] = same || (r->skip_fault && !r->dirty[x]);
   }
   // The engines' edges (no input of an engine changes in step (2)).
+  r->sf_edges = 0;
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_sf_node *e = r->sf[x];
     if (r->sf_skip[x] && !r->check_skip) {
@@ -455,6 +468,8 @@ static void clock_high(hc_rtl *r) {
     e->eval();
     ++r->evals;
     ++r->sf_evaluated;
+    ++r->sf_edges;
+    r->sf_fresh[x] = 1;
     const bool same = state_same_or_take(e->rootp, r->sf_snap + static_cast<size_t>(x) * sf_layout.bytes, sf_layout);
     if (r->sf_skip[x] && !same) skip_broken(r, x, "ends its cycle in a state other than the held one", "engine");
     if (r->sf_skip[x]) ++r->checked;
@@ -587,6 +602,8 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   std::memset(r->inchg, 1, sizeof r->inchg);
   std::memset(r->sf_parked, 0, sizeof r->sf_parked);
   std::memset(r->sf_inchg, 1, sizeof r->sf_inchg);
+  std::memset(r->sf_fresh, 1, sizeof r->sf_fresh);
+  r->sf_edges = kNodes;
   set_rst(r, 1);
   half_cycle(r, 0);
   set_rst(r, 0);
