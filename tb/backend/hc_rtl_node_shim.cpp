@@ -112,6 +112,15 @@ struct hc_rtl {
   unsigned long long sf_skipped = 0, sf_evaluated = 0;
   uint8_t sf_fresh[1u << HC_D] = {};  // engine evaluated since its node took its outputs
   unsigned sf_edges = 0;              // engines that took the last edge
+  // What a node's neighbours hand it changes only when they are evaluated:
+  // the cycle (cyc) of each node's last evaluation, and the glue's outputs
+  // and the configuration operation as the nodes last took them.
+  unsigned long long cyc = 1;
+  unsigned long long last_ev[1u << HC_D] = {};
+  uint32_t glue_seen[10] = {};
+  int glue_valid = 0;
+  hc_cfg_op op_seen = {};
+  int op_valid = 0;
   unsigned long long skipped = 0, evaluated = 0;  // node-cycles, for HC_RTL_SKIP_STATS
   unsigned long long evals = 0;                   // evaluations of nodes, the same
   unsigned long long checked = 0;                 // HC_RTL_CHECK_SKIP: skips checked
@@ -279,6 +288,16 @@ static bool node_take_sf(hc_rtl *r, unsigned x) {
   return chg;
 }
 
+// Whether a neighbour of node x was evaluated in this cycle or the one
+// before: otherwise every output x takes from them is as x took it in the
+// cycle before (each step takes them once a cycle, and a model's outputs
+// change only when it is evaluated).
+static inline bool nb_evaluated(const hc_rtl *r, unsigned x) {
+  for (unsigned i = 0; i < HC_D; ++i)
+    if (r->last_ev[x ^ (1u << i)] + 1 >= r->cyc) return true;
+  return false;
+}
+
 static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *model = "node") {
   if (r->skip_broken) return;
   std::fprintf(stderr, "hc_rtl_node_shim: %s %u, skipped as parked, %s (cycle %llu): HC_RTL_CHECK_SKIP failed\n",
@@ -294,25 +313,34 @@ static void settle_low(hc_rtl *r) {
   Vhc_net_glue *g = r->glue;
   g->clk_i = 0;
   g->eval();
+  // The glue's outputs to every node: taken only when one changed.
+  const uint32_t gl[10] = {g->rst_ni,  g->sf_mode_o, g->saf_mode_o, g->cs_mode_o, g->tau_o,
+                           g->xi_o,    g->overlap_o, g->beta_o,     g->run_o,     g->start_o};
+  const bool glue = !r->glue_valid || std::memcmp(gl, r->glue_seen, sizeof gl) != 0;
+  std::memcpy(r->glue_seen, gl, sizeof gl);
+  r->glue_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     bool chg = r->inchg[x];
     r->inchg[x] = 0;
-    chg |= upd(n->rst_ni, g->rst_ni);
-    chg |= upd(n->sf_mode_i, g->sf_mode_o);
-    chg |= upd(n->saf_mode_i, g->saf_mode_o);
-    chg |= upd(n->cs_mode_i, g->cs_mode_o);
-    chg |= upd(n->tau_i, g->tau_o);
-    chg |= upd(n->xi_i, g->xi_o);
-    chg |= upd(n->overlap_i, g->overlap_o);
-    chg |= upd(n->beta_i, g->beta_o);
-    chg |= upd(n->run_i, g->run_o);
-    chg |= upd(n->sf_start_i, g->start_o);
-    for (unsigned i = 0; i < HC_D; ++i) {
-      const Vhc_node *nb = r->node[x ^ (1u << i)];
-      chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
-      chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
+    if (glue) {
+      chg |= upd(n->rst_ni, g->rst_ni);
+      chg |= upd(n->sf_mode_i, g->sf_mode_o);
+      chg |= upd(n->saf_mode_i, g->saf_mode_o);
+      chg |= upd(n->cs_mode_i, g->cs_mode_o);
+      chg |= upd(n->tau_i, g->tau_o);
+      chg |= upd(n->xi_i, g->xi_o);
+      chg |= upd(n->overlap_i, g->overlap_o);
+      chg |= upd(n->beta_i, g->beta_o);
+      chg |= upd(n->run_i, g->run_o);
+      chg |= upd(n->sf_start_i, g->start_o);
     }
+    if (nb_evaluated(r, x))
+      for (unsigned i = 0; i < HC_D; ++i) {
+        const Vhc_node *nb = r->node[x ^ (1u << i)];
+        chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
+        chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
+      }
     // The engine's outputs as its last evaluation left them (unchanged
     // unless it was evaluated since the node took them).
     if (r->sf_fresh[x]) chg |= node_take_sf(r, x);
@@ -327,6 +355,7 @@ static void settle_low(hc_rtl *r) {
     n->clk_i = 0;
     n->eval();
     ++r->evals;
+    r->last_ev[x] = r->cyc;
     if (r->skip1[x]) {
       unsigned char now[kOutBytes];
       take_outputs(n, now);
@@ -360,6 +389,7 @@ static void settle_low(hc_rtl *r) {
       n->clk_i = 0;
       n->eval();
       ++r->evals;
+      r->last_ev[x] = r->cyc;
     }
   }
   for (unsigned x = 0; x < kNodes; ++x) {
@@ -413,6 +443,10 @@ static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     bool changed = false;
+    if (!nb_evaluated(r, x)) {
+      r->dirty[x] = 0;
+      continue;
+    }
     for (unsigned i = 0; i < HC_D; ++i) {
       const Vhc_node *nb = r->node[x ^ (1u << i)];
       changed |= set_field(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
@@ -451,6 +485,7 @@ static void clock_high(hc_rtl *r) {
     n->eval();
     ++r->evals;
     ++r->evaluated;
+    r->last_ev[x] = r->cyc;
     const bool same = state_same_or_take(n->rootp, r->snap + static_cast<size_t>(x) * node_layout.bytes, node_layout);
     if (whole && !same) skip_broken(r, x, "ends its cycle in a state other than the held one");
     if (whole) ++r->checked;
@@ -477,6 +512,7 @@ static void clock_high(hc_rtl *r) {
   }
   r->glue->clk_i = 1;
   r->glue->eval();
+  ++r->cyc;
 }
 
 // Reset's half cycles, as hc_rtl_shim.cpp's: the wires settle in each.
@@ -603,6 +639,8 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   std::memset(r->sf_parked, 0, sizeof r->sf_parked);
   std::memset(r->sf_inchg, 1, sizeof r->sf_inchg);
   std::memset(r->sf_fresh, 1, sizeof r->sf_fresh);
+  r->glue_valid = 0;  // the nodes' inputs were set here, not from the glue
+  r->op_valid = 0;
   r->sf_edges = kNodes;
   set_rst(r, 1);
   half_cycle(r, 0);
@@ -639,6 +677,10 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   g->cfg_tgt_i = op.tgt & 7u;
   g->cfg_idx_i = op.idx & 0xffffu;
   g->cfg_wdata_i = op.wdata;
+  // Every node takes the same operation: only when it changed.
+  const bool opchg = !r->op_valid || std::memcmp(&op, &r->op_seen, sizeof op) != 0;
+  r->op_seen = op;
+  r->op_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     const uint32_t v = inj_valid ? inj_valid[x] : 0;
@@ -651,14 +693,16 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     chg |= upd(n->remap_we_i, r->remap_pending ? 1 : 0);
     if (r->remap_pending)
       for (unsigned k = 0; k < HC_D; ++k) chg |= set_field(n->remap_i, k * 4, 4, r->remap[k]);
-    chg |= upd(n->cfg_we_i, op.we & 1u);
-    chg |= upd(n->cfg_re_i, op.re & 1u);
-    chg |= upd(n->cfg_node_i, op.node & ((1u << HC_D) - 1u));
-    chg |= upd(n->cfg_tgt_i, op.tgt & 7u);
-    chg |= upd(n->cfg_unit_i, op.unit & 15u);
-    chg |= upd(n->cfg_idx_i, op.idx & 0xffffu);
-    chg |= upd(n->cfg_field_i, op.field & 15u);
-    chg |= upd(n->cfg_wdata_i, op.wdata);
+    if (opchg) {
+      chg |= upd(n->cfg_we_i, op.we & 1u);
+      chg |= upd(n->cfg_re_i, op.re & 1u);
+      chg |= upd(n->cfg_node_i, op.node & ((1u << HC_D) - 1u));
+      chg |= upd(n->cfg_tgt_i, op.tgt & 7u);
+      chg |= upd(n->cfg_unit_i, op.unit & 15u);
+      chg |= upd(n->cfg_idx_i, op.idx & 0xffffu);
+      chg |= upd(n->cfg_field_i, op.field & 15u);
+      chg |= upd(n->cfg_wdata_i, op.wdata);
+    }
     r->inchg[x] |= chg;
   }
   r->remap_pending = 0;
@@ -740,6 +784,7 @@ extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigne
   sf_take_inputs(r, x);
   r->sf[x]->eval();
   if (node_take_sf(r, x)) n->eval();
+  r->last_ev[x] = r->cyc;
   r->parked[x] = 0;  // its models changed outside a cycle
   r->sf_parked[x] = 0;
 #if HC_K
