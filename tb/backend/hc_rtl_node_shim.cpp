@@ -101,6 +101,8 @@ struct hc_rtl {
   uint8_t inchg[1u << HC_D] = {};   // an input changed since the last step (1)
   uint8_t parked[1u << HC_D] = {};  // the last evaluated cycle left the node as it was
   uint8_t skip1[1u << HC_D] = {};   // step (1) of this cycle was not evaluated
+  uint8_t lazy[1u << HC_D] = {};    // step (1) left to step (2): settled already
+  unsigned long long lazies = 0;    // cycles of a node with one evaluation
   unsigned char *snap = nullptr;    // per node: its compared state after its last cycle
   unsigned char *held = nullptr;    // HC_RTL_CHECK_SKIP: outputs held by a skipped node
   // The same for the engines.
@@ -350,6 +352,11 @@ static void settle_low(hc_rtl *r) {
     r->skip1[x] = r->skip && r->parked[x] && !chg;
     if (r->skip1[x] && !r->check_skip) continue;
     r->parked[x] = r->parked[x] && !chg;
+    // Not parked, but with the inputs it was last evaluated with, after its
+    // edge: settled already (an evaluation with the clock low would change
+    // nothing but the clock), so its step (1) is left to step (2).
+    r->lazy[x] = r->skip && !chg && !r->skip1[x] && n->clk_i;
+    if (r->lazy[x]) continue;
     unsigned char *h = r->held + static_cast<size_t>(x) * kOutBytes;
     if (r->skip1[x]) take_outputs(n, h);
     n->clk_i = 0;
@@ -385,6 +392,7 @@ static void settle_low(hc_rtl *r) {
     if (node_take_sf(r, x)) {
       Vhc_node *n = r->node[x];
       r->skip1[x] = 0;
+      r->lazy[x] = 0;
       r->parked[x] = 0;
       n->clk_i = 0;
       n->eval();
@@ -467,10 +475,19 @@ static void clock_high(hc_rtl *r) {
       n->clk_i = 0;
       n->eval();
       ++r->evals;
+    } else if (r->lazy[x] && !r->dirty[x] && !r->check_settle) {
+      // Settled, and no link input changed: the edge at once. The
+      // evaluation with the clock low that it leaves out would have left
+      // the model as it is but for the clock and Verilator's record of the
+      // clock's last value (the one byte set here: its edge detection),
+      // and would have sampled for the assertions the values it holds now.
+      n->rootp->__Vtrigrprev__TOP__clk_i = 0;
+      ++r->lazies;
     } else {
       settled a = {}, b = {};
       if (r->check_settle) take_settled(n, &a);
-      if (r->dirty[x] || r->check_settle) n->eval();
+      n->clk_i = 0;
+      if (r->dirty[x] || r->check_settle || r->lazy[x]) n->eval();
       if (r->check_settle) {
         take_settled(n, &b);
         if (std::memcmp(&a, &b, sizeof a) != 0 && !r->settle_broken) {
@@ -589,9 +606,10 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   if (const char *st = std::getenv("HC_RTL_SKIP_STATS"))
     if (std::strcmp(st, "1") == 0)
       std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
-                           "%llu evaluations; %llu skips checked); engines: %llu evaluated, %llu skipped (%zu bytes)\n",
-                   r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->sf_evaluated, r->sf_skipped,
-                   sf_layout.bytes);
+                           "%llu evaluations; %llu skips checked; %llu with one evaluation); engines: %llu evaluated, "
+                           "%llu skipped (%zu bytes)\n",
+                   r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->sf_evaluated,
+                   r->sf_skipped, sf_layout.bytes);
   for (unsigned x = 0; x < kNodes; ++x) {
     delete r->node[x];
     delete r->sf[x];
