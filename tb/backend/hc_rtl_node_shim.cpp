@@ -15,9 +15,11 @@
 // settles its links; (2) the links to the neighbours, then the rising edge
 // in every node and in the glue. Two evaluations a node a cycle, none of
 // them repeated to reach a fixed point, plus one for the assertions (see
-// clock_high). HC_RTL_CHECK_SETTLE=1 in the environment checks the claim
-// every cycle: the evaluation after step (2)'s inputs must leave every
-// output of step (1) as it was.
+// clock_high); one or two for a node that step (1) finds settled already
+// (its inputs those it was last evaluated with, after its edge: see
+// settle_low and clock_high). HC_RTL_CHECK_SETTLE=1 in the environment
+// checks the claim every cycle: the evaluation after step (2)'s inputs must
+// leave every output of step (1) as it was.
 //
 // A node at a fixed point is not evaluated (HC_RTL_SKIP=0 turns this off).
 // A Verilated node is a deterministic function: its state after a cycle
@@ -34,8 +36,9 @@
 // compared). HC_RTL_CHECK_SKIP=1 evaluates every node anyway and stops the
 // run (as a failed assertion) if a node it would have skipped shows an
 // output or ends a cycle different from the held ones; HC_RTL_SKIP_FAULT=1
-// breaks the rule on purpose (a node whose inputs did not change is taken
-// as parked without the comparison), which that check must catch.
+// breaks the rule on purpose (a node whose inputs did not change, and any
+// engine, is taken as parked without the comparison), which that check
+// must catch.
 //
 // The node's store-and-forward engine is a Verilated model of its own
 // (hc_sf_node; the node is built with SfExternal = 1, rtl/hc_node.sv), wired
