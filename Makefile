@@ -314,7 +314,7 @@ NODE_OPT ?= -O2
 # -fno-localize: Verilator's shadows of the memories' delayed assignments
 # stay members of the model, which the skipping of parked nodes compares
 # (tools/node_state.pl, tb/backend/hc_rtl_node_shim.cpp).
-vflags_node = $(call vflags_rtl,$(1)) -fno-localize --top-module hc_node -GDim=$(call cfgval,$(1),D) \
+vflags_node = $(call vflags_rtl,$(1)) -fno-localize --top-module hc_node "-GSfExternal=1'b1" -GDim=$(call cfgval,$(1),D) \
          -GPayloadWidth=$(call cfgval,$(1),W) -GBufDepth=$(call cfgval,$(1),B) -GInjDepth=$(call cfgval,$(1),I) \
          $(if $(call cfgval,$(1),G),-GBankAW=$(call cfggeom,$(1),1) -GSegAW=$(call cfggeom,$(1),2) \
               -GDescAW=$(call cfggeom,$(1),3)) \
@@ -322,6 +322,14 @@ vflags_node = $(call vflags_rtl,$(1)) -fno-localize --top-module hc_node -GDim=$
          $(if $(call cfgflag,$(1),R),"-GBufRam=1'b1") $(if $(call cfgflag,$(1),Q),"-GRouteReg=1'b1") \
          $(if $(call cfgflag,$(1),K),"-GCntRam=1'b1" +define+HC_CNT_PEEK) \
          $(if $(call cfgval,$(1),P),+define+HC_PROTO_$(call cfgval,$(1),P))
+# The node leaves its store-and-forward engine out (SfExternal, rtl/hc_node.sv):
+# the engine is a model of its own (vflags_sf), which the shim wires to the
+# node as hc_node's instance is wired, and skips on its own fixed point.
+vflags_sf = $(call vflags_rtl,$(1)) -fno-localize --top-module hc_sf_node -GDim=$(call cfgval,$(1),D) \
+         -GWidth=$(call cfgval,$(1),W) \
+         $(if $(call cfgval,$(1),G),-GBankAW=$(call cfggeom,$(1),1) -GSegAW=$(call cfggeom,$(1),2) \
+              -GDescAW=$(call cfggeom,$(1),3)) \
+         $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F))
 vflags_glue = $(call vflags_rtl,$(1)) --top-module hc_net_glue -GDim=$(call cfgval,$(1),D) \
          $(if $(call cfgval,$(1),F),+define+HC_FAULT_$(call cfgval,$(1),F))
 
@@ -337,7 +345,7 @@ $(BUILD)/obj/verilated/%.o: $(VRT_INC)/%.cpp
 
 # Rebuild a model when its Verilator flags change, not only its sources.
 .PHONY: FORCE
-allvflags = $(if $(call nodesim,$(1)),$(call vflags_node,$(1)) / $(call vflags_glue,$(1)),$(call vflags,$(1)))
+allvflags = $(if $(call nodesim,$(1)),$(call vflags_node,$(1)) / $(call vflags_sf,$(1)) / $(call vflags_glue,$(1)),$(call vflags,$(1)))
 $(BUILD)/rtl/%/vflags: FORCE
 	@$(call cfgcheck,$*)
 	@mkdir -p $(dir $@)
@@ -351,27 +359,33 @@ $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_veri
 	+@$(if $(call nodesim,$*),$(call verilate_nodesim,$*),tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log \
 	    $(call vflags,$*) --Mdir $(dir $@) $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)))
 
-# The node-sharded build: the node and the glue, each in a directory of its
-# own (not under obj/, where hier_libs looks), and their two libraries in
-# one, obj/Vhc_network__ALL.a, which every link takes as the network's;
-# and the list of the node's memories that the comparison of a parked node
-# leaves out (vnode/hc_node_state.h, tools/node_state.pl).
-verilate_nodesim = rm -rf $(BUILD)/rtl/$(1)/vnode $(BUILD)/rtl/$(1)/vglue && mkdir -p $(BUILD)/rtl/$(1)/obj && \
+# The node-sharded build: the node, its store-and-forward engine and the
+# glue, each in a directory of its own (not under obj/, where hier_libs
+# looks), and their three libraries in one, obj/Vhc_network__ALL.a, which
+# every link takes as the network's; and the lists of the node's and the
+# engine's memories that the comparison of a parked model leaves out
+# (vnode/hc_node_state.h, vsf/hc_sf_node_state.h, tools/node_state.pl).
+verilate_nodesim = rm -rf $(BUILD)/rtl/$(1)/vnode $(BUILD)/rtl/$(1)/vsf $(BUILD)/rtl/$(1)/vglue && \
+	mkdir -p $(BUILD)/rtl/$(1)/obj && \
 	tools/verilate.sh "$(1) node" $(BUILD)/rtl/$(1)/verilator.log $(call vflags_node,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vnode $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
 	tools/node_state.pl $(BUILD)/rtl/$(1)/vnode > $(BUILD)/rtl/$(1)/vnode/hc_node_state.h && \
+	tools/verilate.sh "$(1) engine" $(BUILD)/rtl/$(1)/verilator-sf.log $(call vflags_sf,$(1)) \
+	    --Mdir $(BUILD)/rtl/$(1)/vsf $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
+	tools/node_state.pl $(BUILD)/rtl/$(1)/vsf 64 hc_sf_node > $(BUILD)/rtl/$(1)/vsf/hc_sf_node_state.h && \
 	tools/verilate.sh "$(1) glue" $(BUILD)/rtl/$(1)/verilator-glue.log $(call vflags_glue,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vglue $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
 	rm -f $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a && \
-	printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a \
-	    $(BUILD)/rtl/$(1)/vnode/Vhc_node__ALL.a $(BUILD)/rtl/$(1)/vglue/Vhc_net_glue__ALL.a | ar -M
+	printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a \
+	    $(BUILD)/rtl/$(1)/vnode/Vhc_node__ALL.a $(BUILD)/rtl/$(1)/vsf/Vhc_sf_node__ALL.a \
+	    $(BUILD)/rtl/$(1)/vglue/Vhc_net_glue__ALL.a | ar -M
 
 # (the node-sharded build's shim is hc_rtl_node_shim.cpp, the same interface)
 shim_src = tb/backend/$(if $(call nodesim,$(1)),hc_rtl_node_shim.cpp,hc_rtl_shim.cpp)
 $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp tb/backend/hc_rtl_node_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
 	$(if $(Q),@echo "  CXX     $(call shim_src,$*) ($*)")
 	$(Q)$(CXX) $(subst -DVM_COVERAGE=0,-DVM_COVERAGE=$(if $(call cfgflag,$*,C),1,0),$(VRT_CXXFLAGS)) -O2 -MMD -MP \
-	    $(if $(call nodesim,$*),-I$(BUILD)/rtl/$*/vnode -I$(BUILD)/rtl/$*/vglue,-I$(BUILD)/rtl/$*/obj) \
+	    $(if $(call nodesim,$*),-I$(BUILD)/rtl/$*/vnode -I$(BUILD)/rtl/$*/vsf -I$(BUILD)/rtl/$*/vglue,-I$(BUILD)/rtl/$*/obj) \
 	    $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
 	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) \
 	    $(if $(call cfgflag,$*,Q),-DHC_Q=1) \

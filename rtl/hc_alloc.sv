@@ -81,6 +81,7 @@ module hc_alloc #(
 
   logic [Ports*Ports-1:0] owner_q, owner_d;  // [o*Ports + p]: p holds o
   logic [Ports*Ports-1:0] reach;             // [o*Ports + p]: o can take from p
+  logic [Ports*Ports-1:0] reach_t;           // [p*Ports + o]: the same
   logic [Ports-1:0]       nxt_q, nxt_d;      // o is its owner's queued reservation
   logic [Ports*RemW-1:0]  rem_q, rem_d;      // o's path: hops after o
   logic [Ports*RemW-1:0]  lc_q, lc_d;        // o lingers while not 0
@@ -100,6 +101,7 @@ module hc_alloc #(
   for (genvar o = 0; o < Ports; o++) begin : gen_reach_o
     for (genvar p = 0; p < Ports; p++) begin : gen_reach_p
       assign reach[o*Ports + p] = !Forward || (p + 1 == Ports) || (o > p);
+      assign reach_t[p*Ports + o] = reach[o*Ports + p];
     end
   end
 
@@ -119,49 +121,48 @@ module hc_alloc #(
     end
     for (int unsigned p = 0; p < Ports; p++) begin
       if (req_i[p]) begin
-        req_oh[p*Ports +: Ports] = route_i[p*Ports +: Ports];
-      end
-      for (int unsigned o = 0; o < Ports; o++) begin
-        req_oh[p*Ports + o] = req_oh[p*Ports + o] && reach[o*Ports + p];
+        req_oh[p*Ports +: Ports] = route_i[p*Ports +: Ports] & reach_t[p*Ports +: Ports];
       end
     end
   end
 
   // Age order of this cycle: waiting heads first, in their kept order, then
-  // new heads by port number.
+  // new heads by port number. Row p (whom p beats) as whole words: a
+  // waiting p beats every q that does not wait and, of those that wait,
+  // the ones its kept order puts after it; a new p beats the new q above
+  // it; never itself. (Word operations: a simulator evaluates a loop over
+  // the pairs bit by bit.)
   always_comb begin
     beats = '0;
     for (int unsigned p = 0; p < Ports; p++) begin
-      for (int unsigned q = 0; q < Ports; q++) begin
-        if (p != q) begin
-          if (wait_q[p] != wait_q[q]) begin
-            beats[p*Ports + q] = wait_q[p];
-          end else if (wait_q[p]) begin
-            beats[p*Ports + q] = older_q[p*Ports + q];
-          end else begin
-            beats[p*Ports + q] = (p < q);
-          end
-`ifdef HC_FAULT_fixedprio
-          // Injected fault for the formal proofs (make formal): fixed
-          // priority by port number, waiting heads get no precedence.
-          beats[p*Ports + q] = (p < q);
-`endif
-        end
+      logic [Ports-1:0] self, above;  // bit p; the bits above p
+      self  = Ports'(1) << p;
+      above = ~((self << 1) - 1'b1);
+      if (wait_q[p]) begin
+        beats[p*Ports +: Ports] = (~wait_q | older_q[p*Ports +: Ports]) & ~self;
+      end else begin
+        beats[p*Ports +: Ports] = ~wait_q & above;
       end
+`ifdef HC_FAULT_fixedprio
+      // Injected fault for the formal proofs (make formal): fixed
+      // priority by port number, waiting heads get no precedence.
+      beats[p*Ports +: Ports] = above;
+`endif
     end
   end
 
   // Mode 3: the inputs whose current reservation ends this cycle (their
   // front, a TAIL or SINGLE, goes out on it): a probe of such an input
   // granted now is current, not queued, and its queued one becomes current.
+  logic [Ports-1:0] tail_front;  // per input: its front is a TAIL or SINGLE
   always_comb begin
+    for (int unsigned p = 0; p < Ports; p++) begin
+      tail_front[p] = !empty_i[p] && kind_i[2*p + hc_pkg::KindTailBit];
+    end
     rel = '0;
     for (int unsigned o = 0; o < Ports; o++) begin
-      for (int unsigned p = 0; p < Ports; p++) begin
-        if (owner_q[o*Ports + p] && !nxt_q[o] && out_ready_i[o] && !empty_i[p] &&
-            kind_i[2*p + hc_pkg::KindTailBit]) begin
-          rel[p] = 1'b1;
-        end
+      if (!nxt_q[o] && out_ready_i[o]) begin
+        rel = rel | (owner_q[o*Ports +: Ports] & tail_front);
       end
     end
   end
@@ -192,15 +193,9 @@ module hc_alloc #(
       for (int unsigned p = 0; p < Ports; p++) begin
         cand[p] = req_oh[p*Ports + o];
       end
+      // p wins if it asks and beats every other input that asks.
       for (int unsigned p = 0; p < Ports; p++) begin
-        logic best;
-        best = cand[p];
-        for (int unsigned q = 0; q < Ports; q++) begin
-          if (q != p && cand[q] && !beats[p*Ports + q]) begin
-            best = 1'b0;
-          end
-        end
-        win[p] = best;
+        win[p] = cand[p] && ((cand & ~beats[p*Ports +: Ports] & ~(Ports'(1) << p)) == '0);
       end
 `ifdef HC_FAULT_grantall
       // Injected fault for the negative test of the assertions: a free

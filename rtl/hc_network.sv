@@ -320,6 +320,12 @@ module hc_network #(
 `endif
     end
 
+    // The engine is inside the node here (SfExternal = 0): the node's
+    // ports for an engine outside are left unused.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic sfx_go, sfx_cfg_we, sfx_cfg_re;
+    /* verilator lint_on UNUSEDSIGNAL */
+
     hc_node #(
       .Dim          (Dim),
       .PayloadWidth (PayloadWidth),
@@ -398,7 +404,16 @@ module hc_network #(
       .cfg_idx_i,
       .cfg_field_i,
       .cfg_wdata_i,
-      .cfg_rdata_o    (node_rdata[x*32 +: 32])
+      .cfg_rdata_o    (node_rdata[x*32 +: 32]),
+      .sfx_go_o       (sfx_go),
+      .sfx_cfg_we_o   (sfx_cfg_we),
+      .sfx_cfg_re_o   (sfx_cfg_re),
+      .sfx_valid_i    ('0),
+      .sfx_word_i     ('0),
+      .sfx_busy_i     ('0),
+      .sfx_finished_i (1'b0),
+      .sfx_rdata_i    ('0),
+      .sfx_cnt_i      ('0)
     );
   end
 

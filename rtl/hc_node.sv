@@ -15,6 +15,18 @@
 // nb_pvalid_i, nb_pdest_i) and sf words (nb_sf_valid_i, nb_sf_word_i) reach
 // registers only. So a cycle settles in two steps: registered values across,
 // then the combinational ones.
+//
+// SfExternal = 1 (the node-sharded simulation only; the FPGA and hc_network
+// build the default, 0) leaves the store-and-forward engine out: the
+// simulation Verilates hc_sf_node as a model of its own beside the node and
+// wires the two as the instance u_sf is wired here (tb/backend/
+// hc_rtl_node_shim.cpp), so that each is skipped on its own fixed point.
+// The node then hands out the engine's inputs that it computes (sfx_*_o:
+// go, and the configuration strobes of this node) and takes the engine's
+// outputs (sfx_*_i) where u_sf's would be; the engine's other inputs are
+// this node's input ports as they are (u_sf's port list below), and its
+// link inputs are its neighbours' engines' outputs (nb_sf_* then unused).
+// Every gate stays in the RTL; the simulation adds wires only.
 module hc_node #(
   /// Cube dimension: links per node.
   parameter int unsigned Dim          = 4,
@@ -35,6 +47,9 @@ module hc_node #(
   parameter bit          CntRam       = 1'b0,
   /// 1: the store-and-forward engine is built.
   parameter bit          SfEnable     = 1'b1,
+  /// 1 (with SfEnable; simulation only): the engine is not instantiated
+  /// but outside the node, through the sfx_* ports (see above).
+  parameter bit          SfExternal   = 1'b0,
   /// Store-and-forward: address bits of one memory bank.
   parameter int unsigned BankAW       = hc_pkg::BankAWDefault,
   /// Store-and-forward: address bits of each engine's segment table.
@@ -156,7 +171,23 @@ module hc_node #(
   input  logic [31:0]                 cfg_wdata_i,
   /* verilator lint_on UNUSEDSIGNAL */
   /// The engine's read result (0 unless this node was read last cycle).
-  output logic [31:0]                 cfg_rdata_o
+  output logic [31:0]                 cfg_rdata_o,
+  // ---- the engine outside the node (SfExternal; else unused, 0) ----
+  /// hc_sf_node's go_i, cfg_we_i and cfg_re_i as u_sf would take them.
+  output logic                        sfx_go_o,
+  output logic                        sfx_cfg_we_o,
+  output logic                        sfx_cfg_re_o,
+  // Unused without SfExternal.
+  /* verilator lint_off UNUSEDSIGNAL */
+  /// hc_sf_node's out_valid_o, out_word_o, busy_o, finished_o, cfg_rdata_o
+  /// and cnt_o, where u_sf's would be.
+  input  logic [Dim-1:0]              sfx_valid_i,
+  input  logic [Dim*PayloadWidth-1:0] sfx_word_i,
+  input  logic [Dim-1:0]              sfx_busy_i,
+  input  logic                        sfx_finished_i,
+  input  logic [31:0]                 sfx_rdata_i,
+  input  logic [31:0]                 sfx_cnt_i
+  /* verilator lint_on UNUSEDSIGNAL */
 );
 
   /// Derived: ports per router, flit width, waiting-count width.
@@ -242,9 +273,14 @@ module hc_node #(
   end
 `endif
 
-  if (SfEnable) begin : gen_sf
-    logic sel;
-    assign sel = (cfg_node_i == node_id_i);
+  // The engine's inputs that the node computes: go in mode 1, and the
+  // configuration strobes when the port addresses this node.
+  logic sf_go, sf_cfg_we, sf_cfg_re;
+  assign sf_go     = run_i && sf_mode_i;
+  assign sf_cfg_we = cfg_we_i && (cfg_node_i == node_id_i);
+  assign sf_cfg_re = cfg_re_i && (cfg_node_i == node_id_i);
+
+  if (SfEnable && !SfExternal) begin : gen_sf
     hc_sf_node #(
       .Dim      (Dim),
       .Width    (PayloadWidth),
@@ -256,10 +292,10 @@ module hc_node #(
       .clk_i,
       .rst_ni,
       .clear_i     (sf_start_i),
-      .go_i        (run_i && sf_mode_i),
+      .go_i        (sf_go),
       .beta_i,
-      .cfg_we_i    (cfg_we_i && sel),
-      .cfg_re_i    (cfg_re_i && sel),
+      .cfg_we_i    (sf_cfg_we),
+      .cfg_re_i    (sf_cfg_re),
       .cfg_tgt_i,
       .cfg_unit_i,
       .cfg_idx_i,
@@ -276,17 +312,35 @@ module hc_node #(
       .cnt_id_i,
       .cnt_o       (sf_cnt)
     );
+  end else if (SfEnable) begin : gen_sf_ext
+    // u_sf's output ports, from outside.
+    assign sf_valid_o  = sfx_valid_i;
+    assign sf_word_o   = sfx_word_i;
+    assign sf_busy     = sfx_busy_i;
+    assign finished_o  = sfx_finished_i;
+    assign cfg_rdata_o = sfx_rdata_i;
+    assign sf_cnt      = sfx_cnt_i;
   end else begin : gen_no_sf
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic unused_cfg;
-    assign unused_cfg = ^{cfg_node_i, cfg_we_i, cfg_re_i};
-    /* verilator lint_on UNUSEDSIGNAL */
     assign sf_valid_o  = '0;
     assign sf_word_o   = '0;
     assign sf_busy     = '0;
     assign finished_o  = 1'b0;
     assign cfg_rdata_o = '0;
     assign sf_cnt      = '0;
+  end
+  // u_sf's computed inputs, to outside.
+  if (SfEnable && SfExternal) begin : gen_sfx_out
+    assign sfx_go_o     = sf_go;
+    assign sfx_cfg_we_o = sf_cfg_we;
+    assign sfx_cfg_re_o = sf_cfg_re;
+  end else begin : gen_no_sfx_out
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_sf;
+    assign unused_sf = ^{sf_go, sf_cfg_we, sf_cfg_re};
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign sfx_go_o     = 1'b0;
+    assign sfx_cfg_we_o = 1'b0;
+    assign sfx_cfg_re_o = 1'b0;
   end
 
   hc_ni #(

@@ -38,15 +38,18 @@ module hc_route_ecube #(
   assign port_oh_o = {(diff == '0), (^node_id_i) ? high : (diff & (~diff + 1'b1))};
 `else
   // The lowest set bit as plain logic: x & -x would become a carry chain
-  // on the iCE40, a slower start of the router's critical path.
-  logic [Dim-1:0] low;
+  // on the iCE40, a slower start of the router's critical path. A prefix
+  // OR (below[i]: a bit of diff under i is set) in log2(Dim) whole-word
+  // steps, not a loop over bit pairs, which a simulator evaluates bit by
+  // bit (Verilator: Dim*(Dim-1)/2 read-modify-writes of one bit each, per
+  // input and evaluation); $clog2(Dim) steps reach across Dim bits.
+  logic [Dim-1:0] low, below;
   always_comb begin
-    for (int unsigned i = 0; i < Dim; i++) begin
-      low[i] = diff[i];
-      for (int unsigned j = 0; j < i; j++) begin
-        low[i] = low[i] && !diff[j];
-      end
+    below = diff << 1;
+    for (int k = 0; k < $clog2(Dim); k++) begin
+      below = below | (below << (1 << k));
     end
+    low = diff & ~below;
   end
   assign port_oh_o = {(diff == '0), low};
 `endif

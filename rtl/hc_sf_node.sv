@@ -20,11 +20,11 @@ module hc_sf_node #(
   /// Bits per data word.
   parameter int unsigned Width    = 16,
   /// Address bits of a memory bank.
-  parameter int unsigned BankAW   = 11,
+  parameter int unsigned BankAW   = hc_pkg::BankAWDefault,
   /// Address bits of each engine's segment table.
-  parameter int unsigned SegAW    = 10,
+  parameter int unsigned SegAW    = hc_pkg::SegAWDefault,
   /// Address bits of each TX engine's descriptor table.
-  parameter int unsigned DescAW   = 6,
+  parameter int unsigned DescAW   = hc_pkg::DescAWDefault,
   /// Bits of each TX counter.
   parameter int unsigned CntWidth = 32
 ) (

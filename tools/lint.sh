@@ -42,7 +42,7 @@ run "hc_network D=2 CntRam peek" --top-module hc_network -GDim=2 "-GCntRam=1'b1"
 run "hc_node D=4 CntRam C=8 peek" --top-module hc_node -GDim=4 -GPayloadWidth=8 -GCntWidth=8 "-GCntRam=1'b1" +define+HC_CNT_PEEK
 run "hc_sf_node D=3 small"       --top-module hc_sf_node -GDim=3 -GBankAW=4 -GSegAW=3 -GDescAW=2
 run "hc_network D=3 G12.10.7"    --top-module hc_network -GDim=3 -GBankAW=12 -GSegAW=10 -GDescAW=7
-run "hc_node D=8 (node-sharded sim)" --top-module hc_node -GDim=8
+run "hc_node D=8 (node-sharded sim)" --top-module hc_node -GDim=8 "-GSfExternal=1'b1"
 run "hc_net_glue D=8"            --top-module hc_net_glue -GDim=8
 run "hc_sf_node D=2 G16.16.16"   --top-module hc_sf_node -GDim=2 -GBankAW=16 -GSegAW=16 -GDescAW=16
 exit $fail

@@ -1,8 +1,10 @@
 #!/usr/bin/env perl
 # The memories a parked node's comparison may leave out (the node-sharded
 # simulation's skipping of nodes at a fixed point, tb/backend/hc_rtl_node_shim.cpp),
-# read from the Verilated hc_node in directory DIR; writes hc_node_state.h
-# there: a line HC_NODE_MEM(member) per memory left out.
+# read from the Verilated TOP (hc_node, or hc_sf_node: the node's
+# store-and-forward engine, a model of its own there) in directory DIR;
+# prints the header the Makefile writes there (hc_node_state.h,
+# hc_sf_node_state.h): a line HC_NODE_MEM(member) per memory left out.
 #
 # Why a memory may be left out. The shim parks a node when a cycle left
 # the compared bytes of its model as it found them. A memory of the RTL
@@ -24,14 +26,15 @@
 #   if (vlSelf->__Vdlyvset__M__vK) { vlSelf->M[vlSelf->__Vdlyvdim0__M__vK] = vlSelf->__Vdlyvval__M__vK; }
 # and no assignment to the whole array exists. A memory that fails stays in
 # the comparison (sound, slower), and the script says so on stderr.
-# Usage: tools/node_state.pl DIR [MIN]
+# Usage: tools/node_state.pl DIR [MIN [TOP]]
 use strict;
 use warnings;
 
-my ($dir, $min) = @ARGV;
-die "usage: tools/node_state.pl DIR [MIN]\n" unless defined $dir && -d $dir;
+my ($dir, $min, $top) = @ARGV;
+die "usage: tools/node_state.pl DIR [MIN [TOP]]\n" unless defined $dir && -d $dir;
 $min //= 64;
-my $root = "$dir/Vhc_node___024root.h";
+$top //= 'hc_node';
+my $root = "$dir/V${top}___024root.h";
 open(my $fh, '<', $root) or die "tools/node_state.pl: $root: $!\n";
 my $hdr = do { local $/; <$fh> };
 close $fh;
@@ -39,7 +42,7 @@ close $fh;
 # The C++ that runs in an evaluation, whitespace squeezed (Verilator breaks
 # long statements across lines).
 my $code = '';
-for my $f (sort glob("$dir/Vhc_node___024root__DepSet_*.cpp")) {
+for my $f (sort glob("$dir/V${top}___024root__DepSet_*.cpp")) {
   next if $f =~ /__Slow\.cpp$/;
   open(my $c, '<', $f) or die "tools/node_state.pl: $f: $!\n";
   local $/;

@@ -44,7 +44,7 @@ fi
 # The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 60 and
 # 105 CPU-s to build) in lockstep with the model on a short list of tests
 # (big_tests; 25 and 80 s of a core beside the other jobs in make test, before the skipping of parked
-# nodes): the RTL simulates at about 1/140 and 1/370 of the model's speed there (docs/performance.md). make test-long
+# nodes): the RTL simulates at about 1/75 and 1/146 of the model's speed there (docs/performance.md). make test-long
 # runs the 6-cube's whole suite and a longer list on the 8-cube.
 BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
 # Both run the LCC presets of Hou et al. at their d, counted by the RTL's own
@@ -419,13 +419,15 @@ if [ -n "$SKIP_CFG" ]; then
   if [ $st = 0 ] && ! grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
   verdict skip "$v the same run without the fault passes the check (control)"
   # tools/node_state.pl leaves a memory out of the comparison only if every
-  # write to it is the commit of a compared shadow: on a copy of the node's
-  # C++ whose first such commit writes element 1 instead, it keeps it in.
-  V=build/rtl/$SKIP_CFG/vnode T=$(mktemp -d)
-  cp $V/Vhc_node___024root.h $V/Vhc_node___024root__DepSet_*.cpp "$T/"
-  m=$(sed -n 's/^HC_NODE_MEM(\(.*\))$/\1/p' $V/hc_node_state.h | head -1)
+  # write to it is the commit of a compared shadow: on a copy of the C++ of
+  # the node's store-and-forward engine (a model of its own, which holds
+  # the node's memories) whose first such commit writes element 1 instead,
+  # it keeps it in.
+  V=build/rtl/$SKIP_CFG/vsf T=$(mktemp -d)
+  cp $V/Vhc_sf_node___024root.h $V/Vhc_sf_node___024root__DepSet_*.cpp "$T/"
+  m=$(sed -n 's/^HC_NODE_MEM(\(.*\))$/\1/p' $V/hc_sf_node_state.h | head -1)
   perl -0pi -e "s/vlSelf->\Q$m\E\[vlSelf->__Vdlyvdim0__\Q$m\E__v0\]/vlSelf->$m\[1U\]/" "$T"/*.cpp
-  if [ -n "$m" ] && tools/node_state.pl "$T" 2> "$T/err" | grep -q "^HC_NODE_MEM($m)$"; then v=FAIL
+  if [ -n "$m" ] && tools/node_state.pl "$T" 64 hc_sf_node 2> "$T/err" | grep -q "^HC_NODE_MEM($m)$"; then v=FAIL
   elif [ -n "$m" ] && grep -q "$m stays in the comparison: an assignment other than" "$T/err"; then v=PASS; else v=FAIL; fi
   verdict skip "$v tools/node_state.pl keeps a memory written other than by a shadow's commit in the comparison (mutant)"
   rm -rf "$T"

@@ -15,9 +15,11 @@
 // settles its links; (2) the links to the neighbours, then the rising edge
 // in every node and in the glue. Two evaluations a node a cycle, none of
 // them repeated to reach a fixed point, plus one for the assertions (see
-// clock_high). HC_RTL_CHECK_SETTLE=1 in the environment checks the claim
-// every cycle: the evaluation after step (2)'s inputs must leave every
-// output of step (1) as it was.
+// clock_high); one or two for a node that step (1) finds settled already
+// (its inputs those it was last evaluated with, after its edge: see
+// settle_low and clock_high). HC_RTL_CHECK_SETTLE=1 in the environment
+// checks the claim every cycle: the evaluation after step (2)'s inputs must
+// leave every output of step (1) as it was.
 //
 // A node at a fixed point is not evaluated (HC_RTL_SKIP=0 turns this off).
 // A Verilated node is a deterministic function: its state after a cycle
@@ -34,8 +36,25 @@
 // compared). HC_RTL_CHECK_SKIP=1 evaluates every node anyway and stops the
 // run (as a failed assertion) if a node it would have skipped shows an
 // output or ends a cycle different from the held ones; HC_RTL_SKIP_FAULT=1
-// breaks the rule on purpose (a node whose inputs did not change is taken
-// as parked without the comparison), which that check must catch.
+// breaks the rule on purpose (a node whose inputs did not change, and any
+// engine, is taken as parked without the comparison), which that check
+// must catch.
+//
+// The node's store-and-forward engine is a Verilated model of its own
+// (hc_sf_node; the node is built with SfExternal = 1, rtl/hc_node.sv), wired
+// to its node as hc_node wires its instance u_sf: the engine takes the
+// node's input ports it would take there, the node's computed go and
+// configuration strobes (sfx_*_o), and its neighbours' engines' link words
+// (the nets that reach it through the nodes' ports, taken from their
+// drivers); the node takes the engine's outputs (sfx_*_i). Neither the
+// wires nor the order add logic: the engine is evaluated after its node in
+// step (1) (it needs the node's strobes), and the node again only if an
+// engine output it took before changed (the counter read, which is
+// combinational from the counter select, and busy, from go: in mode 1 and
+// when the counters are read); both take the edge in step (2), where no
+// input of the engine changes. The engine is skipped on its own fixed
+// point, by the same rule and checks as the node: in modes 0, 2 and 3 its
+// inputs hold and it parks, in mode 1 the node's router does.
 //
 // Compiled per configuration like hc_rtl_shim.cpp (HC_D, HC_W, HC_B, HC_I,
 // HC_Q, HC_K, and HC_BANK_AW, HC_SEG_AW, HC_DESC_AW when not the contract's).
@@ -50,6 +69,8 @@
 #include "Vhc_net_glue.h"
 #include "Vhc_node.h"
 #include "Vhc_node___024root.h"
+#include "Vhc_sf_node.h"
+#include "Vhc_sf_node___024root.h"
 #include "verilated.h"
 
 #include "hc_rtl.h"
@@ -63,6 +84,7 @@ static const unsigned kFlitW = HC_W + 2;
 struct hc_rtl {
   VerilatedContext ctx;
   Vhc_node *node[1u << HC_D] = {};
+  Vhc_sf_node *sf[1u << HC_D] = {};  // node x's store-and-forward engine
   Vhc_net_glue *glue = nullptr;
   int remap_pending = 0;
   uint8_t remap[16] = {};
@@ -82,8 +104,28 @@ struct hc_rtl {
   uint8_t inchg[1u << HC_D] = {};   // an input changed since the last step (1)
   uint8_t parked[1u << HC_D] = {};  // the last evaluated cycle left the node as it was
   uint8_t skip1[1u << HC_D] = {};   // step (1) of this cycle was not evaluated
+  uint8_t lazy[1u << HC_D] = {};    // step (1) left to step (2): settled already
+  unsigned long long lazies = 0;    // cycles of a node with one evaluation
   unsigned char *snap = nullptr;    // per node: its compared state after its last cycle
   unsigned char *held = nullptr;    // HC_RTL_CHECK_SKIP: outputs held by a skipped node
+  // The same for the engines.
+  uint8_t sf_inchg[1u << HC_D] = {};
+  uint8_t sf_parked[1u << HC_D] = {};
+  uint8_t sf_skip[1u << HC_D] = {};  // this cycle of the engine is skipped
+  unsigned char *sf_snap = nullptr;
+  unsigned char *sf_held = nullptr;
+  unsigned long long sf_skipped = 0, sf_evaluated = 0;
+  uint8_t sf_fresh[1u << HC_D] = {};  // engine evaluated since its node took its outputs
+  unsigned sf_edges = 0;              // engines that took the last edge
+  // What a node's neighbours hand it changes only when they are evaluated:
+  // the cycle (cyc) of each node's last evaluation, and the glue's outputs
+  // and the configuration operation as the nodes last took them.
+  unsigned long long cyc = 1;
+  unsigned long long last_ev[1u << HC_D] = {};
+  uint32_t glue_seen[10] = {};
+  int glue_valid = 0;
+  hc_cfg_op op_seen = {};
+  int op_valid = 0;
   unsigned long long skipped = 0, evaluated = 0;  // node-cycles, for HC_RTL_SKIP_STATS
   unsigned long long evals = 0;                   // evaluations of nodes, the same
   unsigned long long checked = 0;                 // HC_RTL_CHECK_SKIP: skips checked
@@ -101,6 +143,16 @@ static inline bool upd(T &port, V v) {
   return true;
 }
 
+// Set a port to another model's port of the same width; returns whether
+// it changed.
+template <typename T, typename U>
+static inline bool cp(T &port, const U &v) {
+  static_assert(sizeof(T) == sizeof(U), "ports of different widths");
+  if (std::memcmp(&port, &v, sizeof port) == 0) return false;
+  std::memcpy(&port, &v, sizeof port);
+  return true;
+}
+
 // Set a field of a port to v; returns whether it changed.
 template <typename T>
 static bool set_field(T &port, unsigned lsb, unsigned width, uint32_t v) {
@@ -110,46 +162,62 @@ static bool set_field(T &port, unsigned lsb, unsigned width, uint32_t v) {
 }
 
 // ---- The state compared to find a parked node ----
-// The bytes of a node's Verilated model that are compared: the model's
-// symbol table (Vhc_node__Syms: the root module, with every register,
-// memory, port and settled value, and Verilator's bookkeeping) less the
-// memories hc_node_state.h names, as ranges of bytes from the table's start.
+// The bytes of a Verilated model that are compared: the model's root (the
+// top module, with every register, memory, port and settled value, and
+// Verilator's bookkeeping) less the memories that tools/node_state.pl
+// names (hc_node_state.h for the node, hc_sf_node_state.h for its engine),
+// as ranges of bytes from the root's start.
 struct byte_range {
   size_t off, len;
 };
-static std::vector<byte_range> state_ranges;
-static size_t state_bytes = 0;
+struct state_layout {
+  std::vector<byte_range> ranges;
+  size_t bytes = 0;
+};
+static state_layout node_layout, sf_layout;
 
-static void find_state_ranges(const Vhc_node *n) {
-  if (!state_ranges.empty()) return;
-  const Vhc_node___024root *sy = n->rootp;
-  const unsigned char *base = reinterpret_cast<const unsigned char *>(sy);
-  std::vector<byte_range> skip;
-#define HC_NODE_MEM(m) \
-  skip.push_back({static_cast<size_t>(reinterpret_cast<const unsigned char *>(&sy->m) - base), sizeof sy->m});
-#include "hc_node_state.h"
-#undef HC_NODE_MEM
+static void layout_from(state_layout *l, size_t size, std::vector<byte_range> skip) {
   std::sort(skip.begin(), skip.end(), [](const byte_range &a, const byte_range &b) { return a.off < b.off; });
   size_t at = 0;
   for (const byte_range &k : skip) {
-    if (k.off > at) state_ranges.push_back({at, k.off - at});
+    if (k.off > at) l->ranges.push_back({at, k.off - at});
     if (k.off + k.len > at) at = k.off + k.len;
   }
-  if (sizeof(Vhc_node___024root) > at) state_ranges.push_back({at, sizeof(Vhc_node___024root) - at});
-  for (const byte_range &k : state_ranges) state_bytes += k.len;
+  if (size > at) l->ranges.push_back({at, size - at});
+  for (const byte_range &k : l->ranges) l->bytes += k.len;
 }
 
-// Compare node x's state with its copy; take a new copy if it differs.
-// Returns whether it was the same.
-static bool state_same_or_take(hc_rtl *r, unsigned x) {
-  const unsigned char *base = reinterpret_cast<const unsigned char *>(r->node[x]->rootp);
-  unsigned char *c = r->snap + static_cast<size_t>(x) * state_bytes;
+static void find_state_ranges(const Vhc_node *n, const Vhc_sf_node *e) {
+  if (!node_layout.ranges.empty()) return;
+#define HC_NODE_MEM(m) \
+  skip.push_back({static_cast<size_t>(reinterpret_cast<const unsigned char *>(&sy->m) - base), sizeof sy->m});
+  {
+    const Vhc_node___024root *sy = n->rootp;
+    const unsigned char *base = reinterpret_cast<const unsigned char *>(sy);
+    std::vector<byte_range> skip;
+#include "hc_node_state.h"
+    layout_from(&node_layout, sizeof *sy, skip);
+  }
+  {
+    const Vhc_sf_node___024root *sy = e->rootp;
+    const unsigned char *base = reinterpret_cast<const unsigned char *>(sy);
+    std::vector<byte_range> skip;
+#include "hc_sf_node_state.h"
+    layout_from(&sf_layout, sizeof *sy, skip);
+  }
+#undef HC_NODE_MEM
+}
+
+// Compare a model's state (root) with its copy; take a new copy if it
+// differs. Returns whether it was the same.
+static bool state_same_or_take(const void *root, unsigned char *c, const state_layout &l) {
+  const unsigned char *base = static_cast<const unsigned char *>(root);
+  const std::vector<byte_range> &rg = l.ranges;
   size_t i = 0;
-  for (; i < state_ranges.size(); c += state_ranges[i].len, ++i)
-    if (std::memcmp(c, base + state_ranges[i].off, state_ranges[i].len) != 0) break;
-  if (i == state_ranges.size()) return true;
-  for (; i < state_ranges.size(); c += state_ranges[i].len, ++i)
-    std::memcpy(c, base + state_ranges[i].off, state_ranges[i].len);
+  for (; i < rg.size(); c += rg[i].len, ++i)
+    if (std::memcmp(c, base + rg[i].off, rg[i].len) != 0) break;
+  if (i == rg.size()) return true;
+  for (; i < rg.size(); c += rg[i].len, ++i) std::memcpy(c, base + rg[i].off, rg[i].len);
   return false;
 }
 
@@ -158,21 +226,87 @@ static bool state_same_or_take(hc_rtl *r, unsigned x) {
   X(inj_ready_o) X(probe_ready_o) X(ej_valid_o) X(ej_flit_o) X(out_valid_o) X(out_flit_o)      \
   X(in_ready_o) X(pout_valid_o) X(pout_dest_o) X(ack_o) X(sf_valid_o) X(sf_word_o)             \
   X(link_valid_o) X(link_flit_o) X(link_busy_o) X(link_blocked_o) X(link_waiting_o)            \
-  X(rt_busy_o) X(rt_blocked_o) X(held_o) X(idle_o) X(finished_o) X(cnt_o) X(cfg_rdata_o)
+  X(rt_busy_o) X(rt_blocked_o) X(held_o) X(idle_o) X(finished_o) X(cnt_o) X(cfg_rdata_o)           \
+  X(sfx_go_o) X(sfx_cfg_we_o) X(sfx_cfg_re_o)
 #define HC_OUT_SIZE(p) +sizeof(static_cast<Vhc_node *>(nullptr)->p)
 static const size_t kOutBytes = 0 HC_NODE_OUTPUTS(HC_OUT_SIZE);
-static void take_outputs(const Vhc_node *n, unsigned char *b) {
 #define HC_OUT_TAKE(p)                   \
   std::memcpy(b, &n->p, sizeof n->p);    \
   b += sizeof n->p;
-  HC_NODE_OUTPUTS(HC_OUT_TAKE)
+static void take_outputs(const Vhc_node *n, unsigned char *b) { HC_NODE_OUTPUTS(HC_OUT_TAKE) }
+// Every output of an engine.
+#define HC_SF_OUTPUTS(X) X(out_valid_o) X(out_word_o) X(busy_o) X(finished_o) X(cfg_rdata_o) X(cnt_o)
+#define HC_SF_OUT_SIZE(p) +sizeof(static_cast<Vhc_sf_node *>(nullptr)->p)
+static const size_t kSfOutBytes = 0 HC_SF_OUTPUTS(HC_SF_OUT_SIZE);
+static void take_sf_outputs(const Vhc_sf_node *n, unsigned char *b) { HC_SF_OUTPUTS(HC_OUT_TAKE) }
 #undef HC_OUT_TAKE
+
+// ---- The wires between a node and its engine (u_sf in rtl/hc_node.sv) ----
+// The engine's inputs: the node's computed ones, the node's input ports
+// that u_sf takes, and on incoming link i the word of the neighbour's
+// engine (hc_network: its sf_valid_o/sf_word_o, which are its engine's
+// outputs, to this node's nb_sf_valid_i/nb_sf_word_i, which are u_sf's
+// in_valid_i/in_word_i). Returns whether one changed. Without node, the
+// node's part is left as it is (the node's ports and outputs are those of
+// the cycle before: it was skipped); without links, the neighbours' part
+// (no engine took the last edge, so no engine's output changed).
+static bool sf_take_inputs(hc_rtl *r, unsigned x, bool node = true, bool links = true) {
+  Vhc_sf_node *e = r->sf[x];
+  const Vhc_node *n = r->node[x];
+  bool chg = false;
+  if (node) {
+  chg |= cp(e->rst_ni, n->rst_ni);
+  chg |= cp(e->clear_i, n->sf_start_i);
+  chg |= cp(e->go_i, n->sfx_go_o);
+  chg |= cp(e->beta_i, n->beta_i);
+  chg |= cp(e->cfg_we_i, n->sfx_cfg_we_o);
+  chg |= cp(e->cfg_re_i, n->sfx_cfg_re_o);
+  chg |= cp(e->cfg_tgt_i, n->cfg_tgt_i);
+  chg |= cp(e->cfg_unit_i, n->cfg_unit_i);
+  chg |= cp(e->cfg_idx_i, n->cfg_idx_i);
+  chg |= cp(e->cfg_field_i, n->cfg_field_i);
+  chg |= cp(e->cfg_wdata_i, n->cfg_wdata_i);
+  chg |= cp(e->cnt_port_i, n->cnt_port_i);
+  chg |= cp(e->cnt_id_i, n->cnt_id_i);
+  }
+  if (links) {
+    for (unsigned i = 0; i < HC_D; ++i) {
+      const Vhc_sf_node *nb = r->sf[x ^ (1u << i)];
+      chg |= set_field(e->in_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
+      chg |= set_field(e->in_word_i, i * HC_W, HC_W, get_bits(nb->out_word_o, i * HC_W, HC_W));
+    }
+  }
+  return chg;
 }
 
-static void skip_broken(hc_rtl *r, unsigned x, const char *what) {
+// The node's inputs from its engine's outputs. Returns whether one changed.
+static bool node_take_sf(hc_rtl *r, unsigned x) {
+  Vhc_node *n = r->node[x];
+  const Vhc_sf_node *e = r->sf[x];
+  bool chg = false;
+  chg |= cp(n->sfx_valid_i, e->out_valid_o);
+  chg |= cp(n->sfx_word_i, e->out_word_o);
+  chg |= cp(n->sfx_busy_i, e->busy_o);
+  chg |= cp(n->sfx_finished_i, e->finished_o);
+  chg |= cp(n->sfx_rdata_i, e->cfg_rdata_o);
+  chg |= cp(n->sfx_cnt_i, e->cnt_o);
+  return chg;
+}
+
+// Whether a neighbour of node x was evaluated in this cycle or the one
+// before: otherwise every output x takes from them is as x took it in the
+// cycle before (each step takes them once a cycle, and a model's outputs
+// change only when it is evaluated).
+static inline bool nb_evaluated(const hc_rtl *r, unsigned x) {
+  for (unsigned i = 0; i < HC_D; ++i)
+    if (r->last_ev[x ^ (1u << i)] + 1 >= r->cyc) return true;
+  return false;
+}
+
+static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *model = "node") {
   if (r->skip_broken) return;
-  std::fprintf(stderr, "hc_rtl_node_shim: node %u, skipped as parked, %s (cycle %llu): HC_RTL_CHECK_SKIP failed\n",
-               x, what, static_cast<unsigned long long>(r->ctx.time()));
+  std::fprintf(stderr, "hc_rtl_node_shim: %s %u, skipped as parked, %s (cycle %llu): HC_RTL_CHECK_SKIP failed\n",
+               model, x, what, static_cast<unsigned long long>(r->ctx.time()));
   r->skip_broken = 1;
 }
 
@@ -184,41 +318,89 @@ static void settle_low(hc_rtl *r) {
   Vhc_net_glue *g = r->glue;
   g->clk_i = 0;
   g->eval();
+  // The glue's outputs to every node: taken only when one changed.
+  const uint32_t gl[10] = {g->rst_ni,  g->sf_mode_o, g->saf_mode_o, g->cs_mode_o, g->tau_o,
+                           g->xi_o,    g->overlap_o, g->beta_o,     g->run_o,     g->start_o};
+  const bool glue = !r->glue_valid || std::memcmp(gl, r->glue_seen, sizeof gl) != 0;
+  std::memcpy(r->glue_seen, gl, sizeof gl);
+  r->glue_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     bool chg = r->inchg[x];
     r->inchg[x] = 0;
-    chg |= upd(n->rst_ni, g->rst_ni);
-    chg |= upd(n->sf_mode_i, g->sf_mode_o);
-    chg |= upd(n->saf_mode_i, g->saf_mode_o);
-    chg |= upd(n->cs_mode_i, g->cs_mode_o);
-    chg |= upd(n->tau_i, g->tau_o);
-    chg |= upd(n->xi_i, g->xi_o);
-    chg |= upd(n->overlap_i, g->overlap_o);
-    chg |= upd(n->beta_i, g->beta_o);
-    chg |= upd(n->run_i, g->run_o);
-    chg |= upd(n->sf_start_i, g->start_o);
-    for (unsigned i = 0; i < HC_D; ++i) {
-      const Vhc_node *nb = r->node[x ^ (1u << i)];
-      chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
-      chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
-      chg |= set_field(n->nb_sf_valid_i, i, 1, get_bits(nb->sf_valid_o, i, 1));
-      chg |= set_field(n->nb_sf_word_i, i * HC_W, HC_W, get_bits(nb->sf_word_o, i * HC_W, HC_W));
+    if (glue) {
+      chg |= upd(n->rst_ni, g->rst_ni);
+      chg |= upd(n->sf_mode_i, g->sf_mode_o);
+      chg |= upd(n->saf_mode_i, g->saf_mode_o);
+      chg |= upd(n->cs_mode_i, g->cs_mode_o);
+      chg |= upd(n->tau_i, g->tau_o);
+      chg |= upd(n->xi_i, g->xi_o);
+      chg |= upd(n->overlap_i, g->overlap_o);
+      chg |= upd(n->beta_i, g->beta_o);
+      chg |= upd(n->run_i, g->run_o);
+      chg |= upd(n->sf_start_i, g->start_o);
     }
+    if (nb_evaluated(r, x))
+      for (unsigned i = 0; i < HC_D; ++i) {
+        const Vhc_node *nb = r->node[x ^ (1u << i)];
+        chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
+        chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
+      }
+    // The engine's outputs as its last evaluation left them (unchanged
+    // unless it was evaluated since the node took them).
+    if (r->sf_fresh[x]) chg |= node_take_sf(r, x);
+    r->sf_fresh[x] = 0;
     // A parked node with the inputs of its last cycle: its model is as that
     // cycle left it, and shows what it showed (its outputs are held).
     r->skip1[x] = r->skip && r->parked[x] && !chg;
     if (r->skip1[x] && !r->check_skip) continue;
     r->parked[x] = r->parked[x] && !chg;
+    // Not parked, but with the inputs it was last evaluated with, after its
+    // edge: settled already (an evaluation with the clock low would change
+    // nothing but the clock), so its step (1) is left to step (2).
+    r->lazy[x] = r->skip && !chg && !r->skip1[x] && n->clk_i;
+    if (r->lazy[x]) continue;
     unsigned char *h = r->held + static_cast<size_t>(x) * kOutBytes;
     if (r->skip1[x]) take_outputs(n, h);
     n->clk_i = 0;
     n->eval();
     ++r->evals;
+    r->last_ev[x] = r->cyc;
     if (r->skip1[x]) {
       unsigned char now[kOutBytes];
       take_outputs(n, now);
       if (std::memcmp(now, h, kOutBytes) != 0) skip_broken(r, x, "shows outputs other than the held ones");
+    }
+  }
+  // The engines, each after its node (whose strobes it takes), by the same
+  // rule; then a node again whose inputs from its engine changed.
+  const bool links = r->sf_edges != 0;
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_sf_node *e = r->sf[x];
+    const bool chg = sf_take_inputs(r, x, !r->skip1[x], links) || r->sf_inchg[x];
+    r->sf_inchg[x] = 0;
+    r->sf_skip[x] = r->skip && r->sf_parked[x] && !chg;
+    if (r->sf_skip[x] && !r->check_skip) continue;
+    r->sf_parked[x] = r->sf_parked[x] && !chg;
+    unsigned char *h = r->sf_held + static_cast<size_t>(x) * kSfOutBytes;
+    if (r->sf_skip[x]) take_sf_outputs(e, h);
+    e->clk_i = 0;
+    e->eval();
+    ++r->evals;
+    if (r->sf_skip[x]) {
+      unsigned char now[kSfOutBytes];
+      take_sf_outputs(e, now);
+      if (std::memcmp(now, h, kSfOutBytes) != 0) skip_broken(r, x, "shows outputs other than the held ones", "engine");
+    }
+    if (node_take_sf(r, x)) {
+      Vhc_node *n = r->node[x];
+      r->skip1[x] = 0;
+      r->lazy[x] = 0;
+      r->parked[x] = 0;
+      n->clk_i = 0;
+      n->eval();
+      ++r->evals;
+      r->last_ev[x] = r->cyc;
     }
   }
   for (unsigned x = 0; x < kNodes; ++x) {
@@ -233,7 +415,7 @@ static void settle_low(hc_rtl *r) {
 // What step (1) settled and step (2) must not change: a node's outputs that
 // go to its neighbours or are observed.
 struct settled {
-  uint32_t valid, pvalid, lvalid, busy;
+  uint32_t valid, pvalid, lvalid, busy, sfx;
   uint32_t flit[16], pdest[16], lflit[16];
 };
 static void take_settled(const Vhc_node *n, settled *s) {
@@ -241,6 +423,7 @@ static void take_settled(const Vhc_node *n, settled *s) {
   s->pvalid = get_bits(n->pout_valid_o, 0, HC_D);
   s->lvalid = get_bits(n->link_valid_o, 0, HC_D);
   s->busy = get_bits(n->link_busy_o, 0, HC_D);
+  s->sfx = n->sfx_go_o | n->sfx_cfg_we_o << 1 | n->sfx_cfg_re_o << 2;  // the engine's inputs
   for (unsigned i = 0; i < HC_D; ++i) {
     s->flit[i] = get_bits(n->out_flit_o, i * kFlitW, kFlitW);
     s->pdest[i] = get_bits(n->pout_dest_o, i * HC_D, HC_D);
@@ -271,6 +454,10 @@ static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     bool changed = false;
+    if (!nb_evaluated(r, x)) {
+      r->dirty[x] = 0;
+      continue;
+    }
     for (unsigned i = 0; i < HC_D; ++i) {
       const Vhc_node *nb = r->node[x ^ (1u << i)];
       changed |= set_field(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
@@ -291,10 +478,19 @@ static void clock_high(hc_rtl *r) {
       n->clk_i = 0;
       n->eval();
       ++r->evals;
+    } else if (r->lazy[x] && !r->dirty[x] && !r->check_settle) {
+      // Settled, and no link input changed: the edge at once. The
+      // evaluation with the clock low that it leaves out would have left
+      // the model as it is but for the clock and Verilator's record of the
+      // clock's last value (the one byte set here: its edge detection),
+      // and would have sampled for the assertions the values it holds now.
+      n->rootp->__Vtrigrprev__TOP__clk_i = 0;
+      ++r->lazies;
     } else {
       settled a = {}, b = {};
       if (r->check_settle) take_settled(n, &a);
-      if (r->dirty[x] || r->check_settle) n->eval();
+      n->clk_i = 0;
+      if (r->dirty[x] || r->check_settle || r->lazy[x]) n->eval();
       if (r->check_settle) {
         take_settled(n, &b);
         if (std::memcmp(&a, &b, sizeof a) != 0 && !r->settle_broken) {
@@ -309,13 +505,34 @@ static void clock_high(hc_rtl *r) {
     n->eval();
     ++r->evals;
     ++r->evaluated;
-    const bool same = state_same_or_take(r, x);
+    r->last_ev[x] = r->cyc;
+    const bool same = state_same_or_take(n->rootp, r->snap + static_cast<size_t>(x) * node_layout.bytes, node_layout);
     if (whole && !same) skip_broken(r, x, "ends its cycle in a state other than the held one");
     if (whole) ++r->checked;
     r->parked[x] = same || (r->skip_fault && !r->dirty[x]);
   }
+  // The engines' edges (no input of an engine changes in step (2)).
+  r->sf_edges = 0;
+  for (unsigned x = 0; x < kNodes; ++x) {
+    Vhc_sf_node *e = r->sf[x];
+    if (r->sf_skip[x] && !r->check_skip) {
+      ++r->sf_skipped;
+      continue;
+    }
+    e->clk_i = 1;
+    e->eval();
+    ++r->evals;
+    ++r->sf_evaluated;
+    ++r->sf_edges;
+    r->sf_fresh[x] = 1;
+    const bool same = state_same_or_take(e->rootp, r->sf_snap + static_cast<size_t>(x) * sf_layout.bytes, sf_layout);
+    if (r->sf_skip[x] && !same) skip_broken(r, x, "ends its cycle in a state other than the held one", "engine");
+    if (r->sf_skip[x]) ++r->checked;
+    r->sf_parked[x] = same || r->skip_fault;
+  }
   r->glue->clk_i = 1;
   r->glue->eval();
+  ++r->cyc;
 }
 
 // Reset's half cycles, as hc_rtl_shim.cpp's: the wires settle in each.
@@ -359,11 +576,19 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
       return HC_ENOMEM;
     }
     r->node[x]->node_id_i = x;
+    std::snprintf(name, sizeof name, "tb.hc_network.gen_node[%u].gen_sf.u_sf", x);
+    r->sf[x] = new (std::nothrow) Vhc_sf_node(&r->ctx, name);
+    if (!r->sf[x]) {
+      hc_rtl_free(r);
+      return HC_ENOMEM;
+    }
   }
-  find_state_ranges(r->node[0]);
-  r->snap = static_cast<unsigned char *>(std::calloc(kNodes, state_bytes));
+  find_state_ranges(r->node[0], r->sf[0]);
+  r->snap = static_cast<unsigned char *>(std::calloc(kNodes, node_layout.bytes));
   r->held = static_cast<unsigned char *>(std::calloc(kNodes, kOutBytes));
-  if (!r->snap || !r->held) {
+  r->sf_snap = static_cast<unsigned char *>(std::calloc(kNodes, sf_layout.bytes));
+  r->sf_held = static_cast<unsigned char *>(std::calloc(kNodes, kSfOutBytes));
+  if (!r->snap || !r->held || !r->sf_snap || !r->sf_held) {
     hc_rtl_free(r);
     return HC_ENOMEM;
   }
@@ -377,18 +602,26 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   Verilated::threadContextp(&r->ctx);
   for (unsigned x = 0; x < kNodes; ++x) {
     if (r->node[x]) r->node[x]->final();
+    if (r->sf[x]) r->sf[x]->final();
   }
   if (r->glue) r->glue->final();
   shim_write_coverage(r->ctx);
   if (const char *st = std::getenv("HC_RTL_SKIP_STATS"))
     if (std::strcmp(st, "1") == 0)
       std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
-                           "%llu evaluations; %llu skips checked)\n",
-                   r->evaluated, r->skipped, state_bytes, r->evals, r->checked);
-  for (unsigned x = 0; x < kNodes; ++x) delete r->node[x];
+                           "%llu evaluations; %llu skips checked; %llu with one evaluation); engines: %llu evaluated, "
+                           "%llu skipped (%zu bytes)\n",
+                   r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->sf_evaluated,
+                   r->sf_skipped, sf_layout.bytes);
+  for (unsigned x = 0; x < kNodes; ++x) {
+    delete r->node[x];
+    delete r->sf[x];
+  }
   delete r->glue;
   std::free(r->snap);
   std::free(r->held);
+  std::free(r->sf_snap);
+  std::free(r->sf_held);
   delete r;
 }
 
@@ -424,6 +657,12 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   r->cfg_pending = 0;
   std::memset(r->parked, 0, sizeof r->parked);
   std::memset(r->inchg, 1, sizeof r->inchg);
+  std::memset(r->sf_parked, 0, sizeof r->sf_parked);
+  std::memset(r->sf_inchg, 1, sizeof r->sf_inchg);
+  std::memset(r->sf_fresh, 1, sizeof r->sf_fresh);
+  r->glue_valid = 0;  // the nodes' inputs were set here, not from the glue
+  r->op_valid = 0;
+  r->sf_edges = kNodes;
   set_rst(r, 1);
   half_cycle(r, 0);
   set_rst(r, 0);
@@ -436,6 +675,7 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   // That last step (1) is evaluated again by the first hc_rtl_step: no node
   // is parked (a parked node's model is as its last edge left it).
   std::memset(r->parked, 0, sizeof r->parked);
+  std::memset(r->sf_parked, 0, sizeof r->sf_parked);
   r->ctx.time(0);
 }
 
@@ -458,6 +698,10 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   g->cfg_tgt_i = op.tgt & 7u;
   g->cfg_idx_i = op.idx & 0xffffu;
   g->cfg_wdata_i = op.wdata;
+  // Every node takes the same operation: only when it changed.
+  const bool opchg = !r->op_valid || std::memcmp(&op, &r->op_seen, sizeof op) != 0;
+  r->op_seen = op;
+  r->op_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     const uint32_t v = inj_valid ? inj_valid[x] : 0;
@@ -470,14 +714,16 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     chg |= upd(n->remap_we_i, r->remap_pending ? 1 : 0);
     if (r->remap_pending)
       for (unsigned k = 0; k < HC_D; ++k) chg |= set_field(n->remap_i, k * 4, 4, r->remap[k]);
-    chg |= upd(n->cfg_we_i, op.we & 1u);
-    chg |= upd(n->cfg_re_i, op.re & 1u);
-    chg |= upd(n->cfg_node_i, op.node & ((1u << HC_D) - 1u));
-    chg |= upd(n->cfg_tgt_i, op.tgt & 7u);
-    chg |= upd(n->cfg_unit_i, op.unit & 15u);
-    chg |= upd(n->cfg_idx_i, op.idx & 0xffffu);
-    chg |= upd(n->cfg_field_i, op.field & 15u);
-    chg |= upd(n->cfg_wdata_i, op.wdata);
+    if (opchg) {
+      chg |= upd(n->cfg_we_i, op.we & 1u);
+      chg |= upd(n->cfg_re_i, op.re & 1u);
+      chg |= upd(n->cfg_node_i, op.node & ((1u << HC_D) - 1u));
+      chg |= upd(n->cfg_tgt_i, op.tgt & 7u);
+      chg |= upd(n->cfg_unit_i, op.unit & 15u);
+      chg |= upd(n->cfg_idx_i, op.idx & 0xffffu);
+      chg |= upd(n->cfg_field_i, op.field & 15u);
+      chg |= upd(n->cfg_wdata_i, op.wdata);
+    }
     r->inchg[x] |= chg;
   }
   r->remap_pending = 0;
@@ -548,14 +794,20 @@ extern "C" void hc_rtl_set_step(hc_rtl *r, unsigned step) { r->glue->step_i = st
 // hc_network ORs every node's counter output, and a node's is 0 unless the
 // read port names it (hc_node compares cnt_node_i with its number), so the
 // read is node x's output alone: only node x is evaluated with the port's
-// inputs.
+// inputs, then its engine (whose counter output is combinational from the
+// select), then the node with the engine's counter.
 extern "C" uint32_t hc_rtl_counter(hc_rtl *r, unsigned x, unsigned port, unsigned id) {
   Vhc_node *n = r->node[x];
   n->cnt_node_i = x;
   n->cnt_port_i = port;
   n->cnt_id_i = id;
   n->eval();
-  r->parked[x] = 0;  // its model changed outside a cycle
+  sf_take_inputs(r, x);
+  r->sf[x]->eval();
+  if (node_take_sf(r, x)) n->eval();
+  r->last_ev[x] = r->cyc;
+  r->parked[x] = 0;  // its models changed outside a cycle
+  r->sf_parked[x] = 0;
 #if HC_K
   return n->cnt_peek_o;
 #else
