@@ -554,6 +554,10 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   hc_rtl *r = new (std::nothrow) hc_rtl;
   if (!r) return HC_ENOMEM;
   r->ctx.fatalOnError(false);
+  // The models are Verilated without --threads: a context's default (one
+  // thread a core) would start a pool of idle worker threads with its first
+  // model, for nothing.
+  r->ctx.threads(1);
   if (vl_argc > 0) r->ctx.commandArgs(vl_argc, vl_argv);
   const char *cs = std::getenv("HC_RTL_CHECK_SETTLE");
   r->check_settle = cs && std::strcmp(cs, "1") == 0;
@@ -590,7 +594,10 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
       hc_rtl_free(r);
       return HC_ENOMEM;
     }
-    for (unsigned x = 0; x < kNodes; ++x) r->nctx[x].assertOn(r->ctx.assertOn());
+    for (unsigned x = 0; x < kNodes; ++x) {
+      r->nctx[x].assertOn(r->ctx.assertOn());
+      r->nctx[x].threads(1);
+    }
   }
 #endif
   for (unsigned x = 0; x < kNodes; ++x) {
