@@ -20,7 +20,8 @@
 # It prints one table and writes build/bench/bench.csv and, when gnuplot is
 # there, build/bench/bench.png (node-cycles/s against nodes); then the
 # RTL's table (build time and memory, node-cycles/s and peak memory for
-# d = 2, 4, 5, 6, 8, the ratio RTL/model on the same work; below), whose
+# d = 2, 4, 5, 6, 8, the ratio RTL/model, and where it takes at most a
+# minute the RTL on exactly the model's light run and that ratio; below), whose
 # lines are in the CSV too (what = rtl: the RTL run's cycles, the model's
 # speed and peak in the node_cycles_per_s and peak_mib columns, the build's
 # CPU seconds and the RTL's speed, peak and ratio in the rtl_ ones, and the
