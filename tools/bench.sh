@@ -20,14 +20,17 @@
 # It prints one table and writes build/bench/bench.csv and, when gnuplot is
 # there, build/bench/bench.png (node-cycles/s against nodes); then the
 # RTL's table (build time and memory, node-cycles/s and peak memory for
-# d = 2, 4, 5, 6, 8, the ratio RTL/model on the same work; below), whose
+# d = 2, 4, 5, 6, 8, the ratio RTL/model, and where it takes at most a
+# minute the RTL on exactly the model's light run and that ratio; below), whose
 # lines are in the CSV too (what = rtl: the RTL run's cycles, the model's
 # speed and peak in the node_cycles_per_s and peak_mib columns, the build's
-# CPU seconds and the RTL's speed, peak and ratio in the rtl_ ones).
+# CPU seconds and the RTL's speed, peak and ratio in the rtl_ ones, and the
+# RTL's run on the model's own work in the rtl_same_ ones).
 #
 # Knobs: BENCH_D (the dimensions), BENCH_BUDGET (node-cycles of traffic per
 # light run, default 2^25; saturation runs a quarter of it), BENCH_HCSIM (the
-# hcsim binary measured), BENCH_OUT (the folder).
+# hcsim binary measured), BENCH_OUT (the folder); for the RTL, BENCH_RTL_D,
+# BENCH_RTL_BUDGET and BENCH_RTL_SAME_MAX (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIMS=${BENCH_D:-"4 6 8 10 12 16 20"}
@@ -38,7 +41,7 @@ OUT=${BENCH_OUT:-build/bench}
 mkdir -p "$OUT"
 [ -n "${BENCH_HCSIM:-}" ] || make --no-print-directory -s build/bin/hcsim
 CSV=$OUT/bench.csv
-echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,base_node_cycles_per_s,base_peak_mib,over_base,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model,rtl_skipped,rtl_noskip_node_cycles_per_s" > "$CSV"
+echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,base_node_cycles_per_s,base_peak_mib,over_base,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model,rtl_skipped,rtl_noskip_node_cycles_per_s,rtl_same_cycles,rtl_same_cpu_s,rtl_same_node_cycles_per_s,rtl_same_over_model" > "$CSV"
 
 # Cycles of traffic for a run of budget node-cycles at d, at least lo.
 cycles_for() { # d budget lo
@@ -72,7 +75,7 @@ run() { # what d rate cycles
   m=$(measure "$HCSIM" "$d" "$rate" "$cyc" "$log.log")
   if [ "$m" = refused ]; then
     printf '%-6s %3d %8d %5s  not run: %s\n' "$what" "$d" "$n" "$rate" "$(grep -m1 hcsim: "$log.log" || tail -1 "$log.log")"
-    echo "$what,$d,$n,$rate,,,,,,,,,,,,,," >> "$CSV"
+    echo "$what,$d,$n,$rate,,,,,,,,,,,,,,,,,," >> "$CSV"
     return
   fi
   [ -z "$BASE" ] || b=$(measure "$BASE" "$d" "$rate" "$cyc" "$log.base.log")
@@ -85,7 +88,7 @@ run() { # what d rate cycles
                         br = o[4]; bm = o[5]; bx = x }
     printf "%-6s %3d %8d %5s %9d %9.2f %9.2f %10.2f %9.1f  %10s %9s %7s   %7s %10s %8s %7s\n", what, d, n, rate,
            a[1], a[2], a[3], a[4] / 1e6, a[5], bs, bp, x, "-", "-", "-", "-"
-    printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
+    printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,,,,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
 }
 
 echo "bench: the model, uniform traffic, 20-flit messages, B = 2, I = 4 ($HCSIM${BASE:+; base $BASE})"
@@ -142,19 +145,27 @@ fi
 # make and everything it ran), wall seconds and the peak resident set of the
 # largest process; then the light work (0.05) on the RTL alone for
 # BENCH_RTL_BUDGET node-cycles (default 2^19, at least 200 cycles), and the
-# model on the same work in the same run, and the ratio of their speeds.
+# model on its light run (BENCH_BUDGET node-cycles) in the same run, and the
+# ratio of their speeds (the column "rtl/model": the RTL on 2^19, the model
+# on 2^25 node-cycles, as in the tables of docs/performance.md before
+# 2026-11-24's third pass). Then the RTL on exactly the model's light run
+# (the same --cycles, so the same node-cycles, traffic and drain: start-up
+# weighs the same on both), when the first run's speed says it takes at
+# most BENCH_RTL_SAME_MAX CPU seconds (default 60; "-" otherwise), and its
+# ratio to the model ("same/model", the comparison issue 16 asks for).
 # A node-sharded build (d >= 5) skips its parked nodes
 # (tb/backend/hc_rtl_node_shim.cpp): the table gives the share of
-# node-cycles skipped and the speed of the same run with HC_RTL_SKIP=0
+# node-cycles skipped and the speed of the first run with HC_RTL_SKIP=0
 # beside it. BENCH_RTL_D= (empty) skips it.
 RTL_DIMS=${BENCH_RTL_D-"2 4 5 6 8"}
 RTL_BUDGET=${BENCH_RTL_BUDGET:-524288}
+RTL_SAME_MAX=${BENCH_RTL_SAME_MAX:-60}
 if [ -n "$RTL_DIMS" ]; then
   echo
   echo "bench: the RTL (build from nothing, then --sim rtl on the light work; the model on the same work)"
-  printf '%-6s %3s %8s %5s %9s %9s %9s %9s  %9s %10s %9s %10s %9s %8s %11s %10s\n' what d nodes rate cycles "bld cpu s" \
-         "bld wall" "bld MiB" "rtl cpu s" "rtl nc/s" "rtl MiB" "model nc/s" "rtl/model" skipped "noskip nc/s" \
-         "noskip/mod"
+  printf '%-6s %3s %8s %5s %9s %9s %9s %9s  %9s %10s %9s %10s %9s %8s %11s %10s  %10s %9s %10s %10s\n' what d nodes rate \
+         cycles "bld cpu s" "bld wall" "bld MiB" "rtl cpu s" "rtl nc/s" "rtl MiB" "model nc/s" "rtl/model" skipped \
+         "noskip nc/s" "noskip/mod" "same cyc" "same cpu" "same nc/s" "same/model"
   for d in $RTL_DIMS; do
     cfg=D${d}_W16_B2_I4 n=$(( 1 << d ))
     rm -rf "build/rtl/$cfg"
@@ -168,20 +179,32 @@ if [ -n "$RTL_DIMS" ]; then
     read -r bw bu bs bk < <(tail -1 "$tf")
     cyc=$(cycles_for "$d" "$RTL_BUDGET" 200)
     r=$(HC_RTL_SKIP_STATS=1 SIM=rtl measure "build/rtl/$cfg/hcsim" "$d" 0.05 "$cyc" "$OUT/run-rtl-d$d.log")
-    m=$(measure "$HCSIM" "$d" 0.05 "$(cycles_for "$d" "$BUDGET" 400)" "$OUT/run-rtl-model-d$d.log")
+    mcyc=$(cycles_for "$d" "$BUDGET" 400)
+    m=$(measure "$HCSIM" "$d" 0.05 "$mcyc" "$OUT/run-rtl-model-d$d.log")
+    # The RTL on the model's work, if the first run's speed (start-up
+    # included, so an overestimate) says it fits in RTL_SAME_MAX CPU s.
+    rs=""
+    if awk -v r="$r" -v n="$n" -v c="$mcyc" -v mx="$RTL_SAME_MAX" 'BEGIN { split(r, a, " ")
+        exit !(a[4] > 0 && n * c / a[4] <= mx) }'; then
+      rs=$(SIM=rtl measure "build/rtl/$cfg/hcsim" "$d" 0.05 "$mcyc" "$OUT/run-rtl-same-d$d.log")
+    fi
     # The share skipped (the shim's HC_RTL_SKIP_STATS line), and the same
     # run without skipping; "-" for a build that does not skip.
     sk=$(awk '/^hc_rtl_node_shim: .* evaluated, .* skipped/ { printf "%.4f", $5 / ($2 + $5) }' "$OUT/run-rtl-d$d.log")
     r0=""
     if [ -n "$sk" ]; then r0=$(HC_RTL_SKIP=0 SIM=rtl measure "build/rtl/$cfg/hcsim" "$d" 0.05 "$cyc" "$OUT/run-rtl-noskip-d$d.log"); fi
     awk -v d="$d" -v n="$n" -v r="$r" -v m="$m" -v bw="$bw" -v bu="$bu" -v bs="$bs" -v bk="$bk" -v csv="$CSV" \
-        -v sk="$sk" -v r0="$r0" 'BEGIN {
-      split(r, a, " "); split(m, o, " "); split(r0, z, " "); ratio = (o[4] > 0) ? a[4] / o[4] : 0
-      sks = "-"; zs = "-"; zr = "-"
+        -v sk="$sk" -v r0="$r0" -v rs="$rs" 'BEGIN {
+      split(r, a, " "); split(m, o, " "); split(r0, z, " "); split(rs, q, " "); ratio = (o[4] > 0) ? a[4] / o[4] : 0
+      sks = "-"; zs = "-"; zr = "-"; qc = "-"; qu = "-"; qs = "-"; qr = "-"; cq = ""
       if (sk != "") { sks = sprintf("%.1f%%", 100 * sk); zs = sprintf("%.0f", z[4]); zr = sprintf("1/%.0f", o[4] / z[4]) }
-      printf "rtl    %3d %8d  0.05 %9d %9.1f %9.1f %9.1f  %9.2f %10.0f %9.1f %10.0f %9s %8s %11s %10s\n", d, n, a[1],
-             bu + bs, bw, bk / 1024, a[2], a[4], a[5], o[4], sprintf("1/%.0f", (ratio > 0) ? 1 / ratio : 0), sks, zs, zr
-      printf "rtl,%d,%d,0.05,%d,,,%s,%s,,,,%.1f,%s,%s,%.6f,%s,%s\n", d, n, a[1], o[4], o[5], bu + bs, a[4], a[5],
-             ratio, sk, (r0 != "") ? z[4] : "" >> csv }'
+      if (rs != "" && q[4] > 0) { qc = q[1]; qu = sprintf("%.2f", q[2]); qs = sprintf("%.0f", q[4]); qr = sprintf("1/%.1f", o[4] / q[4])
+                                  cq = sprintf("%d,%s,%s,%.6f", q[1], q[2], q[4], q[4] / o[4]) }
+      else cq = ",,,"
+      printf "rtl    %3d %8d  0.05 %9d %9.1f %9.1f %9.1f  %9.2f %10.0f %9.1f %10.0f %9s %8s %11s %10s  %10s %9s %10s %10s\n", d, n,
+             a[1], bu + bs, bw, bk / 1024, a[2], a[4], a[5], o[4], sprintf("1/%.0f", (ratio > 0) ? 1 / ratio : 0), sks, zs, zr,
+             qc, qu, qs, qr
+      printf "rtl,%d,%d,0.05,%d,,,%s,%s,,,,%.1f,%s,%s,%.6f,%s,%s,%s\n", d, n, a[1], o[4], o[5], bu + bs, a[4], a[5],
+             ratio, sk, (r0 != "") ? z[4] : "", cq >> csv }'
   done
 fi

@@ -83,6 +83,7 @@ static const unsigned kFlitW = HC_W + 2;
 
 struct hc_rtl {
   VerilatedContext ctx;
+  VerilatedContext *nctx = nullptr;  // per node: the context its two models were built in (hc_rtl_new)
   Vhc_node *node[1u << HC_D] = {};
   Vhc_sf_node *sf[1u << HC_D] = {};  // node x's store-and-forward engine
   Vhc_net_glue *glue = nullptr;
@@ -553,6 +554,10 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   hc_rtl *r = new (std::nothrow) hc_rtl;
   if (!r) return HC_ENOMEM;
   r->ctx.fatalOnError(false);
+  // The models are Verilated without --threads: a context's default (one
+  // thread a core) would start a pool of idle worker threads with its first
+  // model, for nothing.
+  r->ctx.threads(1);
   if (vl_argc > 0) r->ctx.commandArgs(vl_argc, vl_argv);
   const char *cs = std::getenv("HC_RTL_CHECK_SETTLE");
   r->check_settle = cs && std::strcmp(cs, "1") == 0;
@@ -567,22 +572,54 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
     hc_rtl_free(r);
     return HC_ENOMEM;
   }
+  // Every model registers each scope it has (the node 345 at d = 8, the
+  // engine 81: its assertions' among them) by name, in a map (a tree
+  // ordered by strcmp) of the context it is built in, and takes them out of
+  // the thread's context when it is deleted: in one context for all, 109,000
+  // names at d = 8 sharing their first 23 characters and more, which took
+  // 0.11 of the 8-cube's 0.18 CPU s of start-up and teardown. So a node's
+  // two models are built in a context of their own (nctx), and the thread's
+  // context is this one (ctx) again after: the models' code takes from the
+  // context it was built with only assertOn (copied below; the time, the
+  // errors and $stop go to the thread's context, ctx, as before), and the
+  // scopes are found by name only through the VPI and DPI, which this
+  // testbench does not use. Two things would differ, both settled at
+  // construction: coverage points are registered in the model's context
+  // (and ctx's are written out), and initial values other than zero
+  // (+verilator+rand+reset+1 or 2) are drawn as the thread's context says;
+  // a build with coverage, or a run with such initial values, keeps one
+  // context.
+#if !VM_COVERAGE
+  if (r->ctx.randReset() == 0) {
+    r->nctx = new (std::nothrow) VerilatedContext[kNodes];
+    if (!r->nctx) {
+      hc_rtl_free(r);
+      return HC_ENOMEM;
+    }
+    for (unsigned x = 0; x < kNodes; ++x) {
+      r->nctx[x].assertOn(r->ctx.assertOn());
+      r->nctx[x].threads(1);
+    }
+  }
+#endif
   for (unsigned x = 0; x < kNodes; ++x) {
+    VerilatedContext *c = r->nctx ? &r->nctx[x] : &r->ctx;
     char name[64];
     std::snprintf(name, sizeof name, "tb.hc_network.gen_node[%u]", x);
-    r->node[x] = new (std::nothrow) Vhc_node(&r->ctx, name);
+    r->node[x] = new (std::nothrow) Vhc_node(c, name);
     if (!r->node[x]) {
       hc_rtl_free(r);
       return HC_ENOMEM;
     }
     r->node[x]->node_id_i = x;
     std::snprintf(name, sizeof name, "tb.hc_network.gen_node[%u].gen_sf.u_sf", x);
-    r->sf[x] = new (std::nothrow) Vhc_sf_node(&r->ctx, name);
+    r->sf[x] = new (std::nothrow) Vhc_sf_node(c, name);
     if (!r->sf[x]) {
       hc_rtl_free(r);
       return HC_ENOMEM;
     }
   }
+  Verilated::threadContextp(&r->ctx);
   find_state_ranges(r->node[0], r->sf[0]);
   r->snap = static_cast<unsigned char *>(std::calloc(kNodes, node_layout.bytes));
   r->held = static_cast<unsigned char *>(std::calloc(kNodes, kOutBytes));
@@ -614,10 +651,14 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
                    r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->sf_evaluated,
                    r->sf_skipped, sf_layout.bytes);
   for (unsigned x = 0; x < kNodes; ++x) {
+    // A scope leaves the thread's context's map: the one it was built in.
+    if (r->nctx) Verilated::threadContextp(&r->nctx[x]);
     delete r->node[x];
     delete r->sf[x];
   }
+  Verilated::threadContextp(&r->ctx);
   delete r->glue;
+  delete[] r->nctx;
   std::free(r->snap);
   std::free(r->held);
   std::free(r->sf_snap);
