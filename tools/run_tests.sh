@@ -16,10 +16,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 export RANDOM_SEED=${RANDOM_SEED:-${COCOTB_RANDOM_SEED:-1}}
-# The 5-cube's RTL builds in about 1.8 CPU-minutes (hierarchical, D >= 4)
-# but its lockstep runs for about a CPU-minute (the RTL simulates at about
-# 1/90 of the model's speed at light load; docs/performance.md): it is make test-long's (HC_TEST_LONG=1), make
-# test runs the 5-cube on the model.
+# The 5-cube's whole lockstep suite is make test-long's (HC_TEST_LONG=1);
+# make test runs the 5-cube on the model, and the node-sharded 6- and
+# 8-cubes' RTL on a short list (BIG_CONFIGS below).
 # make test stays under 15 minutes on 2 cores: the second 4-cube variant and
 # two of the three fault builds are make test-long's (each Verilator build
 # of the router with the cost model costs ~2 CPU-minutes; issue 16).
