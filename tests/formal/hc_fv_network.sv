@@ -11,10 +11,23 @@
 //   cons_   flit conservation: flits injected = flits delivered + flits in
 //           the NI queues and router buffers, every cycle; and idle_o only
 //           when nothing was in flight;
-//   drain_  no deadlock under e-cube: Drain cycles after `stop` every NI
-//           queue and router buffer is empty (with cons_: nothing is in
-//           flight); a safety property of the counter of cycles since
-//           `stop`, proven by PDR.
+//   prog_   no deadlock under e-cube: after `stop`, while anything is in
+//           flight or still to be offered, some flit moves in every
+//           cycle (Quiet = 1; at most Quiet - 1 cycles in a row without a
+//           move in general). The drain bound follows
+//           (docs/verification.md): phi, the sum over every flit of the
+//           moves it may still make (in the NI queue Dim + 2, in the local
+//           input Dim + 1, in link input p Dim - p, as e-cube takes it to
+//           a higher dimension or out; not yet offered Dim + 3), never
+//           rises after the stop and falls with every move, so the network
+//           is empty at most Quiet * phi(stop) <= Quiet * PhiMax cycles
+//           after it;
+//   ord_    the e-cube order that makes every move lower phi: a link input
+//           p holds only outputs above p (or the ejection port), and a head
+//           in link input p agrees with its node in dimensions 0..p;
+//   drain_  the same bound as a counter of cycles since `stop` (Drain
+//           cycles later every NI queue and router buffer is empty): not
+//           established by a solver at a Drain that holds (docs).
 // inv_ lemmas make k-induction close: every buffer count within its depth,
 // and the kinds in the buffers in message order along each channel (a link
 // input's front is a BODY or TAIL exactly while its router holds an output
@@ -28,7 +41,8 @@ module hc_fv_network #(
   parameter int unsigned B     = 1,
   parameter int unsigned I     = 1,
   parameter int unsigned L     = 3,
-  parameter int unsigned Drain = 16
+  parameter int unsigned Drain = 16,
+  parameter int unsigned Quiet = 1
 ) (
   input logic clk_i
 );
@@ -43,7 +57,10 @@ module hc_fv_network #(
   localparam int unsigned HB = W;
   localparam int unsigned TB = W + 1;
 
+  localparam int unsigned QW   = $clog2(Quiet + 1);
+
   logic ok_cons_inflight, ok_cons_idle, ok_drain_empty, ok_inv_counts, ok_inv_order;
+  logic ok_prog_quiet, ok_ord_owner, ok_ord_head;
 
   if (B != 1 || I != 1) begin : gen_err_depth
     $error("hc_fv_network: the lemmas are written for B = I = 1");
@@ -68,7 +85,7 @@ module hc_fv_network #(
     .PayloadWidth (W),
     .BufDepth     (B),
     .InjDepth     (I),
-    .CntWidth     (1),
+    .CntWidth     (0),
     .SfEnable     (1'b0),
     .BankAW       (1),
     .SegAW        (1),
@@ -125,6 +142,7 @@ module hc_fv_network #(
   //@tap-node t_nrd   1 u_dut.gen_node[%n].u_node.u_ni.u_queue.rd_ptr_q
   //@tap-node t_nwr   1 u_dut.gen_node[%n].u_node.u_ni.u_queue.wr_ptr_q
   //@tap-np   t_tails clog2(B+1) u_dut.gen_node[%n].u_node.u_router.gen_in[%p].u_tails.count_q
+  //@tap-node t_owner (Dim+1)*(Dim+1) u_dut.gen_node[%n].u_node.u_router.u_alloc.owner_q
   logic [N*CI-1:0]   t_ni;
   logic [N*P*CB-1:0] t_buf, t_tails;
   logic [N*P*FW-1:0] t_bmem;
@@ -132,6 +150,7 @@ module hc_fv_network #(
   logic [N*P-1:0]    t_holds, t_held;
   logic [N*P-1:0]    t_brd, t_bwr;
   logic [N-1:0]      t_nrd, t_nwr;
+  logic [N*P*P-1:0]  t_owner;
 
   // Environment: whole messages of at most L flits; after stop, only the
   // rest of the open ones, offered as soon as there is room.
@@ -256,11 +275,74 @@ module hc_fv_network #(
     end
   end
 
+  // Progress (prog_): after the stop, while anything is in flight, some
+  // flit moves (enters an NI queue, leaves it or a router buffer) at least
+  // once in every Quiet cycles. A count that changed between two cycles is
+  // a flit that moved (cons_); the converse needs buffers that never push
+  // and pop in one cycle, true of one slot, so the check errs towards
+  // failing.
+  logic [N*P*CB-1:0] buf_q;
+  logic [N*CI-1:0]   ni_q;
+  logic              stopd_q, moved, busy;
+  logic [QW-1:0]     quiet_q;
+  assign moved = (t_buf != buf_q) || (t_ni != ni_q);
+  assign busy  = (t_buf != '0) || (t_ni != '0) || (open_q != '0);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      buf_q   <= '0;
+      ni_q    <= '0;
+      stopd_q <= 1'b0;
+      quiet_q <= '0;
+    end else begin
+      buf_q   <= t_buf;
+      ni_q    <= t_ni;
+      stopd_q <= stop_q;
+      if (stopd_q && busy && !moved) begin
+        if (quiet_q != QW'(Quiet)) begin
+          quiet_q <= quiet_q + 1'b1;
+        end
+      end else begin
+        quiet_q <= '0;
+      end
+    end
+  end
+
+  assign ok_prog_quiet = (quiet_q < QW'(Quiet));
+
+  // E-cube order along a path (ord_), what makes every move lower phi: a
+  // link input p holds only an output of a higher dimension or the
+  // ejection port, and a head in link input p of node y has a destination
+  // that agrees with y in dimensions 0..p (its next hop is higher).
+  always_comb begin
+    ok_ord_owner = 1'b1;
+    ok_ord_head  = 1'b1;
+    for (int y = 0; y < N; y++) begin
+      for (int p = 0; p < Dim; p++) begin
+        logic [FW-1:0] f;
+        for (int o = 0; o < Dim; o++) begin
+          if (o <= p) begin
+            ok_ord_owner = ok_ord_owner && !t_owner[y*P*P + o*P + p];
+          end
+        end
+        f = t_bmem[(y*P + p)*FW +: FW];
+        if (t_buf[(y*P + p)*CB +: CB] != '0 && f[HB]) begin
+          for (int j = 0; j <= p; j++) begin
+            ok_ord_head = ok_ord_head && (f[j] == y[j]);
+          end
+        end
+      end
+    end
+  end
+
   always_comb begin
     if (rst_ni) begin
       cons_inflight: assert (ok_cons_inflight);
       cons_idle: assert (ok_cons_idle);
       drain_empty: assert (ok_drain_empty);
+      prog_quiet: assert (ok_prog_quiet);
+      ord_owner: assert (ok_ord_owner);
+      ord_head: assert (ok_ord_head);
       inv_counts: assert (ok_inv_counts);
       inv_order: assert (ok_inv_order);
     end
