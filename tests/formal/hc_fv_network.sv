@@ -25,9 +25,13 @@
 //   ord_    the e-cube order that makes every move lower phi: a link input
 //           p holds only outputs above p (or the ejection port), and a head
 //           in link input p agrees with its node in dimensions 0..p;
-//   drain_  the same bound as a counter of cycles since `stop` (Drain
-//           cycles later every NI queue and router buffer is empty): not
-//           established by a solver at a Drain that holds (docs).
+//   drain_  the drain bound as the issue states it: Drain cycles after the
+//           stop every NI queue and router buffer is empty and no message
+//           open. Proven by k-induction with AssumeProven = 1 (prog_,
+//           ord_ and inv_ assumed, being proven on the same netlist by the
+//           jobs without it) and its own lemmas inv_phi_*: phi falls in
+//           every cycle while above 0, and phi + cycles since the stop stays
+//           within PhiMax; so Drain = PhiMax holds (60 at d = 2, L = 2).
 // inv_ lemmas make k-induction close: every buffer count within its depth,
 // and the kinds in the buffers in message order along each channel (a link
 // input's front is a BODY or TAIL exactly while its router holds an output
@@ -42,7 +46,10 @@ module hc_fv_network #(
   parameter int unsigned I     = 1,
   parameter int unsigned L     = 3,
   parameter int unsigned Drain = 16,
-  parameter int unsigned Quiet = 1
+  parameter int unsigned Quiet = 1,
+  /// 1: assume prog_, ord_ and the inv_ lemmas (proven by the jobs with 0)
+  /// and check drain_ with the potential's lemmas inv_phi_*.
+  parameter bit          AssumeProven = 1'b0
 ) (
   input logic clk_i
 );
@@ -60,7 +67,7 @@ module hc_fv_network #(
   localparam int unsigned QW   = $clog2(Quiet + 1);
 
   logic ok_cons_inflight, ok_cons_idle, ok_drain_empty, ok_inv_counts, ok_inv_order;
-  logic ok_prog_quiet, ok_ord_owner, ok_ord_head;
+  logic ok_prog_quiet, ok_ord_owner, ok_ord_head, ok_inv_len;
 
   if (B != 1 || I != 1) begin : gen_err_depth
     $error("hc_fv_network: the lemmas are written for B = I = 1");
@@ -236,6 +243,12 @@ module hc_fv_network #(
       end
     end
     ok_cons_inflight = (fly_q == held);
+    // An open message has offered 1..L-1 flits, a closed one none.
+    ok_inv_len = 1'b1;
+    for (int x = 0; x < N; x++) begin
+      ok_inv_len = ok_inv_len && (open_q[x] ? (len_q[x*LW +: LW] != '0 && len_q[x*LW +: LW] < LW'(L))
+                                            : (len_q[x*LW +: LW] == '0));
+    end
     ok_cons_idle     = !idle || (flyd_q == '0);
     // Empty: every NI queue and router buffer (cons_ says these hold all
     // that is in flight); bits, not the sum, so that PDR needs no counting.
@@ -335,6 +348,52 @@ module hc_fv_network #(
     end
   end
 
+  // The potential of drain_ (header): the moves every flit may still make,
+  // at most PhiMax (every buffer and queue full, every message open with
+  // L - 1 flits to offer).
+  localparam int unsigned PhiMax = N * (B * (Dim * (Dim + 1) / 2 + Dim + 1) + I * (Dim + 2)
+                                        + (L - 1) * (Dim + 3));
+  localparam int unsigned PhiW = $clog2(PhiMax + 1);
+  logic [PhiW-1:0] phi, phi_q;
+  if (AssumeProven && Quiet != 1) begin : gen_err_quiet
+    $error("hc_fv_network: AssumeProven assumes prog_ at Quiet = 1");
+  end
+  always_comb begin
+    phi = '0;
+    for (int x = 0; x < N; x++) begin
+      if (t_ni[x*CI +: CI] != '0) phi = phi + PhiW'(Dim + 2);
+      if (open_q[x]) phi = phi + (PhiW'(L) - PhiW'(len_q[x*LW +: LW])) * PhiW'(Dim + 3);
+      for (int p = 0; p < P; p++) begin
+        if (t_buf[(x*P + p)*CB +: CB] != '0) phi = phi + PhiW'((p < Dim) ? Dim - p : Dim + 1);
+      end
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      phi_q <= '0;
+    end else begin
+      phi_q <= phi;
+    end
+  end
+  // After the stop phi falls in every cycle until 0 (a move every cycle,
+  // each one forward); counted from the stop, it is within PhiMax.
+  logic ok_phi_dec, ok_phi_budget;
+  assign ok_phi_dec    = !stopd_q || (phi_q == '0 ? phi == '0 : phi < phi_q);
+  assign ok_phi_budget = (stop_q || !stopd_q) && (stopd_q || since_q == '0) &&
+                         (!stop_q || phi == '0 || (32'(phi) + 32'(since_q) <= 32'(PhiMax)));
+
+  if (AssumeProven) begin : gen_assume
+    always_comb begin
+      if (rst_ni) begin
+        // prog_quiet at Quiet = 1, said of this cycle rather than the next.
+        assume (!(stopd_q && busy && !moved) && ok_ord_owner && ok_ord_head && ok_inv_counts && ok_inv_order
+                && ok_inv_len);
+        inv_phi_dec: assert (ok_phi_dec);
+        inv_phi_budget: assert (ok_phi_budget);
+      end
+    end
+  end
+
   always_comb begin
     if (rst_ni) begin
       cons_inflight: assert (ok_cons_inflight);
@@ -345,6 +404,7 @@ module hc_fv_network #(
       ord_head: assert (ok_ord_head);
       inv_counts: assert (ok_inv_counts);
       inv_order: assert (ok_inv_order);
+      inv_len: assert (ok_inv_len);
     end
   end
 
