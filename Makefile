@@ -370,7 +370,7 @@ $(BUILD)/rtl/%/vflags: FORCE
 # within the object directory. The leading + lets Verilator's make share
 # this make's job slots (without it, it falls back to one job).
 $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt tb/backend/hc_verilator_hier.vlt \
-                                    $(BUILD)/rtl/%/vflags tools/node_state.pl tools/node_pgo.sh \
+                                    $(BUILD)/rtl/%/vflags tools/node_state.pl tools/node_edge.pl tools/node_pgo.sh \
                                     | $(LIB_OBJ) $(HCSIM_OBJ) $(VRT_OBJ)
 	+@$(if $(call nodesim,$*),$(call verilate_nodesim,$*),tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log \
 	    $(call vflags,$*) --Mdir $(dir $@) $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)))
@@ -386,6 +386,7 @@ verilate_nodesim = rm -rf $(BUILD)/rtl/$(1)/vnode $(BUILD)/rtl/$(1)/vsf $(BUILD)
 	tools/verilate.sh "$(1) node" $(BUILD)/rtl/$(1)/verilator.log $(call vflags_node,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vnode $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
 	tools/node_state.pl $(BUILD)/rtl/$(1)/vnode > $(BUILD)/rtl/$(1)/vnode/hc_node_state.h && \
+	tools/node_edge.pl $(BUILD)/rtl/$(1)/vnode > $(BUILD)/rtl/$(1)/vnode/hc_node_edge.h && \
 	tools/verilate.sh "$(1) engine" $(BUILD)/rtl/$(1)/verilator-sf.log $(call vflags_sf,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vsf $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
 	tools/node_state.pl $(BUILD)/rtl/$(1)/vsf 64 hc_sf_node > $(BUILD)/rtl/$(1)/vsf/hc_sf_node_state.h && \
