@@ -304,15 +304,11 @@ static bool node_take_sf(hc_rtl *r, unsigned x) {
   return chg;
 }
 
-// Whether a neighbour of node x was evaluated in this cycle or the one
-// before: otherwise every output x takes from them is as x took it in the
-// cycle before (each step takes them once a cycle, and a model's outputs
-// change only when it is evaluated).
-static inline bool nb_evaluated(const hc_rtl *r, unsigned x) {
-  for (unsigned i = 0; i < HC_D; ++i)
-    if (r->last_ev[x ^ (1u << i)] + 1 >= r->cyc) return true;
-  return false;
-}
+// Whether node y (a neighbour) was evaluated in this cycle or the one
+// before: otherwise every output its neighbours take from it is as they
+// took it in the cycle before (each step takes them once a cycle, and a
+// model's outputs change only when it is evaluated), and is not copied.
+static inline bool evaluated_lately(const hc_rtl *r, unsigned y) { return r->last_ev[y] + 1 >= r->cyc; }
 
 static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *model = "node") {
   if (r->skip_broken) return;
@@ -351,12 +347,12 @@ static void settle_low(hc_rtl *r) {
       chg |= upd(n->run_i, g->run_o);
       chg |= upd(n->sf_start_i, g->start_o);
     }
-    if (nb_evaluated(r, x))
-      for (unsigned i = 0; i < HC_D; ++i) {
-        const Vhc_node *nb = r->node[x ^ (1u << i)];
-        chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
-        chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
-      }
+    for (unsigned i = 0; i < HC_D; ++i) {
+      if (!evaluated_lately(r, x ^ (1u << i))) continue;
+      const Vhc_node *nb = r->node[x ^ (1u << i)];
+      chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
+      chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
+    }
     // The engine's outputs as its last evaluation left them (unchanged
     // unless it was evaluated since the node took them).
     if (r->sf_fresh[x]) chg |= node_take_sf(r, x);
@@ -508,11 +504,8 @@ static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     bool changed = false;
-    if (!nb_evaluated(r, x)) {
-      r->dirty[x] = 0;
-      continue;
-    }
     for (unsigned i = 0; i < HC_D; ++i) {
+      if (!evaluated_lately(r, x ^ (1u << i))) continue;
       const Vhc_node *nb = r->node[x ^ (1u << i)];
       changed |= set_field(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
       changed |= set_field(n->nb_flit_i, i * kFlitW, kFlitW, get_bits(nb->out_flit_o, i * kFlitW, kFlitW));
