@@ -417,6 +417,18 @@ if [ -n "$SKIP_CFG" ]; then
   out=$(HC_RTL_CHECK_SKIP=1 skiprun); st=$?
   if [ $st = 0 ] && ! grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
   verdict skip "$v the same run without the fault passes the check (control)"
+  # A node's edge is evaluated without Verilator's input-combinational
+  # region (tools/node_edge.pl), sound only for a node settled for its
+  # inputs; HC_RTL_CHECK_SETTLE=1 compares every edge with the whole
+  # evaluation. The fault HC_RTL_EDGE_FAULT=1 (a node whose link inputs
+  # changed takes its edge at once, unsettled) must be caught by it.
+  log "the node's edge without its input-combinational region: the fault HC_RTL_EDGE_FAULT=1 must be caught by HC_RTL_CHECK_SETTLE=1 ($SKIP_CFG)"
+  out=$(HC_RTL_EDGE_FAULT=1 HC_RTL_CHECK_SETTLE=1 skiprun); st=$?
+  if [ $st != 0 ] && grep -q 'input-combinational logic differs' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  verdict skip "$v the fault HC_RTL_EDGE_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*.s edge without [^(]*' <<< "$out")"
+  out=$(HC_RTL_CHECK_SETTLE=1 skiprun); st=$?
+  if [ $st = 0 ] && ! grep -q 'input-combinational logic differs' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  verdict skip "$v the same run without the fault passes the check (control)"
   # tools/node_state.pl leaves a memory out of the comparison only if every
   # write to it is the commit of a compared shadow: on a copy of the C++ of
   # the node's store-and-forward engine (a model of its own, which holds
