@@ -19,7 +19,10 @@
 // (its inputs those it was last evaluated with, after its edge: see
 // settle_low and clock_high). HC_RTL_CHECK_SETTLE=1 in the environment
 // checks the claim every cycle: the evaluation after step (2)'s inputs must
-// leave every output of step (1) as it was.
+// leave every output of step (1) as it was. The evaluation at the edge
+// leaves out Verilator's input-combinational region, which would compute
+// again what the node holds (node_edge, tools/node_edge.pl); the same check
+// compares it with the whole evaluation at every edge.
 //
 // A node at a fixed point is not evaluated (HC_RTL_SKIP=0 turns this off).
 // A Verilated node is a deterministic function: its state after a cycle
@@ -438,6 +441,16 @@ static void take_settled(const Vhc_node *n, settled *s) {
   }
 }
 
+// HC_RTL_CHECK_SETTLE: what a node showed in step (1) (a) must be what it
+// shows after an evaluation with step (2)'s inputs (b).
+static void settle_check(hc_rtl *r, unsigned x, const settled &a, const settled &b) {
+  if (std::memcmp(&a, &b, sizeof a) == 0 || r->settle_broken) return;
+  std::fprintf(stderr, "hc_rtl_node_shim: node %u's links changed with its neighbours' links "
+                       "(cycle %llu): the two-step settling does not hold\n",
+               x, static_cast<unsigned long long>(r->ctx.time()));
+  r->settle_broken = 1;
+}
+
 // A node's rising edge: clk_i set, then its evaluation without the
 // input-combinational region (hc_node_eval_edge, tools/node_edge.pl), which
 // is sound only when the model is settled for the inputs it holds: every
@@ -531,8 +544,21 @@ static void clock_high(hc_rtl *r) {
       // the model as it is but for the clock and Verilator's record of the
       // clock's last value (the one byte set here: its edge detection),
       // and would have sampled for the assertions the values it holds now.
-      // (HC_RTL_CHECK_SETTLE: node_edge checks that it is settled, that an
-      // evaluation of its input-combinational logic changes nothing.)
+      // HC_RTL_CHECK_SETTLE checks it on a copy: that evaluation, from the
+      // model as it is, must leave step (1)'s outputs as they are (and
+      // node_edge checks that the edge's input-combinational region
+      // changes nothing).
+      if (r->check_settle) {
+        Vhc_node___024root *root = n->rootp;
+        settled a = {}, b = {};
+        std::memcpy(r->edge_pre, static_cast<void *>(root), sizeof *root);
+        take_settled(n, &a);
+        n->clk_i = 0;
+        n->eval();
+        take_settled(n, &b);
+        std::memcpy(static_cast<void *>(root), r->edge_pre, sizeof *root);
+        settle_check(r, x, a, b);
+      }
       n->rootp->__Vtrigrprev__TOP__clk_i = 0;
       ++r->lazies;
     } else {
@@ -547,12 +573,7 @@ static void clock_high(hc_rtl *r) {
         n->eval();
       if (r->check_settle) {
         take_settled(n, &b);
-        if (std::memcmp(&a, &b, sizeof a) != 0 && !r->settle_broken) {
-          std::fprintf(stderr, "hc_rtl_node_shim: node %u's links changed with its neighbours' links "
-                               "(cycle %llu): the two-step settling does not hold\n",
-                       x, static_cast<unsigned long long>(r->ctx.time()));
-          r->settle_broken = 1;
-        }
+        settle_check(r, x, a, b);
       }
     }
     node_edge(r, x);
