@@ -307,7 +307,7 @@ nodesim = $(if $(call cfgflag,$(1),H),,$(if $(or $(call cfgflag,$(1),N),$(filter
 vflags_rtl = --cc --build -j 2 $(VFLAGS_COMMON) --timescale 1ns/1ns -O3 \
          --x-assign $(call xinit,$(1)) --x-initial $(call xinit,$(1)) \
          $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
-         $(if $(call pgo,$(1)),-CFLAGS "$(PGO_GEN)") -MAKEFLAGS "OPT_FAST=$(NODE_OPT) OPT_SLOW=-O1"
+         $(if $(call pgo,$(1)),$(addprefix -CFLAGS ,$(PGO_GEN))) -MAKEFLAGS "OPT_FAST=$(NODE_OPT) OPT_SLOW=-O1"
 # The code that runs for every node and cycle is compiled with -O2 (-O1 for
 # the rest): measured in docs/performance.md ("The RTL").
 NODE_OPT ?= -O2
@@ -320,6 +320,7 @@ NODE_OPT ?= -O2
 # a fifth less CPU time a cycle at d = 5 and d = 8; the build about twice
 # the compiler's time). NODE_PGO=0 turns it off.
 NODE_PGO ?= 1
+# (Each flag its own -CFLAGS: no quotes in the flags the vflags rule echoes.)
 PGO_GEN := -fprofile-generate -fprofile-update=single
 # (A shim edited after its training: its old counts no longer match, and
 # gcc warns and leaves them out, until the configuration is built again.)
@@ -364,7 +365,11 @@ allvflags = $(if $(call nodesim,$(1)),$(call vflags_node,$(1)) / $(call vflags_s
 $(BUILD)/rtl/%/vflags: FORCE
 	@$(call cfgcheck,$*)
 	@mkdir -p $(dir $@)
-	@echo '$(call allvflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call allvflags,$*)' > $@
+	@printf '%s\n' '$(call shq,$(call allvflags,$*))' | cmp -s - $@ 2>/dev/null || printf '%s\n' '$(call shq,$(call allvflags,$*))' > $@
+# Text for the shell inside single quotes: each ' as '\'' (the node's
+# -GSfExternal=1'b1 had ended the quotes, so the comparison above had never
+# matched and every make of a node-sharded build Verilated it again).
+shq = $(subst ','\'',$(1))
 
 # Absolute paths: the hierarchical mode runs Verilator again per block from
 # within the object directory. The leading + lets Verilator's make share
