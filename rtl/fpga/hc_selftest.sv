@@ -234,19 +234,17 @@ module hc_selftest #(
 
   // The link clock: clk_i itself, or with the time-multiplexed memory
   // clk_i / Dim from a divider (high for one clk_i period of Dim; its
-  // rising edge at every Dim-th rising edge of clk_i, as hc_sf_node needs).
+  // rising edge at every Dim-th rising edge of clk_i, as hc_sf_node needs,
+  // which finds the phase by itself). The divider is not reset: the link
+  // clock runs during reset, so the registers on it see their reset at its
+  // edges (and from any start value it reaches its cycle within 4 clocks).
   logic clk;
   if (Tdm) begin : gen_link_clk
     logic [1:0] div_q;
     logic       lclk_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        div_q  <= '0;
-        lclk_q <= 1'b0;
-      end else begin
-        div_q  <= (div_q == 2'(Dim - 1)) ? '0 : div_q + 1'b1;
-        lclk_q <= (div_q == 2'(Dim - 1));
-      end
+    always_ff @(posedge clk_i) begin
+      div_q  <= (div_q == 2'(Dim - 1)) ? '0 : div_q + 1'b1;
+      lclk_q <= (div_q == 2'(Dim - 1));
     end
     assign clk = lclk_q;
   end else begin : gen_one_clk
