@@ -4,6 +4,7 @@
 #                  [SFGEOM=BankAW,SegAW,DescAW]  RTL store-and-forward geometry
 #                  [ROUTE_REG=1]  the routers' registered route (2 cycles per hop; build token _Q)
 #                  [CNT_RAM=1]  the routers' channel counters in block RAM (read port registered; build token _K)
+#                  [SF_MEM_TDM=1]  each node's store-and-forward banks in one time-multiplexed RAM (build token _T)
 #                  [ROUTING=ecube|pcube|chiu|...]  routing function (not e-cube:
 #                                 SIM=model only; hcsim --routing list)
 #                  [TRAFFIC=netrace FILE=t.tra.bz2 [REGION=K] [DEPS=off] [FLIT_BYTES=16]]
@@ -89,7 +90,12 @@ ROUTE_REG ?=
 # port registered; docs/microarchitecture.md): the build token _K. The
 # model and hcsim need no setting (the counts are the same).
 CNT_RAM ?=
-CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(if $(filter 1,$(CNT_RAM)),_K)$(WAVE_H)
+# SF_MEM_TDM=1: each node's store-and-forward banks in one RAM, d memory
+# clocks a link cycle (SfMemTdm; docs/store_and_forward.md, section 7.8):
+# the build token _T (flat builds: d <= 4, or WAVES=1). The model needs no
+# setting (it counts link cycles).
+SF_MEM_TDM ?=
+CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(if $(filter 1,$(CNT_RAM)),_K)$(if $(filter 1,$(SF_MEM_TDM)),_T)$(WAVE_H)
 # A waveform needs the whole network Verilated (token _H) where the default
 # build is the node-sharded one (D >= NODE_MIN_D, below).
 WAVE_H = $(if $(and $(filter 1,$(WAVES)),$(filter-out $(shell seq 1 $$(($(NODE_MIN_D) - 1))),$(D))),_H)
