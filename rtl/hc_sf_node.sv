@@ -346,7 +346,7 @@ module hc_sf_node #(
       for (int unsigned k = 0; k < Dim; k++) begin
         if (ph == PhW'(k)) begin
 `ifdef HC_FAULT_tdmslot
-          // Fault (make test's control): phase k reads the next engine's offset.
+          // Fault (make test-long's control): phase k reads the next engine's offset.
           m_raddr = tx_addr[((k + 1) % Dim)*BankAW +: BankAW];
 `else
           m_raddr = tx_addr[k*BankAW +: BankAW];
