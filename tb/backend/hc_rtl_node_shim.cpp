@@ -76,6 +76,9 @@
 #include "hc_rtl.h"
 #include "hc_rtl_bits.h"
 #include "hc_rtl_shim_common.h"
+#if HC_T
+#error "the node-sharded simulation does not drive the memory clock of SfMemTdm (token _T): build it flat"
+#endif
 
 
 static const unsigned kNodes = 1u << HC_D;
