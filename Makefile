@@ -4,6 +4,7 @@
 #                  [SFGEOM=BankAW,SegAW,DescAW]  RTL store-and-forward geometry
 #                  [ROUTE_REG=1]  the routers' registered route (2 cycles per hop; build token _Q)
 #                  [CNT_RAM=1]  the routers' channel counters in block RAM (read port registered; build token _K)
+#                  [SF_MEM_TDM=1]  each node's store-and-forward banks in one time-multiplexed RAM (build token _T)
 #                  [ROUTING=ecube|pcube|chiu|...]  routing function (not e-cube:
 #                                 SIM=model only; hcsim --routing list)
 #                  [TRAFFIC=netrace FILE=t.tra.bz2 [REGION=K] [DEPS=off] [FLIT_BYTES=16]]
@@ -89,7 +90,12 @@ ROUTE_REG ?=
 # port registered; docs/microarchitecture.md): the build token _K. The
 # model and hcsim need no setting (the counts are the same).
 CNT_RAM ?=
-CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(if $(filter 1,$(CNT_RAM)),_K)$(WAVE_H)
+# SF_MEM_TDM=1: each node's store-and-forward banks in one RAM, d memory
+# clocks a link cycle (SfMemTdm; docs/store_and_forward.md, section 7.8):
+# the build token _T (flat builds: d <= 4, or WAVES=1). The model needs no
+# setting (it counts link cycles).
+SF_MEM_TDM ?=
+CFG = D$(D)_W$(W)_B$(B)_I$(I)$(if $(filter-out $(SF_DEFAULT_GEOM),$(SFGEOM_DOTS)),_G$(SFGEOM_DOTS))$(if $(filter 1,$(ROUTE_REG)),_Q)$(if $(filter 1,$(CNT_RAM)),_K)$(if $(filter 1,$(SF_MEM_TDM)),_T)$(WAVE_H)
 # A waveform needs the whole network Verilated (token _H) where the default
 # build is the node-sharded one (D >= NODE_MIN_D, below).
 WAVE_H = $(if $(and $(filter 1,$(WAVES)),$(filter-out $(shell seq 1 $$(($(NODE_MIN_D) - 1))),$(D))),_H)
@@ -235,6 +241,9 @@ LINK_LIBS := -lz -pthread -latomic -lm
 # simulation-only port of the counters as they are now, and the shim
 # -DHC_K=1, which then reads that port and walks the real one over every
 # counter)
+# and _T (each node's store-and-forward banks in one time-multiplexed RAM,
+# SfMemTdm, docs/store_and_forward.md section 7.8: the shim, -DHC_T=1,
+# steps Dim memory clocks a link cycle; flat builds only)
 # and _P<name>, which defines HC_PROTO_<name>: a prototype of docs/fpga.md
 # ("Towards the lean router") that changes the router's timing, so only
 # the RTL backend alone runs it (the lockstep with the model fails).
@@ -249,7 +258,7 @@ cfggeom = $(word $(2),$(subst ., ,$(call cfgval,$(1),G)))
 # The tokens above, the one list a configuration name is checked against
 # (cfgcheck, before any Verilator build): valued ones by their letter.
 CFG_VALUED := D W B I G F P
-CFG_FLAGS := X C R Q K N H
+CFG_FLAGS := X C R Q K N H T
 cfgcheck = for t in $(subst _, ,$(1)); do case "$$t" in \
     $(foreach v,$(CFG_VALUED),$(v)?*|)$(foreach f,$(CFG_FLAGS),$(f)|)__none__) ;; \
     *) echo "make: configuration $(1): unknown token '$$t' (D<d>_W<w>_B<b>_I<i>, then _G<a.b.c> _F<fault> _P<proto> $(foreach f,$(CFG_FLAGS),_$(f)), each its own token)" >&2; exit 2 ;; esac; done
@@ -288,6 +297,7 @@ vflags = --cc --build -j 2 $(VFLAGS_COMMON) --trace-fst --timescale 1ns/1ns -O3 
          $(if $(call cfgflag,$(1),R),+define+HC_CFG_BUF_RAM=1) \
          $(if $(call cfgflag,$(1),Q),+define+HC_CFG_ROUTE_REG=1) \
          $(if $(call cfgflag,$(1),K),+define+HC_CFG_CNT_RAM=1 +define+HC_CNT_PEEK) \
+         $(if $(call cfgflag,$(1),T),+define+HC_CFG_SF_MEM_TDM=1) \
          $(if $(call cfgval,$(1),P),+define+HC_PROTO_$(call cfgval,$(1),P)) \
          $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
          -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0"
@@ -421,6 +431,7 @@ shim_flags = $(subst -DVM_COVERAGE=0,-DVM_COVERAGE=$(if $(call cfgflag,$(1),C),1
 	    -DHC_W=$(call cfgval,$(1),W) -DHC_B=$(call cfgval,$(1),B) -DHC_I=$(call cfgval,$(1),I) \
 	    $(if $(call cfgflag,$(1),Q),-DHC_Q=1) \
 	    $(if $(call cfgflag,$(1),K),-DHC_K=1) \
+	    $(if $(call cfgflag,$(1),T),-DHC_T=1) \
 	    $(if $(call cfgval,$(1),G),-DHC_BANK_AW=$(call cfggeom,$(1),1) -DHC_SEG_AW=$(call cfggeom,$(1),2) \
 	         -DHC_DESC_AW=$(call cfggeom,$(1),3))
 

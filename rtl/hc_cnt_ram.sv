@@ -9,7 +9,8 @@
 //
 // Counter c = port * 4 + kind (kind: hc_pkg::CntFlits .. CntBlocked). Each
 // cycle's events are registered first (ev, as in hc_chan_counters, so no
-// carry chain follows the allocation), then counted by the counter's LowW
+// carry chain follows the allocation; a blocked cycle's event is the
+// registered waiting count, which max-waiting keeps anyway, not 0), then counted by the counter's LowW
 // low bits (LowW = ceil(log2(NCnt)), NCnt = 4 * Ports). A carry out of them
 // sets the counter's pending bit, and a read-modify-write pipeline sweeps
 // the memory's words in turn, one a cycle: in cycle t it reads word ph, in
@@ -86,7 +87,8 @@ module hc_cnt_ram #(
   // ---------------------------------------------------------------------
   // Events, registered; the low bits and the pending carries
   // ---------------------------------------------------------------------
-  logic [NCnt-1:0]      ev_d, ev_q;      // per counter: its event (this / last cycle)
+  logic [NCnt-1:0]      ev_q;            // per counter: its event last cycle
+  logic [Ports*3-1:0]   ev_d, ev_r_q;    // per port: flit, head, busy (this / last cycle)
   logic [NCnt*LowW-1:0] low_d, low_q;    // per counter: its low bits
   logic [NCnt-1:0]      co;              // per counter: its low bits carry out now
   logic [NCnt-1:0]      pend_d, pend_q;  // per counter: a carry not yet in its word
@@ -97,11 +99,15 @@ module hc_cnt_ram #(
   logic [HighW-1:0]     wdata;           // word wa_q, written this cycle
   logic [Words-1:0]     pend_all;        // pend_q, padded to the words' count
 
+  logic [Ports*WaitW-1:0] wait_q;  // per port: waiting_i, registered (also for max-waiting)
   for (genvar o = 0; o < Ports; o++) begin : gen_ev
-    assign ev_d[o*4 + 0] = flit_i[o];
-    assign ev_d[o*4 + 1] = flit_i[o] && head_i[o];
-    assign ev_d[o*4 + 2] = busy_i[o];
-    assign ev_d[o*4 + 3] = (waiting_i[o*WaitW +: WaitW] != '0);
+    assign ev_d[o*3 + 0] = flit_i[o];
+    assign ev_d[o*3 + 1] = flit_i[o] && head_i[o];
+    assign ev_d[o*3 + 2] = busy_i[o];
+    assign ev_q[o*4 +: 3] = ev_r_q[o*3 +: 3];
+    // A blocked cycle's event, registered, is the registered waiting count
+    // not 0: derived from that register rather than kept twice.
+    assign ev_q[o*4 + 3] = (wait_q[o*WaitW +: WaitW] != '0);
   end
 
   for (genvar c = 0; c < NCnt; c++) begin : gen_low
@@ -124,14 +130,16 @@ module hc_cnt_ram #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ev_q    <= '0;
+      ev_r_q  <= '0;
+      wait_q  <= '0;
       low_q   <= '0;
       pend_q  <= '0;
       ph_q    <= AddrW'(1);  // word 0 is written first, word 1 read
       wa_q    <= '0;
       first_q <= 1'b1;
     end else begin
-      ev_q   <= ev_d;
+      ev_r_q <= ev_d;
+      wait_q <= waiting_i;
       low_q  <= low_d;
       pend_q <= pend_d;
       ph_q   <= ph_d;
@@ -171,17 +179,16 @@ module hc_cnt_ram #(
   // ---------------------------------------------------------------------
   logic [Ports*WaitW-1:0] max_wait;  // per port: the max-waiting value now
   for (genvar o = 0; o < Ports; o++) begin : gen_max
-    logic [WaitW-1:0] wait_q, max_wait_q;
+    logic [WaitW-1:0] wait_o, max_wait_q;
+    assign wait_o = wait_q[o*WaitW +: WaitW];
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        wait_q     <= '0;
         max_wait_q <= '0;
       end else begin
-        wait_q     <= waiting_i[o*WaitW +: WaitW];
         max_wait_q <= max_wait[o*WaitW +: WaitW];
       end
     end
-    assign max_wait[o*WaitW +: WaitW] = (wait_q > max_wait_q) ? wait_q : max_wait_q;
+    assign max_wait[o*WaitW +: WaitW] = (wait_o > max_wait_q) ? wait_o : max_wait_q;
   end
 
   // ---------------------------------------------------------------------

@@ -48,6 +48,9 @@
 `ifndef HC_CFG_SEG_AW
 `define HC_CFG_SEG_AW hc_pkg::SegAWDefault
 `endif
+`ifndef HC_CFG_SF_MEM_TDM
+`define HC_CFG_SF_MEM_TDM 1'b0
+`endif
 `ifndef HC_CFG_DESC_AW
 `define HC_CFG_DESC_AW hc_pkg::DescAWDefault
 `endif
@@ -88,10 +91,19 @@ module hc_network #(
   parameter int unsigned DescAW       = `HC_CFG_DESC_AW,
   /// 1: the paper's cost model (tau, xi, mode 3 circuit switching) is built
   /// (docs/microarchitecture.md, "Cost model"); 0: writes of it are refused.
-  parameter bit          CsEnable     = 1'b1
+  parameter bit          CsEnable     = 1'b1,
+  /// 1: each node's store-and-forward banks in one RAM clocked by
+  /// mem_clk_i, Dim memory clocks a link cycle (docs/store_and_forward.md,
+  /// section 7.8); 0: Dim copies of every bank (section 7.2).
+  parameter bit          SfMemTdm     = `HC_CFG_SF_MEM_TDM
 ) (
-  /// Clock, rising edge.
+  /// Clock, rising edge (with SfMemTdm: the link clock).
   input  logic                          clk_i,
+  /// With SfMemTdm: the memory clock, Dim rising edges a clk_i period, every
+  /// Dim-th at a rising edge of clk_i; unused otherwise.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic                          mem_clk_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   /// Asynchronous reset, active low.
   input  logic                          rst_ni,
   /// Per node: a flit is offered for injection (only while inj_ready_o).
@@ -339,9 +351,11 @@ module hc_network #(
       .BankAW       (BankAW),
       .SegAW        (SegAW),
       .DescAW       (DescAW),
-      .CsEnable     (CsEnable)
+      .CsEnable     (CsEnable),
+      .SfMemTdm     (SfMemTdm)
     ) u_node (
       .clk_i,
+      .mem_clk_i,
       .rst_ni,
       .node_id_i      (Dim'(x)),
       .sf_mode_i      (sf_mode),

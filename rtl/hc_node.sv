@@ -57,10 +57,17 @@ module hc_node #(
   /// Store-and-forward: address bits of each TX engine's descriptor table.
   parameter int unsigned DescAW       = hc_pkg::DescAWDefault,
   /// 1: the cost model (tau, xi, mode 3) is built.
-  parameter bit          CsEnable     = 1'b1
+  parameter bit          CsEnable     = 1'b1,
+  /// 1: the engine's banks in one time-multiplexed RAM on mem_clk_i
+  /// (hc_sf_node's SfMemTdm).
+  parameter bit          SfMemTdm     = 1'b0
 ) (
-  /// Clock, rising edge.
+  /// Clock, rising edge (the link clock).
   input  logic                        clk_i,
+  /// With SfMemTdm: the engine's memory clock, Dim times clk_i (hc_sf_node).
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic                        mem_clk_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   /// Asynchronous reset, active low.
   input  logic                        rst_ni,
   /// This node's number.
@@ -287,9 +294,11 @@ module hc_node #(
       .BankAW   (BankAW),
       .SegAW    (SegAW),
       .DescAW   (DescAW),
-      .CntWidth (CntWidth)
+      .CntWidth (CntWidth),
+      .SfMemTdm (SfMemTdm)
     ) u_sf (
       .clk_i,
+      .mem_clk_i,
       .rst_ni,
       .clear_i     (sf_start_i),
       .go_i        (sf_go),

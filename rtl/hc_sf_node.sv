@@ -14,6 +14,23 @@
 // The configuration port reads copy 0 of a bank (shared with TX engine 0,
 // which wins: section 7.3) for the read-back of results, or several banks
 // of copy 0 at one offset combined (target TgtComb: a combined word).
+//
+// SfMemTdm = 1 (the board's organisation, docs/store_and_forward.md,
+// section 7.8) keeps the node's Dim+1 banks instead in ONE 1-read-1-write
+// RAM of 2^BankAW words of Dim+1 lanes (lane b: bank b at that offset; a
+// write enables one lane), clocked by mem_clk_i at Dim times the link clock
+// clk_i, rising edges aligned (every Dim-th edge of mem_clk_i is an edge of
+// clk_i). A link cycle (one clk_i period, one schedule cycle) has Dim memory
+// clocks, phase 0 .. Dim-1; in phase k the RAM reads TX engine k's offset
+// (all lanes: a combined word's shares come in one read) and writes RX
+// engine k's word into lane k. The configuration port's own-bank write takes
+// the write of every phase whose RX engine does not write; its read takes
+// phase 0's read when TX engine 0 does not read. The row read in phase k is
+// held (through a staging register for k < Dim-1) from memory phase 0 of
+// the next link cycle to the end of it, so each engine sees at its link
+// clock edge the row it read in the previous link cycle, as it sees its
+// copies' output registers in the banked organisation: the cycle rule of
+// section 7.4 holds counted in link cycles.
 module hc_sf_node #(
   /// Cube dimension: links per node.
   parameter int unsigned Dim      = 4,
@@ -26,10 +43,16 @@ module hc_sf_node #(
   /// Address bits of each TX engine's descriptor table.
   parameter int unsigned DescAW   = hc_pkg::DescAWDefault,
   /// Bits of each TX counter.
-  parameter int unsigned CntWidth = 32
+  parameter int unsigned CntWidth = 32,
+  /// 1: the banks in one RAM clocked by mem_clk_i at Dim times clk_i
+  /// (time-multiplexed, see above; Dim >= 2); 0: Dim copies of every bank.
+  parameter bit          SfMemTdm = 1'b0
 ) (
-  /// Clock, rising edge.
+  /// Clock, rising edge (the link clock).
   input  logic                  clk_i,
+  /// With SfMemTdm: the memory clock, Dim rising edges per clk_i period,
+  /// every Dim-th at a rising edge of clk_i. Unused otherwise.
+  input  logic                  mem_clk_i,
   /// Asynchronous reset, active low.
   input  logic                  rst_ni,
   /// Start of a run: clear every engine at the end of this cycle.
@@ -93,6 +116,9 @@ module hc_sf_node #(
   if (CntWidth > 32) begin : gen_err_cnt
     $error("hc_sf_node: CntWidth must be 0..32 (0: no counters)");
   end
+  if (SfMemTdm && Dim < 2) begin : gen_err_tdm
+    $error("hc_sf_node: SfMemTdm needs Dim >= 2 (one memory clock a link cycle is the banked case)");
+  end
 
   // Bank write ports: RX engine j writes bank j, the configuration port the
   // own bank.
@@ -133,37 +159,51 @@ module hc_sf_node #(
     );
   end
 
+  // Every TX engine's read request, and the rows it reads (word b: bank
+  // b at its offset, from its own copies or from the shared RAM).
+  logic [Dim-1:0]             tx_rd;
+  // (the masks: for the assertions only, and engine 0's)
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [Dim*Banks-1:0]       tx_mask;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [Dim*BankAW-1:0]      tx_addr;
+  logic [Dim*Banks*Width-1:0] tx_rdata;
+
   for (genvar i = 0; i < Dim; i++) begin : gen_tx
-    // Copy i of every bank: TX engine i's private read ports.
+    // The row TX engine i reads (its copies of banks 0..Dim).
     logic [Banks*Width-1:0] rdata;
     logic [31:0]            cnt, cnt_acc;
-    // rd and bank matter only for copy 0, whose port is shared.
-    /* verilator lint_off UNUSEDSIGNAL */
     logic                   rd;
     logic [Dim:0]           mask;
-    /* verilator lint_on UNUSEDSIGNAL */
     logic [BankAW-1:0]      addr;
 
-    for (genvar b = 0; b < Banks; b++) begin : gen_bank
-      logic [BankAW-1:0] raddr;
-      if (i == 0) begin : gen_shared
-        // Copy 0 also serves configuration reads when TX engine 0 does not
-        // read this bank.
-        assign raddr = (rd && mask[b]) ? addr : cfg_idx_i[BankAW-1:0];
-      end else begin : gen_private
-        assign raddr = addr;
+    assign tx_rd[i]                          = rd;
+    assign tx_mask[i*Banks +: Banks]         = mask;
+    assign tx_addr[i*BankAW +: BankAW]       = addr;
+    assign rdata                             = tx_rdata[i*Banks*Width +: Banks*Width];
+
+    if (!SfMemTdm) begin : gen_copies
+      for (genvar b = 0; b < Banks; b++) begin : gen_bank
+        logic [BankAW-1:0] raddr;
+        if (i == 0) begin : gen_shared
+          // Copy 0 also serves configuration reads when TX engine 0 does not
+          // read this bank.
+          assign raddr = (rd && mask[b]) ? addr : cfg_idx_i[BankAW-1:0];
+        end else begin : gen_private
+          assign raddr = addr;
+        end
+        hc_ram_1r1w #(
+          .Width (Width),
+          .AddrW (BankAW)
+        ) u_ram (
+          .clk_i,
+          .we_i    (bank_we[b]),
+          .waddr_i (bank_waddr[b*BankAW +: BankAW]),
+          .wdata_i (bank_wdata[b*Width +: Width]),
+          .raddr_i (raddr),
+          .rdata_o (tx_rdata[(i*Banks+b)*Width +: Width])
+        );
       end
-      hc_ram_1r1w #(
-        .Width (Width),
-        .AddrW (BankAW)
-      ) u_ram (
-        .clk_i,
-        .we_i    (bank_we[b]),
-        .waddr_i (bank_waddr[b*BankAW +: BankAW]),
-        .wdata_i (bank_wdata[b*Width +: Width]),
-        .raddr_i (raddr),
-        .rdata_o (rdata[b*Width +: Width])
-      );
     end
 
     hc_sf_tx #(
@@ -208,10 +248,11 @@ module hc_sf_node #(
   assign cnt_o      = gen_tx[Dim-1].cnt_acc;
   assign finished_o = (&tx_finished) && (&rx_complete);
 
+
   // Configuration read of a bank (one bank: the unit) or of a combined
   // word (the banks of the mask in wdata, combined with the op in field):
   // copy 0's output registers hold the words in the next cycle.
-  logic             rd_q;
+  logic             rd_q, rd_read;
   logic [Banks-1:0] rmask_q, rmask_d;
   logic [1:0]       rop_q, rop_d;
   logic [Width-1:0] rword;
@@ -231,13 +272,15 @@ module hc_sf_node #(
     end
   end
 
+  assign rd_read = cfg_re_i && ((cfg_tgt_i == hc_pkg::TgtBank) || (cfg_tgt_i == hc_pkg::TgtComb));
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_q    <= 1'b0;
       rmask_q <= '0;
       rop_q   <= '0;
     end else begin
-      rd_q    <= cfg_re_i && ((cfg_tgt_i == hc_pkg::TgtBank) || (cfg_tgt_i == hc_pkg::TgtComb));
+      rd_q    <= rd_read;
       rmask_q <= rmask_d;
       rop_q   <= rop_d;
     end
@@ -249,11 +292,174 @@ module hc_sf_node #(
   ) u_cfg_comb (
     .op_i    (rop_q),
     .mask_i  (rmask_q),
-    .rdata_i (gen_tx[0].rdata),
+    .rdata_i (tx_rdata[0 +: Banks*Width]),
     .word_o  (rword)
   );
 
   assign cfg_rdata_o = rd_q ? 32'(rword) : '0;
+
+  if (SfMemTdm) begin : gen_tdm
+    // -------------------------------------------------------------------
+    // The time-multiplexed memory (see the header). Everything here runs
+    // on mem_clk_i; what it takes from the link clock's side (the engines'
+    // requests, the configuration port) is steady through a link cycle, and
+    // what it gives back (hold_q) changes only at the edge that ends memory
+    // phase 0, never at an edge of clk_i.
+    // -------------------------------------------------------------------
+    localparam int unsigned PhW = $clog2(Dim + 1);
+    localparam int unsigned RowW = Banks * Width;
+
+    // Phase: tog_q toggles at every link clock edge; the memory side sees
+    // it one memory clock later, so the two differ exactly in phase 0.
+    logic           tog_q, tog_seen_q, ph0;
+    logic [PhW-1:0] ph_q, ph;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) tog_q <= 1'b0;
+      else         tog_q <= !tog_q;
+    end
+    always_ff @(posedge mem_clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        tog_seen_q <= 1'b0;
+        ph_q       <= '0;
+      end else begin
+        tog_seen_q <= tog_q;
+        ph_q       <= ph + 1'b1;
+      end
+    end
+    assign ph0 = tog_q ^ tog_seen_q;
+    assign ph  = ph0 ? '0 : ph_q;
+
+    // The configuration port's share: its own-bank write goes with every
+    // phase whose RX engine does not write (the same word each time), its
+    // read with phase 0 when TX engine 0 does not read.
+    logic             m_we_any;
+    logic [Banks-1:0] m_we;
+    logic [BankAW-1:0] m_waddr, m_raddr;
+    logic [Width-1:0] m_wword;
+    logic [RowW-1:0]  m_rdata;
+    always_comb begin
+      m_we    = '0;
+      m_waddr = bank_waddr[Dim*BankAW +: BankAW];
+      m_wword = bank_wdata[Dim*Width +: Width];
+      m_raddr = tx_addr[0 +: BankAW];
+      m_we_any = 1'b0;
+      for (int unsigned k = 0; k < Dim; k++) begin
+        if (ph == PhW'(k)) begin
+`ifdef HC_FAULT_tdmslot
+          // Fault (make test-long's control): phase k reads the next engine's offset.
+          m_raddr = tx_addr[((k + 1) % Dim)*BankAW +: BankAW];
+`else
+          m_raddr = tx_addr[k*BankAW +: BankAW];
+`endif
+          if (bank_we[k]) begin
+            m_we[k]  = 1'b1;
+            m_waddr  = bank_waddr[k*BankAW +: BankAW];
+            m_wword  = bank_wdata[k*Width +: Width];
+            m_we_any = 1'b1;
+          end
+        end
+      end
+      if (!m_we_any && bank_we[Dim]) begin
+        m_we[Dim] = 1'b1;
+      end
+      if (ph == '0 && !tx_rd[0]) begin
+        m_raddr = cfg_idx_i[BankAW-1:0];
+      end
+    end
+
+    hc_ram_1r1w #(
+      .Width (RowW),
+      .AddrW (BankAW),
+      .Lanes (Banks)
+    ) u_ram (
+      .clk_i   (mem_clk_i),
+      .we_i    (m_we),
+      .waddr_i (m_waddr),
+      .wdata_i ({Banks{m_wword}}),
+      .raddr_i (m_raddr),
+      .rdata_o (m_rdata)
+    );
+
+    // The row of phase k is on the RAM's output in phase k+1: engines
+    // 0..Dim-2 stage it at the end of phase k+1, engine Dim-1 is held
+    // directly at the end of phase 0 of the next link cycle, when every
+    // staged row moves to its hold register as well.
+    logic [(Dim-1)*RowW-1:0] stage_q;
+    logic [Dim*RowW-1:0]     hold_q;
+    always_ff @(posedge mem_clk_i) begin
+      for (int unsigned k = 0; k + 1 < Dim; k++) begin
+        if (ph == PhW'(k + 1)) begin
+          stage_q[k*RowW +: RowW] <= m_rdata;
+        end
+      end
+      if (ph == '0) begin
+        hold_q <= {m_rdata, stage_q};
+      end
+    end
+    assign tx_rdata = hold_q;
+
+`ifndef SYNTHESIS
+    // The link clock and the memory clock keep their ratio: a link cycle
+    // has exactly Dim memory clocks (from the second link cycle on).
+    logic started_q;
+    always_ff @(posedge mem_clk_i or negedge rst_ni) begin
+      if (!rst_ni)  started_q <= 1'b0;
+      else if (ph0) started_q <= 1'b1;
+    end
+    // The link registers and every request to the memory hold steady
+    // between link clock edges: sampled at each memory clock edge inside a
+    // link cycle (phases 1..Dim-1), they equal what they were one memory
+    // clock before.
+    logic [Dim-1:0]        lv_m;
+    logic [Dim*Width-1:0]  lw_m;
+    logic [Banks-1:0]      we_m;
+    logic [Dim-1:0]        rd_m;
+    logic [Dim*BankAW-1:0] addr_m;
+    always_ff @(posedge mem_clk_i) begin
+      lv_m   <= out_valid_o;
+      lw_m   <= out_word_o;
+      we_m   <= bank_we;
+      rd_m   <= tx_rd;
+      addr_m <= tx_addr;
+    end
+    always @(posedge mem_clk_i) begin
+      if (rst_ni) begin
+        TdmLinkCycleIsDimClocks: assert (!(ph0 && started_q) || (ph_q == PhW'(Dim)))
+          else $error("hc_sf_node: a link cycle of %0d memory clocks (SfMemTdm needs %0d)",
+                      ph_q, Dim);
+        if (!ph0 && started_q) begin
+          TdmLinksSteady: assert ((lv_m == out_valid_o) && (lw_m == out_word_o))
+            else $error("hc_sf_node: a link register changed between link clock edges");
+          TdmRequestsSteady: assert ((we_m == bank_we) && (rd_m == tx_rd) && (addr_m == tx_addr))
+            else $error("hc_sf_node: a memory request changed between link clock edges");
+        end
+      end
+    end
+    // Assumptions of the sharing with the configuration port (link clock):
+    // an own-bank write only while no engine reads or writes (a phase
+    // before a TX read would show it the new word, and with every RX engine
+    // writing it would find no phase), and a read of a bank that TX engine
+    // 0 does not read only in a link cycle in which TX engine 0 reads
+    // nothing (the one read of phase 0 has one offset for every lane).
+    logic [Banks-1:0] cfg_rmask;
+    assign cfg_rmask = rmask_d;
+    always @(posedge clk_i) begin
+      if (rst_ni) begin
+        TdmCfgWriteWhileIdle: assert (!bank_we[Dim] || ((bank_we[Dim-1:0] == '0) && (tx_rd == '0)))
+          else $error("hc_sf_node: an own-bank write while an engine reads or writes the memory");
+        TdmCfgReadSharesTx0: assert (!(rd_read && tx_rd[0] &&
+                                      ((cfg_rmask & ~tx_mask[0 +: Banks]) != '0)))
+          else $error("hc_sf_node: a configuration read of banks %0h while TX engine 0 reads banks %0h",
+                      cfg_rmask, tx_mask[0 +: Banks]);
+      end
+    end
+`endif
+  end else begin : gen_no_tdm
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_tdm;
+    assign unused_tdm = ^{mem_clk_i, tx_rd, tx_mask, tx_addr};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
 
 `ifndef SYNTHESIS
   // -------------------------------------------------------------------

@@ -27,6 +27,7 @@ range() {
     BufDepth|InjDepth) echo "1..$(contract HC_MAX_DEPTH)" ;;
     BankAW|SegAW|DescAW) echo "$(contract HC_SF_AW_MIN)..$(contract HC_SF_AW_MAX)" ;;
     SfEnable|CsEnable|BufRam|RouteReg) echo "0 or 1" ;;
+    SfMemTdm) echo "0 or 1 (1 needs Dim >= 2)" ;;
     CntWidth) echo "0..32" ;;
     *) echo "" ;;
   esac

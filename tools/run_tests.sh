@@ -90,6 +90,17 @@ if [ "${HC_TEST_LONG:-0}" = 1 ]; then NEG_CFGS+=" D2_W16_B2_I4_Fgrantall D2_W16_
 # 1-cube: the cheapest build, and the geometry does not depend on d).
 GEOM_CFGS="D1_W16_B2_I4_G12.4.3"
 
+# The store-and-forward memory time-multiplexed (SfMemTdm, token _T: each
+# node's banks in one RAM, Dim memory clocks a link cycle; the board's
+# organisation, docs/store_and_forward.md section 7.8): the flat 2-cube runs
+# the whole lockstep suite (the sf_* tests with their data and cycle
+# checks, and every other test: the network steps in link cycles), one
+# seed. Its control, a build whose memory phase k reads TX engine k+1's
+# offset (_Ftdmslot), must fail the lockstep (make test-long).
+TDM_CFGS="D2_W16_B2_I4_T"
+TDM_NEG_CFGS=""
+if [ "${HC_TEST_LONG:-0}" = 1 ]; then TDM_NEG_CFGS="D2_W16_B2_I4_T_Ftdmslot"; fi
+
 # Randomised initial state (docs/verification.md): a 2-cube built with
 # random X and initial values (_X: --x-assign unique --x-initial unique) runs
 # the lockstep suite with +verilator+rand+reset+2 at three seeds, so nothing
@@ -193,6 +204,7 @@ for c in $XCFGS; do targets+=" build/rtl/$c/tb_rtl"; done
 for c in $CNT_NEG_CFGS; do targets+=" build/rtl/$c/hcsim build/rtl/${c%_F*}/hcsim"; done
 for c in $CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
 for c in $BIG_CONFIGS; do targets+=" build/rtl/$c/tb_rtl build/rtl/$c/hcsim"; done
+for c in $TDM_CFGS $TDM_NEG_CFGS; do targets+=" build/rtl/$c/tb_rtl"; done
 # The build's progress as it goes: each Verilator build's stages and
 # heartbeat (tools/verilate.sh) and each program linked; all of it in the log.
 make --no-print-directory -j"$JOBS" $targets 2>&1 | tee build/test-build.log \
@@ -267,6 +279,9 @@ done
 for c in $BIG_CONFIGS; do
   tc=""; [ $filtered = 1 ] || [ -z "$(big_tests $c)" ] || tc="TESTCASE='$(big_tests $c)' "
   job "lockstep-$c-seed$RANDOM_SEED" "HC_RESULTS_XML=build/results/$c-seed$RANDOM_SEED.xml ${tc}HC_RTL_CHECK_SETTLE=1 RANDOM_SEED=$RANDOM_SEED build/rtl/$c/tb_rtl $c-seed$RANDOM_SEED"
+done
+for c in $TDM_CFGS; do
+  job "lockstep-$c-seed$RANDOM_SEED" "HC_RESULTS_XML=build/results/$c-seed$RANDOM_SEED.xml RANDOM_SEED=$RANDOM_SEED build/rtl/$c/tb_rtl $c-seed$RANDOM_SEED"
 done
 # The skipping of parked nodes (tb/backend/hc_rtl_node_shim.cpp) in check
 # mode (HC_RTL_CHECK_SKIP=1: every node evaluated anyway, a node it would
@@ -358,7 +373,7 @@ for c in $MODEL_CONFIGS; do
 done
 
 log "lockstep regressions, RTL against model, seeds $RANDOM_SEED..$((RANDOM_SEED + SEEDS - 1))"
-for c in $CONFIGS $BIG_CONFIGS; do
+for c in $CONFIGS $BIG_CONFIGS $TDM_CFGS; do
   for k in $(seq 0 $((SEEDS - 1))); do
     seed=$((RANDOM_SEED + k))
     [ -f "build/jobs/lockstep-$c-seed$seed.sh" ] || continue
@@ -402,6 +417,14 @@ for nc in $NEG_CFGS; do
   out=$(neg $ctl ${nc##*_F}); st=$?
   if [ $st = 0 ] && ! grep -q 'Assertion failed' <<< "$out"; then v=PASS; else v=FAIL; fi
   verdict assertions "$v the same run on the good build $ctl fires none (control of ${nc##*_F})"
+done
+
+for nc in $TDM_NEG_CFGS; do
+  log "time-multiplexed memory: the fault-injected build $nc must fail the lockstep"
+  out=$(TESTCASE=sf_broadcast2_formula,sf_collect_sum RANDOM_SEED=$RANDOM_SEED build/rtl/$nc/tb_rtl $nc 2>&1); st=$?
+  why=$(grep -m1 -o 'lockstep mismatch at cycle [0-9]* node [0-9]* link dim [0-9]*' <<< "$out")
+  if [ $st != 0 ] && [ -n "$why" ]; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  verdict tdm "$v fault ${nc##*_F} fails the lockstep: $why"
 done
 
 # The skipping of parked nodes: a rule that skips a node which is not at a

@@ -47,4 +47,8 @@ synth router_d4 hc_router "chparam -set Dim 4 hc_router"
 # test-long's (HC_TEST_LONG=1).
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then nd=2; else nd=1; fi
 synth network_d$nd hc_network "chparam -set Dim $nd -set BankAW 8 -set SegAW 3 -set DescAW 2 hc_network"
+# The store-and-forward node with its banks in one time-multiplexed RAM
+# (SfMemTdm, the board's organisation; d >= 2): its two clocks and the RAM's
+# write lanes, alone (a few CPU-s).
+synth sf_node_d2_tdm hc_sf_node "chparam -set Dim 2 -set Width 8 -set BankAW 4 -set SegAW 3 -set DescAW 2 -set SfMemTdm 1 hc_sf_node"
 exit $fail

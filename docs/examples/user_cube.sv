@@ -57,6 +57,7 @@ module user_cube #(
     .CsEnable     (1'b0)
   ) u_cube (
     .clk_i,
+    .mem_clk_i    (clk_i),  // used only with SfMemTdm = 1 (then d times clk_i)
     .rst_ni,
     .inj_valid_i,
     .inj_flit_i,

@@ -188,11 +188,13 @@ fpga-docs:
 	+@$(FPGA_SUBMAKE) fpga-table
 
 # What the engines (FPGA_SF=1) need on the HX8K: yosys only, into docs/fpga.md.
+# The 3-cube's row, then the 2-cube's (FPGA_D=2) appended.
 fpga-sf-fit:
 	+@$(FPGA_SUBMAKE) -s _fpga-sf-fit BOARD=hx8k FPGA_SF=1
+	+@$(FPGA_SUBMAKE) -s _fpga-sf-fit BOARD=hx8k FPGA_SF=1 FPGA_D=2 SF_FIT_APPEND=1
 
 _fpga-sf-fit: fpga-tables
-	@$(FPGA_SYNTH_ENV) rtl/fpga/sf_fit.sh docs/fpga.md $(BOARD) $(FPGA_TABLES)
+	@$(FPGA_SYNTH_ENV) SF_FIT_APPEND=$(SF_FIT_APPEND) rtl/fpga/sf_fit.sh docs/fpga.md $(BOARD) $(FPGA_TABLES)
 
 fpga-lint:
 	@for top in hc_top_icebreaker hc_top_hx8k hc_router_harness; do \

@@ -64,6 +64,10 @@ module hc_selftest #(
   /// 1: the cube has the store-and-forward engines (mode 1) and the program
   /// runs the three schedules; 0: wormhole and mode 2 only.
   parameter bit                SfEnable     = 1'b0,
+  /// 1 (with SfEnable and Dim >= 2): each node's banks in one time-multiplexed
+  /// RAM (hc_network's SfMemTdm) clocked by clk_i, and the cube and all of
+  /// this self-test on the link clock, clk_i / Dim; 0: the banked memory.
+  parameter bit                SfMemTdm     = 1'b1,
   /// Store-and-forward geometry (hc_network): address bits of a bank, of a
   /// segment table, of a descriptor table; 1..15.
   parameter int unsigned       BankAW       = 4,
@@ -74,7 +78,8 @@ module hc_selftest #(
   /// Directory of the table files node00.hex.., prog.hex and expect.hex.
   parameter logic [8*128-1:0]  TableDir     = "build/fpga/tables"
 ) (
-  /// Clock, rising edge.
+  /// Clock, rising edge (with the time-multiplexed memory: its clock, Dim
+  /// times the link clock that everything else runs on).
   input  logic clk_i,
   /// Asynchronous reset, active low: the run starts again after it.
   input  logic rst_ni,
@@ -102,6 +107,9 @@ module hc_selftest #(
   /// The expectation and program files.
   localparam logic [8*160-1:0] ExpectFile = 1280'({TableDir, "/expect.hex"});
   localparam logic [8*160-1:0] ProgFile   = 1280'({TableDir, "/prog.hex"});
+  /// The time-multiplexed memory, and the link clock's divider.
+  localparam bit          Tdm    = SfEnable && SfMemTdm && (Dim >= 2);
+  localparam int unsigned ClkDiv = Tdm ? Dim : 1;
   /// Phases of the self-test.
   localparam logic [2:0] PhPrep  = 3'd0;
   localparam logic [2:0] PhRun   = 3'd1;
@@ -224,12 +232,31 @@ module hc_selftest #(
   // The sequencer runs in PhProg and, holding its WAIT, through the mode-2 run.
   assign seq_en = (phase_q == PhProg) || (run && sec_q);
 
+  // The link clock: clk_i itself, or with the time-multiplexed memory
+  // clk_i / Dim from a divider (high for one clk_i period of Dim; its
+  // rising edge at every Dim-th rising edge of clk_i, as hc_sf_node needs,
+  // which finds the phase by itself). The divider is not reset: the link
+  // clock runs during reset, so the registers on it see their reset at its
+  // edges (and from any start value it reaches its cycle within 4 clocks).
+  logic clk;
+  if (Tdm) begin : gen_link_clk
+    logic [1:0] div_q;
+    logic       lclk_q;
+    always_ff @(posedge clk_i) begin
+      div_q  <= (div_q == 2'(Dim - 1)) ? '0 : div_q + 1'b1;
+      lclk_q <= (div_q == 2'(Dim - 1));
+    end
+    assign clk = lclk_q;
+  end else begin : gen_one_clk
+    assign clk = clk_i;
+  end
+
   hc_cfg_seq #(
     .Width     (PayloadWidth),
     .ProgDepth (ProgDepth),
     .MemFile   (ProgFile)
   ) u_seq (
-    .clk_i,
+    .clk_i   (clk),
     .rst_ni,
     .enable_i    (seq_en),
     .resume_i    (seq_resume),
@@ -273,9 +300,11 @@ module hc_selftest #(
     .BankAW       (BankAW),
     .SegAW        (SegAW),
     .DescAW       (DescAW),
-    .CsEnable     (1'b0)
+    .CsEnable     (1'b0),
+    .SfMemTdm     (Tdm)
   ) u_cube (
-    .clk_i,
+    .clk_i   (clk),
+    .mem_clk_i (clk_i),
     .rst_ni,
     .inj_valid_i    (inj_valid),
     .inj_flit_i     (inj_flit),
@@ -324,7 +353,7 @@ module hc_selftest #(
       .RomDepth (RomDepth),
       .MemFile  (NodeFile)
     ) u_src (
-      .clk_i,
+      .clk_i   (clk),
       .rst_ni,
       .run_i       (run),
       .next_i      (src_next),
@@ -340,7 +369,7 @@ module hc_selftest #(
       .PayloadWidth (PayloadWidth),
       .Node         (x)
     ) u_chk (
-      .clk_i,
+      .clk_i   (clk),
       .rst_ni,
       .valid_i     (ej_valid[x]),
       .flit_i      (ej_flit[x*FlitW +: FlitW]),
@@ -374,7 +403,7 @@ module hc_selftest #(
   // c - 1 ends in cycle c and took c cycles (cycles 0 .. c - 1), as before.
   logic [Nodes-1:0] msg_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk or negedge rst_ni) begin
     if (!rst_ni) begin
       msg_q <= '0;
     end else begin
@@ -520,7 +549,7 @@ module hc_selftest #(
     endcase
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk or negedge rst_ni) begin
     if (!rst_ni) begin
       phase_q     <= PhPrep;
       sec_q       <= 1'b0;
@@ -651,7 +680,7 @@ module hc_selftest #(
     .TextLen   (TextLen),
     .Text      (Text)
   ) u_report (
-    .clk_i,
+    .clk_i   (clk),
     .rst_ni,
     .start_i  (phase_q == PhPrint),
     .fields_i (fields),
@@ -663,10 +692,10 @@ module hc_selftest #(
   );
 
   hc_uart_tx #(
-    .ClkHz (ClkHz),
+    .ClkHz (ClkHz / ClkDiv),
     .Baud  (Baud)
   ) u_uart (
-    .clk_i,
+    .clk_i   (clk),
     .rst_ni,
     .valid_i (tx_valid),
     .data_i  (tx_data),

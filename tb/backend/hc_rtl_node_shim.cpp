@@ -80,6 +80,9 @@
 #include "hc_rtl.h"
 #include "hc_rtl_bits.h"
 #include "hc_rtl_shim_common.h"
+#if HC_T
+#error "the node-sharded simulation does not drive the memory clock of SfMemTdm (token _T): build it flat"
+#endif
 
 // The node's evaluation at an edge without its input-combinational region
 // (tools/node_edge.pl, which says why; see node_edge below).

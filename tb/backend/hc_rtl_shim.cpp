@@ -6,7 +6,10 @@
 // HC_BANK_AW, HC_SEG_AW and HC_DESC_AW give its store-and-forward geometry
 // (-GBankAW etc.; not defined: the contract's defaults, which the RTL's
 // parameters default to as well); HC_Q=1 says the routers register their
-// route (RouteReg, configuration token _Q; not defined: 0); HC_K=1 that their
+// route (RouteReg, configuration token _Q; not defined: 0); HC_T=1 that the
+// store-and-forward banks are the time-multiplexed RAM (SfMemTdm, token _T):
+// every step is then one link cycle of HC_D memory clocks (mem_clk_i), the
+// last of them with the link clock's edge; HC_K=1 that their
 // summing counters are in block RAM (CntRam, token _K): the counter read port
 // is then registered, so hc_rtl_counter reads the simulation-only peek
 // (cnt_peek_o, the counter as it is now, built with the define HC_CNT_PEEK
@@ -62,7 +65,28 @@ static const unsigned kFlitW = HC_W + 2;
 // (hc_rtl_step), so that its time counts cycles.
 static void half_cycle(hc_rtl *r, int clk) {
   r->top->clk_i = clk;
+#if HC_T
+  r->top->mem_clk_i = clk;
+#endif
   r->top->eval();
+}
+
+// HC_T: the memory clocks of a link cycle before the link clock's edge
+// (memory phases 0 .. HC_D - 2; the link clock low), so that the outputs
+// read after it are those of the link cycle's last phase.
+static void memory_phases(hc_rtl *r) {
+#if HC_T
+  r->top->mem_clk_i = 0;
+  r->top->eval();
+  for (unsigned k = 0; k + 1 < HC_D; ++k) {
+    r->top->mem_clk_i = 1;
+    r->top->eval();
+    r->top->mem_clk_i = 0;
+    r->top->eval();
+  }
+#else
+  (void)r;
+#endif
 }
 
 // Sample the cycle into the waveform, at its time (the inputs applied and
@@ -234,6 +258,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
 #endif
   t->clk_i = 0;
   t->eval();
+  memory_phases(r);
   if (obs) {
     obs->idle = t->idle_o;
     obs->sf_done = t->sf_done_o;

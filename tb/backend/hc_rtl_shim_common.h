@@ -23,6 +23,9 @@
 #ifndef HC_Q
 #define HC_Q 0
 #endif
+#ifndef HC_T
+#define HC_T 0  // the time-multiplexed store-and-forward memory (token _T)
+#endif
 #ifndef HC_K
 #define HC_K 0
 #endif

@@ -100,6 +100,7 @@ module hc_fv_network #(
     .CsEnable     (1'b0)
   ) u_dut (
     .clk_i,
+    .mem_clk_i          (clk_i),  // unused: SfMemTdm = 0
     .rst_ni,
     .inj_valid_i        (inj),
     .inj_flit_i         (inj_flit),
