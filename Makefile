@@ -317,10 +317,26 @@ nodesim = $(if $(call cfgflag,$(1),H),,$(if $(or $(call cfgflag,$(1),N),$(filter
 vflags_rtl = --cc --build -j 2 $(VFLAGS_COMMON) --timescale 1ns/1ns -O3 \
          --x-assign $(call xinit,$(1)) --x-initial $(call xinit,$(1)) \
          $(if $(call cfgflag,$(1),C),--coverage-line --coverage-toggle) \
-         -MAKEFLAGS "OPT_FAST=$(NODE_OPT) OPT_SLOW=-O1"
+         $(if $(call pgo,$(1)),$(addprefix -CFLAGS ,$(PGO_GEN))) -MAKEFLAGS "OPT_FAST=$(NODE_OPT) OPT_SLOW=-O1"
 # The code that runs for every node and cycle is compiled with -O2 (-O1 for
 # the rest): measured in docs/performance.md ("The RTL").
 NODE_OPT ?= -O2
+# Profile-guided optimisation of the node-sharded builds of D >= NODE_MIN_D
+# with no token but D, W, B and I (the bench's and the lockstep suites'
+# 5-, 6- and 8-cubes): Verilator compiles the node, its engine and the glue
+# with PGO_GEN, tools/node_pgo.sh runs a short training simulation of the
+# same configuration and compiles them again with PGO_USE, and the shim is
+# compiled with its counts (docs/performance.md, "The RTL's fourth pass":
+# a fifth less CPU time a cycle at d = 5 and d = 8; the build about twice
+# the compiler's time). NODE_PGO=0 turns it off.
+NODE_PGO ?= 1
+# (Each flag its own -CFLAGS: no quotes in the flags the vflags rule echoes.)
+PGO_GEN := -fprofile-generate -fprofile-update=single
+# (A shim edited after its training: its old counts no longer match, and
+# gcc warns and leaves them out, until the configuration is built again.)
+PGO_USE := -fprofile-use -fprofile-partial-training -Wno-missing-profile -Wno-error=coverage-mismatch
+pgo = $(if $(and $(filter 1,$(NODE_PGO)),$(call nodesim,$(1)),$(filter 4,$(words $(subst _, ,$(1)))),$(filter-out \
+        $(shell seq 1 $$(($(NODE_MIN_D) - 1))),$(call cfgval,$(1),D))),1)
 # -fno-localize: Verilator's shadows of the memories' delayed assignments
 # stay members of the model, which the skipping of parked nodes compares
 # (tools/node_state.pl, tb/backend/hc_rtl_node_shim.cpp).
@@ -359,13 +375,18 @@ allvflags = $(if $(call nodesim,$(1)),$(call vflags_node,$(1)) / $(call vflags_s
 $(BUILD)/rtl/%/vflags: FORCE
 	@$(call cfgcheck,$*)
 	@mkdir -p $(dir $@)
-	@echo '$(call allvflags,$*)' | cmp -s - $@ 2>/dev/null || echo '$(call allvflags,$*)' > $@
+	@printf '%s\n' '$(call shq,$(call allvflags,$*))' | cmp -s - $@ 2>/dev/null || printf '%s\n' '$(call shq,$(call allvflags,$*))' > $@
+# Text for the shell inside single quotes: each ' as '\'' (the node's
+# -GSfExternal=1'b1 had ended the quotes, so the comparison above had never
+# matched and every make of a node-sharded build Verilated it again).
+shq = $(subst ','\'',$(1))
 
 # Absolute paths: the hierarchical mode runs Verilator again per block from
 # within the object directory. The leading + lets Verilator's make share
 # this make's job slots (without it, it falls back to one job).
 $(BUILD)/rtl/%/obj/Vhc_network__ALL.a: $(RTL_SRC) $(RTL_LIST) tb/backend/hc_verilator.vlt tb/backend/hc_verilator_hier.vlt \
-                                    $(BUILD)/rtl/%/vflags tools/node_state.pl
+                                    $(BUILD)/rtl/%/vflags tools/node_state.pl tools/node_edge.pl tools/node_pgo.sh \
+                                    | $(LIB_OBJ) $(HCSIM_OBJ) $(VRT_OBJ)
 	+@$(if $(call nodesim,$*),$(call verilate_nodesim,$*),tools/verilate.sh $* $(BUILD)/rtl/$*/verilator.log \
 	    $(call vflags,$*) --Mdir $(dir $@) $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)))
 
@@ -380,11 +401,20 @@ verilate_nodesim = rm -rf $(BUILD)/rtl/$(1)/vnode $(BUILD)/rtl/$(1)/vsf $(BUILD)
 	tools/verilate.sh "$(1) node" $(BUILD)/rtl/$(1)/verilator.log $(call vflags_node,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vnode $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
 	tools/node_state.pl $(BUILD)/rtl/$(1)/vnode > $(BUILD)/rtl/$(1)/vnode/hc_node_state.h && \
+	tools/node_edge.pl $(BUILD)/rtl/$(1)/vnode > $(BUILD)/rtl/$(1)/vnode/hc_node_edge.h && \
 	tools/verilate.sh "$(1) engine" $(BUILD)/rtl/$(1)/verilator-sf.log $(call vflags_sf,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vsf $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
 	tools/node_state.pl $(BUILD)/rtl/$(1)/vsf 64 hc_sf_node > $(BUILD)/rtl/$(1)/vsf/hc_sf_node_state.h && \
 	tools/verilate.sh "$(1) glue" $(BUILD)/rtl/$(1)/verilator-glue.log $(call vflags_glue,$(1)) \
 	    --Mdir $(BUILD)/rtl/$(1)/vglue $(abspath tb/backend/hc_verilator.vlt $(RTL_SRC)) && \
+	rm -f $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a && \
+	printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a \
+	    $(BUILD)/rtl/$(1)/vnode/Vhc_node__ALL.a $(BUILD)/rtl/$(1)/vsf/Vhc_sf_node__ALL.a \
+	    $(BUILD)/rtl/$(1)/vglue/Vhc_net_glue__ALL.a | ar -M$(if $(call pgo,$(1)), && $(call node_pgo,$(1)))
+# (the training links an hcsim of its own, before the archive is made again)
+node_pgo = tools/node_pgo.sh $(1) $(BUILD)/rtl/$(1) $(call cfgval,$(1),D) $(call cfgval,$(1),W) $(call cfgval,$(1),B) \
+	    $(call cfgval,$(1),I) "$(CXX)" "$(call shim_flags,$(1))" "$(NODE_OPT)" "$(LIB_OBJ) $(HCSIM_OBJ) $(VRT_OBJ)" \
+	    "$(LINK_LIBS)" "$(PGO_GEN)" "$(PGO_USE)" && \
 	rm -f $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a && \
 	printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $(BUILD)/rtl/$(1)/obj/Vhc_network__ALL.a \
 	    $(BUILD)/rtl/$(1)/vnode/Vhc_node__ALL.a $(BUILD)/rtl/$(1)/vsf/Vhc_sf_node__ALL.a \
@@ -394,15 +424,16 @@ verilate_nodesim = rm -rf $(BUILD)/rtl/$(1)/vnode $(BUILD)/rtl/$(1)/vsf $(BUILD)
 shim_src = tb/backend/$(if $(call nodesim,$(1)),hc_rtl_node_shim.cpp,hc_rtl_shim.cpp)
 $(BUILD)/rtl/%/hc_rtl_shim.o: tb/backend/hc_rtl_shim.cpp tb/backend/hc_rtl_node_shim.cpp $(BUILD)/rtl/%/obj/Vhc_network__ALL.a
 	$(if $(Q),@echo "  CXX     $(call shim_src,$*) ($*)")
-	$(Q)$(CXX) $(subst -DVM_COVERAGE=0,-DVM_COVERAGE=$(if $(call cfgflag,$*,C),1,0),$(VRT_CXXFLAGS)) -O2 -MMD -MP \
-	    $(if $(call nodesim,$*),-I$(BUILD)/rtl/$*/vnode -I$(BUILD)/rtl/$*/vsf -I$(BUILD)/rtl/$*/vglue,-I$(BUILD)/rtl/$*/obj) \
-	    $(INC_BACKEND) -DHC_D=$(call cfgval,$*,D) \
-	    -DHC_W=$(call cfgval,$*,W) -DHC_B=$(call cfgval,$*,B) -DHC_I=$(call cfgval,$*,I) \
-	    $(if $(call cfgflag,$*,Q),-DHC_Q=1) \
-	    $(if $(call cfgflag,$*,K),-DHC_K=1) \
-	    $(if $(call cfgflag,$*,T),-DHC_T=1) \
-	    $(if $(call cfgval,$*,G),-DHC_BANK_AW=$(call cfggeom,$*,1) -DHC_SEG_AW=$(call cfggeom,$*,2) \
-	         -DHC_DESC_AW=$(call cfggeom,$*,3)) -c $(call shim_src,$*) -o $@
+	$(Q)$(CXX) $(call shim_flags,$*) $(if $(call pgo,$*),$(PGO_USE)) -MMD -MP -c $(call shim_src,$*) -o $@
+shim_flags = $(subst -DVM_COVERAGE=0,-DVM_COVERAGE=$(if $(call cfgflag,$(1),C),1,0),$(VRT_CXXFLAGS)) -O2 \
+	    $(if $(call nodesim,$(1)),-I$(BUILD)/rtl/$(1)/vnode -I$(BUILD)/rtl/$(1)/vsf -I$(BUILD)/rtl/$(1)/vglue,-I$(BUILD)/rtl/$(1)/obj) \
+	    $(INC_BACKEND) -DHC_D=$(call cfgval,$(1),D) \
+	    -DHC_W=$(call cfgval,$(1),W) -DHC_B=$(call cfgval,$(1),B) -DHC_I=$(call cfgval,$(1),I) \
+	    $(if $(call cfgflag,$(1),Q),-DHC_Q=1) \
+	    $(if $(call cfgflag,$(1),K),-DHC_K=1) \
+	    $(if $(call cfgflag,$(1),T),-DHC_T=1) \
+	    $(if $(call cfgval,$(1),G),-DHC_BANK_AW=$(call cfggeom,$(1),1) -DHC_SEG_AW=$(call cfggeom,$(1),2) \
+	         -DHC_DESC_AW=$(call cfggeom,$(1),3))
 
 $(BUILD)/rtl/%/tb_rtl: $(BUILD)/rtl/%/hc_rtl_shim.o $(BUILD)/rtl/%/obj/Vhc_network__ALL.a $(LIB_OBJ) $(TB_OBJ) $(VRT_OBJ)
 	$(if $(Q),@echo "  LINK    $@")

@@ -40,10 +40,10 @@ CONFIGS=${CONFIGS:-"D1_W16_B2_I4 D2_W16_B2_I4 D3_W16_B2_I4_N D4_W16_B2_I4 D2_W16
 if [ "${HC_TEST_LONG:-0}" = 1 ]; then
   CONFIGS+=" D4_W12_B4_I1 D5_W16_B2_I4 D2_W16_B4_I4_R D2_W16_B2_I4_R_Q D3_W16_B1_I2 D3_W16_B2_I4"
 fi
-# The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 60 and
-# 105 CPU-s to build) in lockstep with the model on a short list of tests
+# The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 35 and
+# 48 CPU-s to build with the compiler's profile) in lockstep with the model on a short list of tests
 # (big_tests; 25 and 80 s of a core beside the other jobs in make test, before the skipping of parked
-# nodes): the RTL simulates at about 1/69 and 1/105 of the model's speed there on the same work (docs/performance.md, "The RTL's third pass"). make test-long
+# nodes): the RTL simulates at about 1/39 and 1/68 of the model's speed there on the same work (docs/performance.md, "The RTL's fourth pass"). make test-long
 # runs the 6-cube's whole suite and a longer list on the 8-cube.
 BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
 # Both run the LCC presets of Hou et al. at their d, counted by the RTL's own
@@ -439,6 +439,18 @@ if [ -n "$SKIP_CFG" ]; then
   verdict skip "$v the fault HC_RTL_SKIP_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*, skipped as parked, [^(]*' <<< "$out")"
   out=$(HC_RTL_CHECK_SKIP=1 skiprun); st=$?
   if [ $st = 0 ] && ! grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  verdict skip "$v the same run without the fault passes the check (control)"
+  # A node's edge is evaluated without Verilator's input-combinational
+  # region (tools/node_edge.pl), sound only for a node settled for its
+  # inputs; HC_RTL_CHECK_SETTLE=1 compares every edge with the whole
+  # evaluation. The fault HC_RTL_EDGE_FAULT=1 (a node whose link inputs
+  # changed takes its edge at once, unsettled) must be caught by it.
+  log "the node's edge without its input-combinational region: the fault HC_RTL_EDGE_FAULT=1 must be caught by HC_RTL_CHECK_SETTLE=1 ($SKIP_CFG)"
+  out=$(HC_RTL_EDGE_FAULT=1 HC_RTL_CHECK_SETTLE=1 skiprun); st=$?
+  if [ $st != 0 ] && grep -q 'input-combinational logic differs' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+  verdict skip "$v the fault HC_RTL_EDGE_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*.s edge without [^(]*' <<< "$out")"
+  out=$(HC_RTL_CHECK_SETTLE=1 skiprun); st=$?
+  if [ $st = 0 ] && ! grep -q 'input-combinational logic differs' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
   verdict skip "$v the same run without the fault passes the check (control)"
   # tools/node_state.pl leaves a memory out of the comparison only if every
   # write to it is the commit of a compared shadow: on a copy of the C++ of

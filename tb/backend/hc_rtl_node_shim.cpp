@@ -19,7 +19,10 @@
 // (its inputs those it was last evaluated with, after its edge: see
 // settle_low and clock_high). HC_RTL_CHECK_SETTLE=1 in the environment
 // checks the claim every cycle: the evaluation after step (2)'s inputs must
-// leave every output of step (1) as it was.
+// leave every output of step (1) as it was. The evaluation at the edge
+// leaves out Verilator's input-combinational region, which would compute
+// again what the node holds (node_edge, tools/node_edge.pl); the same check
+// compares it with the whole evaluation at every edge.
 //
 // A node at a fixed point is not evaluated (HC_RTL_SKIP=0 turns this off).
 // A Verilated node is a deterministic function: its state after a cycle
@@ -69,6 +72,7 @@
 #include "Vhc_net_glue.h"
 #include "Vhc_node.h"
 #include "Vhc_node___024root.h"
+#include "Vhc_node__Syms.h"
 #include "Vhc_sf_node.h"
 #include "Vhc_sf_node___024root.h"
 #include "verilated.h"
@@ -79,6 +83,10 @@
 #if HC_T
 #error "the node-sharded simulation does not drive the memory clock of SfMemTdm (token _T): build it flat"
 #endif
+
+// The node's evaluation at an edge without its input-combinational region
+// (tools/node_edge.pl, which says why; see node_edge below).
+#include "hc_node_edge.h"
 
 
 static const unsigned kNodes = 1u << HC_D;
@@ -134,6 +142,11 @@ struct hc_rtl {
   unsigned long long evals = 0;                   // evaluations of nodes, the same
   unsigned long long checked = 0;                 // HC_RTL_CHECK_SKIP: skips checked
   unsigned cnt_rot = 0;   // HC_K: the counter the read ports select this step
+  // The edge without the input-combinational region (node_edge).
+  int full_edge = 0;      // HC_RTL_FULL_EDGE=1: the whole evaluation at every edge
+  int edge_fault = 0;     // HC_RTL_EDGE_FAULT=1: a node's new link inputs left unsettled (a test)
+  unsigned char *edge_pre = nullptr;   // HC_RTL_CHECK_SETTLE: the root before the edge
+  unsigned char *edge_full = nullptr;  // and after the whole evaluation
 };
 
 
@@ -297,15 +310,11 @@ static bool node_take_sf(hc_rtl *r, unsigned x) {
   return chg;
 }
 
-// Whether a neighbour of node x was evaluated in this cycle or the one
-// before: otherwise every output x takes from them is as x took it in the
-// cycle before (each step takes them once a cycle, and a model's outputs
-// change only when it is evaluated).
-static inline bool nb_evaluated(const hc_rtl *r, unsigned x) {
-  for (unsigned i = 0; i < HC_D; ++i)
-    if (r->last_ev[x ^ (1u << i)] + 1 >= r->cyc) return true;
-  return false;
-}
+// Whether node y (a neighbour) was evaluated in this cycle or the one
+// before: otherwise every output its neighbours take from it is as they
+// took it in the cycle before (each step takes them once a cycle, and a
+// model's outputs change only when it is evaluated), and is not copied.
+static inline bool evaluated_lately(const hc_rtl *r, unsigned y) { return r->last_ev[y] + 1 >= r->cyc; }
 
 static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *model = "node") {
   if (r->skip_broken) return;
@@ -344,12 +353,12 @@ static void settle_low(hc_rtl *r) {
       chg |= upd(n->run_i, g->run_o);
       chg |= upd(n->sf_start_i, g->start_o);
     }
-    if (nb_evaluated(r, x))
-      for (unsigned i = 0; i < HC_D; ++i) {
-        const Vhc_node *nb = r->node[x ^ (1u << i)];
-        chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
-        chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
-      }
+    for (unsigned i = 0; i < HC_D; ++i) {
+      if (!evaluated_lately(r, x ^ (1u << i))) continue;
+      const Vhc_node *nb = r->node[x ^ (1u << i)];
+      chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
+      chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
+    }
     // The engine's outputs as its last evaluation left them (unchanged
     // unless it was evaluated since the node took them).
     if (r->sf_fresh[x]) chg |= node_take_sf(r, x);
@@ -435,6 +444,59 @@ static void take_settled(const Vhc_node *n, settled *s) {
   }
 }
 
+// HC_RTL_CHECK_SETTLE: what a node showed in step (1) (a) must be what it
+// shows after an evaluation with step (2)'s inputs (b).
+static void settle_check(hc_rtl *r, unsigned x, const settled &a, const settled &b) {
+  if (std::memcmp(&a, &b, sizeof a) == 0 || r->settle_broken) return;
+  std::fprintf(stderr, "hc_rtl_node_shim: node %u's links changed with its neighbours' links "
+                       "(cycle %llu): the two-step settling does not hold\n",
+               x, static_cast<unsigned long long>(r->ctx.time()));
+  r->settle_broken = 1;
+}
+
+// A node's rising edge: clk_i set, then its evaluation without the
+// input-combinational region (hc_node_eval_edge, tools/node_edge.pl), which
+// is sound only when the model is settled for the inputs it holds: every
+// caller (clock_high) evaluates it with the clock low after its inputs last
+// changed, or finds it as its last edge left it with the same inputs (lazy),
+// so that region would compute the values it holds. Everything else of
+// Verilator's evaluation (the values sampled for the assertions, the flops,
+// the assertions, the logic settled after the edge) is run as eval() runs
+// it. HC_RTL_CHECK_SETTLE=1 checks it at every edge: the whole evaluation
+// (Verilator's eval) from the same model must leave every byte of the
+// node's root as this one does. HC_RTL_FULL_EDGE=1 runs the whole one.
+static void node_edge(hc_rtl *r, unsigned x) {
+  Vhc_node *n = r->node[x];
+  n->clk_i = 1;
+#if HC_NODE_EDGE
+  if (r->full_edge || !n->rootp->vlSymsp->__Vm_didInit) {
+    n->eval();
+    return;
+  }
+  Vhc_node___024root *root = n->rootp;
+  if (r->check_settle) {
+    std::memcpy(r->edge_pre, static_cast<void *>(root), sizeof *root);
+    n->eval();
+    std::memcpy(r->edge_full, static_cast<void *>(root), sizeof *root);
+    std::memcpy(static_cast<void *>(root), r->edge_pre, sizeof *root);
+  }
+  Verilated::mtaskId(0);
+  hc_node_eval_edge(root);
+  Verilated::endOfThreadMTask(n->rootp->vlSymsp->__Vm_evalMsgQp);
+  Verilated::endOfEval(n->rootp->vlSymsp->__Vm_evalMsgQp);
+  if (r->check_settle && std::memcmp(r->edge_full, static_cast<void *>(root), sizeof *root) != 0 && !r->settle_broken) {
+    std::fprintf(stderr, "hc_rtl_node_shim: node %u's edge without its input-combinational logic differs from "
+                         "its whole evaluation (cycle %llu): it was not settled\n",
+                 x, static_cast<unsigned long long>(r->ctx.time()));
+    r->settle_broken = 1;
+  }
+#else
+  (void)r;
+  (void)x;
+  n->eval();
+#endif
+}
+
 // Step (2): every node's combinational link inputs from its neighbours (all
 // of them before any node takes its edge), an evaluation with the clock
 // still low, then the rising edge, in every node and in the glue. The
@@ -458,11 +520,8 @@ static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     bool changed = false;
-    if (!nb_evaluated(r, x)) {
-      r->dirty[x] = 0;
-      continue;
-    }
     for (unsigned i = 0; i < HC_D; ++i) {
+      if (!evaluated_lately(r, x ^ (1u << i))) continue;
       const Vhc_node *nb = r->node[x ^ (1u << i)];
       changed |= set_field(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
       changed |= set_field(n->nb_flit_i, i * kFlitW, kFlitW, get_bits(nb->out_flit_o, i * kFlitW, kFlitW));
@@ -482,31 +541,45 @@ static void clock_high(hc_rtl *r) {
       n->clk_i = 0;
       n->eval();
       ++r->evals;
-    } else if (r->lazy[x] && !r->dirty[x] && !r->check_settle) {
+    } else if (r->lazy[x] && !r->dirty[x]) {
       // Settled, and no link input changed: the edge at once. The
       // evaluation with the clock low that it leaves out would have left
       // the model as it is but for the clock and Verilator's record of the
       // clock's last value (the one byte set here: its edge detection),
       // and would have sampled for the assertions the values it holds now.
+      // HC_RTL_CHECK_SETTLE checks it on a copy: that evaluation, from the
+      // model as it is, must leave step (1)'s outputs as they are (and
+      // node_edge checks that the edge's input-combinational region
+      // changes nothing).
+      if (r->check_settle) {
+        Vhc_node___024root *root = n->rootp;
+        settled a = {}, b = {};
+        std::memcpy(r->edge_pre, static_cast<void *>(root), sizeof *root);
+        take_settled(n, &a);
+        n->clk_i = 0;
+        n->eval();
+        take_settled(n, &b);
+        std::memcpy(static_cast<void *>(root), r->edge_pre, sizeof *root);
+        settle_check(r, x, a, b);
+      }
       n->rootp->__Vtrigrprev__TOP__clk_i = 0;
       ++r->lazies;
     } else {
       settled a = {}, b = {};
       if (r->check_settle) take_settled(n, &a);
       n->clk_i = 0;
-      if (r->dirty[x] || r->check_settle || r->lazy[x]) n->eval();
+      // (HC_RTL_EDGE_FAULT: a node whose link inputs changed takes its edge
+      // at once, as a lazy one, unsettled, which node_edge's check must catch.)
+      if (r->dirty[x] && r->edge_fault)
+        n->rootp->__Vtrigrprev__TOP__clk_i = 0;
+      else if (r->dirty[x] || r->check_settle || r->lazy[x])
+        n->eval();
       if (r->check_settle) {
         take_settled(n, &b);
-        if (std::memcmp(&a, &b, sizeof a) != 0 && !r->settle_broken) {
-          std::fprintf(stderr, "hc_rtl_node_shim: node %u's links changed with its neighbours' links "
-                               "(cycle %llu): the two-step settling does not hold\n",
-                       x, static_cast<unsigned long long>(r->ctx.time()));
-          r->settle_broken = 1;
-        }
+        settle_check(r, x, a, b);
       }
     }
-    n->clk_i = 1;
-    n->eval();
+    node_edge(r, x);
     ++r->evals;
     ++r->evaluated;
     r->last_ev[x] = r->cyc;
@@ -570,6 +643,10 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   r->check_skip = ck && std::strcmp(ck, "1") == 0;
   const char *sf = std::getenv("HC_RTL_SKIP_FAULT");
   r->skip_fault = sf && std::strcmp(sf, "1") == 0;
+  const char *fe = std::getenv("HC_RTL_FULL_EDGE");
+  r->full_edge = fe && std::strcmp(fe, "1") == 0;
+  const char *ef = std::getenv("HC_RTL_EDGE_FAULT");
+  r->edge_fault = ef && std::strcmp(ef, "1") == 0;
   r->glue = new (std::nothrow) Vhc_net_glue(&r->ctx, "tb.hc_network.u_glue");
   if (!r->glue) {
     hc_rtl_free(r);
@@ -628,7 +705,9 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   r->held = static_cast<unsigned char *>(std::calloc(kNodes, kOutBytes));
   r->sf_snap = static_cast<unsigned char *>(std::calloc(kNodes, sf_layout.bytes));
   r->sf_held = static_cast<unsigned char *>(std::calloc(kNodes, kSfOutBytes));
-  if (!r->snap || !r->held || !r->sf_snap || !r->sf_held) {
+  r->edge_pre = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
+  r->edge_full = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
+  if (!r->snap || !r->held || !r->sf_snap || !r->sf_held || !r->edge_pre || !r->edge_full) {
     hc_rtl_free(r);
     return HC_ENOMEM;
   }
@@ -666,6 +745,8 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   std::free(r->held);
   std::free(r->sf_snap);
   std::free(r->sf_held);
+  std::free(r->edge_pre);
+  std::free(r->edge_full);
   delete r;
 }
 
