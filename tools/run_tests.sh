@@ -433,25 +433,25 @@ done
 # mode, and the same run without the fault must pass it.
 if [ -n "$SKIP_CFG" ]; then
   skiprun() { build/rtl/$SKIP_CFG/hcsim --sim rtl --traffic uniform --rate 0.05 --len 20 --cycles 300 --warmup 0 2>&1; }
+  # A fault of the shim (environment FAULT=1) must make the check (CHECK=1)
+  # fail with its message, and the same run without the fault must pass.
+  fault_and_control() { # FAULT CHECK message why-pattern
+    out=$(export "$1=1" "$2=1"; skiprun); st=$?
+    if [ $st != 0 ] && grep -q "$3" <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+    verdict skip "$v the fault $1 is caught by the check: $(grep -m1 -o "$4" <<< "$out")"
+    out=$(export "$2=1"; skiprun); st=$?
+    if [ $st = 0 ] && ! grep -q "$3" <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
+    verdict skip "$v the same run without the fault passes the check (control)"
+  }
   log "skipping of parked nodes: the fault HC_RTL_SKIP_FAULT=1 must be caught by HC_RTL_CHECK_SKIP=1 ($SKIP_CFG)"
-  out=$(HC_RTL_SKIP_FAULT=1 HC_RTL_CHECK_SKIP=1 skiprun); st=$?
-  if [ $st != 0 ] && grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
-  verdict skip "$v the fault HC_RTL_SKIP_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*, skipped as parked, [^(]*' <<< "$out")"
-  out=$(HC_RTL_CHECK_SKIP=1 skiprun); st=$?
-  if [ $st = 0 ] && ! grep -q 'HC_RTL_CHECK_SKIP failed' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
-  verdict skip "$v the same run without the fault passes the check (control)"
+  fault_and_control HC_RTL_SKIP_FAULT HC_RTL_CHECK_SKIP 'HC_RTL_CHECK_SKIP failed' 'node [0-9]*, skipped as parked, [^(]*'
   # A node's edge is evaluated without Verilator's input-combinational
   # region (tools/node_edge.pl), sound only for a node settled for its
   # inputs; HC_RTL_CHECK_SETTLE=1 compares every edge with the whole
   # evaluation. The fault HC_RTL_EDGE_FAULT=1 (a node whose link inputs
   # changed takes its edge at once, unsettled) must be caught by it.
   log "the node's edge without its input-combinational region: the fault HC_RTL_EDGE_FAULT=1 must be caught by HC_RTL_CHECK_SETTLE=1 ($SKIP_CFG)"
-  out=$(HC_RTL_EDGE_FAULT=1 HC_RTL_CHECK_SETTLE=1 skiprun); st=$?
-  if [ $st != 0 ] && grep -q 'input-combinational logic differs' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
-  verdict skip "$v the fault HC_RTL_EDGE_FAULT is caught by the check: $(grep -m1 -o 'node [0-9]*.s edge without [^(]*' <<< "$out")"
-  out=$(HC_RTL_CHECK_SETTLE=1 skiprun); st=$?
-  if [ $st = 0 ] && ! grep -q 'input-combinational logic differs' <<< "$out"; then v=PASS; else v=FAIL; echo "$out" | tail -5; fi
-  verdict skip "$v the same run without the fault passes the check (control)"
+  fault_and_control HC_RTL_EDGE_FAULT HC_RTL_CHECK_SETTLE 'input-combinational logic differs' 'node [0-9]*.s edge without [^(]*'
   # tools/node_state.pl leaves a memory out of the comparison only if every
   # write to it is the commit of a compared shadow: on a copy of the C++ of
   # the node's store-and-forward engine (a model of its own, which holds
