@@ -19,17 +19,17 @@ contract() { tools/gen_contract.sh --get "$@"; }
 version=$(awk '$1 == "HC_LIB_VERSION" && $2 == ":=" { print $3 }' mk/install.mk)
 [ -n "$version" ] || { echo "gen_core.sh: no HC_LIB_VERSION in mk/install.mk" >&2; exit 2; }
 sv_name() { awk -v n="$1" '!/^#/ && !/^==/ && $1 == n { print $3; exit }' rtl/hc_contract.txt; }
-# The ranges the contract gives (its C names), by parameter.
-range() {
+# The ranges the contract gives (its C names), by parameter; a parameter
+# declared `bit` in hc_network.sv is 0 or 1 (its type says so).
+range() { # name type
   case $1 in
     Dim) echo "1..$(contract HC_RTL_MAX_D)" ;;
     PayloadWidth) echo "Dim..$(contract HC_MAX_W)" ;;
     BufDepth|InjDepth) echo "1..$(contract HC_MAX_DEPTH)" ;;
     BankAW|SegAW|DescAW) echo "$(contract HC_SF_AW_MIN)..$(contract HC_SF_AW_MAX)" ;;
-    SfEnable|CsEnable|BufRam|RouteReg) echo "0 or 1" ;;
     SfMemTdm) echo "0 or 1 (1 needs Dim >= 2)" ;;
     CntWidth) echo "0..32" ;;
-    *) echo "" ;;
+    *) [ "$2" = bit ] && echo "0 or 1" ;;
   esac
 }
 
@@ -43,7 +43,8 @@ params=$(awk '
     split(line, lr, "=")
     n = split(lr[1], w, " "); name = w[n]
     def = lr[2]; gsub(/ /, "", def)
-    print name "|" def "|" doc; doc = ""
+    type = (lr[1] ~ /parameter +bit /) ? "bit" : "int"
+    print name "|" def "|" type "|" doc; doc = ""
   }' rtl/hc_network.sv)
 [ -n "$params" ] || { echo "gen_core.sh: no parameters found in rtl/hc_network.sv" >&2; exit 2; }
 resolve() { # a default as written in hc_network.sv -> a number
@@ -74,10 +75,10 @@ gen() {
   echo "    file_type: systemVerilogSource"
   echo
   echo "parameters:"
-  local names=() name def doc r
-  while IFS='|' read -r name def doc; do
+  local names=() name def type doc r
+  while IFS='|' read -r name def type doc; do
     names+=("$name")
-    r=$(range "$name")
+    r=$(range "$name" "$type")
     echo "  $name:"
     echo "    datatype: int"
     echo "    default: $(resolve "$def")"
