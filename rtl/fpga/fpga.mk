@@ -91,19 +91,21 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 # The tests of this flow, run by `make fpga-test` (and so by `make test`):
 # lint of the FPGA RTL, the self-test top of each board in Verilator against
 # the C model, the synthesis, place and route of one router in the rows
-# of docs/fpga.md's one-router table that tools/fpga_table.sh checks; with
-# HC_TEST_LONG=1 (`make test-long`) also the router through `make synth`'s
-# script (fpga-test-synth-router: the lean router, block-RAM buffers and
-# registered route, without counters and with 16-bit counters in block RAM,
-# the two rows of docs/fpga.md's lean table against 450 and 800 cells, about
-# a CPU-minute) and one board's self-test top (about
-# 4 CPU-minutes of yosys and nextpnr, too long for `make test`, which
-# must stay well under 15 minutes on 2 cores; `make synth` runs it too).
-# With HC_TEST_LONG=1 also the self-test with the store-and-forward engines
-# in Verilator (fpga-test-sim-sf: the HX8K's 3-cube with FPGA_SF=1, about 3
-# CPU-minutes of simulation and 2 of Verilator build).
+# of docs/fpga.md's one-router table that tools/fpga_table.sh checks, the
+# timing closure of each board: its self-test top through `make synth`'s
+# script (fpga-test-synth-top-<board>: fails when the top misses the board's
+# 12 MHz clock; about 60 CPU-s for the HX8K and 40 for the UP5K) and the
+# lean router alone on its device (fpga-test-synth-router-<board>: block-RAM
+# buffers and registered route, without counters and with 16-bit counters
+# in block RAM, seed 1, one line each with cells and MHz; fails when a line
+# misses 450 or 800 cells or the device's router clock, 75 or 30 MHz; about
+# 7 CPU-s). With HC_TEST_LONG=1 (`make test-long`) also the self-test with
+# the store-and-forward engines in Verilator (fpga-test-sim-sf: the HX8K's
+# 3-cube with FPGA_SF=1, about 3 CPU-minutes of simulation and 2 of
+# Verilator build).
 FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-table \
-              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-synth-router fpga-test-synth-top fpga-test-sim-sf)
+              $(foreach b,$(FPGA_BOARDS),fpga-test-synth-top-$(b) fpga-test-synth-router-$(b)) \
+              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-sim-sf)
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 
@@ -228,5 +230,11 @@ fpga-test-synth-router:
 fpga-test-synth-top:
 	+@$(FPGA_SUBMAKE) -s _fpga-synth PART=top BOARD=$(FPGA_TEST_BOARD)
 
+fpga-test-synth-router-%:
+	+@$(FPGA_SUBMAKE) -s _fpga-synth PART=router BOARD=$* SYNTH_ENFORCE_TARGETS=1
+
+fpga-test-synth-top-%:
+	+@$(FPGA_SUBMAKE) -s _fpga-synth PART=top BOARD=$*
+
 _fpga-synth: fpga-tables
-	@$(FPGA_SYNTH_ENV) OUT=$(BUILD)/synth/test-$(BOARD) rtl/fpga/synth_board.sh $(BOARD) $(PART)
+	@$(FPGA_SYNTH_ENV) SYNTH_ENFORCE_TARGETS=$(SYNTH_ENFORCE_TARGETS) OUT=$(BUILD)/synth/test-$(BOARD) rtl/fpga/synth_board.sh $(BOARD) $(PART)

@@ -29,7 +29,9 @@
 # (combinational loops, multiple or missing drivers), a place-and-route
 # error, a clock nextpnr does not see, or a design that misses the board's
 # 12 MHz clock. The router's own target frequency (75 MHz on the HX8K, 30 MHz
-# on the UP5K) and the cell targets (450, 800) are reported, not enforced.
+# on the UP5K) and the cell targets (450, 800) are reported, not enforced,
+# unless SYNTH_ENFORCE_TARGETS=1 (make test's fpga-test-synth-router-*): then
+# a router line that misses either target is a FAIL.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -191,7 +193,10 @@ router_part() { # name cnt-width extra-chparams cell-target description
   [ "$lt" = - ] || [ "$lcs" -le "$lt" ] && lmeets=true
   # The harness adds a parity tree of the counter read port (about a dozen
   # LUTs); the figures include it.
-  if [ $meets = true ]; then
+  if [ $meets = true ] && [ "${SYNTH_ENFORCE_TARGETS:-0}" = 1 ] && [ "$lt" != - ] &&
+     { [ $lmeets = false ] || [ $tmeets = false ]; }; then
+    echo "synth: FAIL $board router ($cfg): $lcs logic cells (target $lt), fmax $fmax MHz (target $router_mhz MHz): a target is missed"; fail=1
+  elif [ $meets = true ]; then
     echo "synth: PASS $board router ($cfg): $lcs logic cells (target $lt: $( [ "$lt" = - ] && echo none || { [ $lmeets = true ] && echo met || echo not met; })), $ffs flip-flops, $brams block RAMs, fmax $fmax MHz (target $router_mhz MHz: $( [ $tmeets = true ] && echo met || echo not met))"
   else
     echo "synth: FAIL $board router ($cfg): fmax $fmax MHz misses the $clock_mhz MHz board clock"; fail=1
