@@ -622,6 +622,12 @@ static void half_cycle(hc_rtl *r, int clk) {
 
 static void set_rst(hc_rtl *r, int v) { r->glue->rst_ni = v; }
 
+// Whether the environment variable name is set to exactly value.
+static bool env_is(const char *name, const char *value) {
+  const char *v = std::getenv(name);
+  return v && std::strcmp(v, value) == 0;
+}
+
 extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out) {
   if (!shim_cfg_is_built(cfg)) return HC_ENORTL;
   // The waveform's names are hc_network's (tb/report/hc_gtkw.c), which
@@ -635,18 +641,12 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   // model, for nothing.
   r->ctx.threads(1);
   if (vl_argc > 0) r->ctx.commandArgs(vl_argc, vl_argv);
-  const char *cs = std::getenv("HC_RTL_CHECK_SETTLE");
-  r->check_settle = cs && std::strcmp(cs, "1") == 0;
-  const char *sk = std::getenv("HC_RTL_SKIP");
-  r->skip = !(sk && std::strcmp(sk, "0") == 0);
-  const char *ck = std::getenv("HC_RTL_CHECK_SKIP");
-  r->check_skip = ck && std::strcmp(ck, "1") == 0;
-  const char *sf = std::getenv("HC_RTL_SKIP_FAULT");
-  r->skip_fault = sf && std::strcmp(sf, "1") == 0;
-  const char *fe = std::getenv("HC_RTL_FULL_EDGE");
-  r->full_edge = fe && std::strcmp(fe, "1") == 0;
-  const char *ef = std::getenv("HC_RTL_EDGE_FAULT");
-  r->edge_fault = ef && std::strcmp(ef, "1") == 0;
+  r->check_settle = env_is("HC_RTL_CHECK_SETTLE", "1");
+  r->skip = !env_is("HC_RTL_SKIP", "0");
+  r->check_skip = env_is("HC_RTL_CHECK_SKIP", "1");
+  r->skip_fault = env_is("HC_RTL_SKIP_FAULT", "1");
+  r->full_edge = env_is("HC_RTL_FULL_EDGE", "1");
+  r->edge_fault = env_is("HC_RTL_EDGE_FAULT", "1");
   r->glue = new (std::nothrow) Vhc_net_glue(&r->ctx, "tb.hc_network.u_glue");
   if (!r->glue) {
     hc_rtl_free(r);
@@ -725,13 +725,12 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   }
   if (r->glue) r->glue->final();
   shim_write_coverage(r->ctx);
-  if (const char *st = std::getenv("HC_RTL_SKIP_STATS"))
-    if (std::strcmp(st, "1") == 0)
-      std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
-                           "%llu evaluations; %llu skips checked; %llu with one evaluation); engines: %llu evaluated, "
-                           "%llu skipped (%zu bytes)\n",
-                   r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->sf_evaluated,
-                   r->sf_skipped, sf_layout.bytes);
+  if (env_is("HC_RTL_SKIP_STATS", "1"))
+    std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
+                         "%llu evaluations; %llu skips checked; %llu with one evaluation); engines: %llu evaluated, "
+                         "%llu skipped (%zu bytes)\n",
+                 r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->sf_evaluated,
+                 r->sf_skipped, sf_layout.bytes);
   for (unsigned x = 0; x < kNodes; ++x) {
     // A scope leaves the thread's context's map: the one it was built in.
     if (r->nctx) Verilated::threadContextp(&r->nctx[x]);

@@ -72,12 +72,11 @@ static void half_cycle(hc_rtl *r, int clk) {
 }
 
 // HC_T: the memory clocks of a link cycle before the link clock's edge
-// (memory phases 0 .. HC_D - 2; the link clock low), so that the outputs
-// read after it are those of the link cycle's last phase.
+// (memory phases 0 .. HC_D - 2; the link clock low, and the memory clock
+// low too after half_cycle(r, 0)), so that the outputs read after it are
+// those of the link cycle's last phase.
 static void memory_phases(hc_rtl *r) {
 #if HC_T
-  r->top->mem_clk_i = 0;
-  r->top->eval();
   for (unsigned k = 0; k + 1 < HC_D; ++k) {
     r->top->mem_clk_i = 1;
     r->top->eval();
@@ -256,8 +255,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   t->cnt_node_i = (r->cnt_rot / ((HC_D + 1) * 8)) % kNodes;
   ++r->cnt_rot;
 #endif
-  t->clk_i = 0;
-  t->eval();
+  half_cycle(r, 0);
   memory_phases(r);
   if (obs) {
     obs->idle = t->idle_o;
