@@ -1415,7 +1415,9 @@ static uint32_t hc_visit_node(hc_visit *v, unsigned x, int cs) {
   v->popped = 0;
   hc_node *r = nd;
   const hc_node *q = nd;
-  const unsigned d = v->d, nc = r->ni_cnt, lcnt0 = hc_vp(v, d)->cnt;
+  /* the local input's count matters only to an NI holding a flit; on a
+  ** large cube its line is far from the header, so it is not read else */
+  const unsigned d = v->d, nc = r->ni_cnt, lcnt0 = nc ? hc_vp(v, d)->cnt : 0u;
   const int offer = nd->inj_on;
   const int pready = cs && hc_ni_probe_ready(m, nd, m->overlap);
   const uint32_t held0 = r->busy | r->ling, nis_busy = q->su | q->held | q->strm | q->cc;
@@ -1456,7 +1458,7 @@ HC_HOT int hc_visit_lean(hc_visit *v, unsigned x, unsigned *k, uint32_t *occupie
   v->pb = (unsigned char *)nd + m->port_off;
   v->links = 0;
   v->popped = 0;
-  const unsigned nc = r->ni_cnt, lcnt0 = hc_vp(v, v->d)->cnt;
+  const unsigned nc = r->ni_cnt, lcnt0 = nc ? hc_vp(v, v->d)->cnt : 0u; /* as hc_visit_node's */
   const int offer = nd->inj_on;
   if (*occupied == 0) *occupied = r->nonempty | r->busy | nc | q->cc; /* hc_visit_node's, the rest 0 */
   if (r->nonempty | r->busy) hc_router_pass1(v);
@@ -1502,6 +1504,7 @@ HC_HOT void hc_prefetch_node(const hc_model *m, unsigned x, unsigned z) {
     hc_prefetch(pp + m->pstride - 1u);
   }
   if (nd->ni_cnt | nd->inj_on) hc_prefetch(hc_nibuf(nd));
+  if (nd->ni_cnt) hc_prefetch(pb + (size_t)m->d * m->pstride); /* the local input's count */
   hc_prefetch(hc_nd(m, z));
 }
 
