@@ -57,7 +57,13 @@ FPGA_TIME := 16
 FPGA_SF ?= 0
 FPGA_SFG ?= 4,3,2
 FPGA_BETA ?= 3
-FPGA_PROG = $(if $(filter 1,$(FPGA_SF)),4096,16)
+# FPGA_SFPROG=1 (with FPGA_SF=1): the programmed store-and-forward node
+# (rtl/hc_sf_prog.sv, docs/store_and_forward.md section 7.9) instead of the
+# engines: the board's program keeps only the global writes, the own data
+# and the read-back of each schedule (512 words).
+FPGA_SFPROG ?= 0
+fpga_sfprog = $(if $(filter 1,$(FPGA_SF)),$(if $(filter 1,$(FPGA_SFPROG)),1,0),0)
+FPGA_PROG = $(if $(filter 1,$(FPGA_SF)),$(if $(filter 1,$(fpga_sfprog)),512,4096),16)
 fpga_sfg_words = $(subst $(comma), ,$(FPGA_SFG))
 comma := ,
 
@@ -76,11 +82,11 @@ FPGA_SAF_CYCLES ?= 100
 FPGA_GEN_ARGS = --d $(FPGA_D) --w $(FPGA_W) --buf $(FPGA_B) --inj $(FPGA_I) --cnt-width $(FPGA_CW) \
     --rom-depth $(FPGA_ROM) --time-bits $(FPGA_TIME) --prog-depth $(FPGA_PROG) \
     --saf-rate $(FPGA_SAF_RATE) --saf-len $(FPGA_SAF_LEN) --saf-cycles $(FPGA_SAF_CYCLES) \
-    --sf $(FPGA_SF) $(if $(filter 1,$(FPGA_SF)),--sf-geom $(FPGA_SFG) --beta $(FPGA_BETA)) \
+    --sf $(FPGA_SF) $(if $(filter 1,$(FPGA_SF)),--sf-geom $(FPGA_SFG) --beta $(FPGA_BETA) --sf-prog $(fpga_sfprog)) \
     $(if $(FPGA_FILE),--file $(FPGA_FILE),--traffic $(FPGA_TRAFFIC) --rate $(FPGA_RATE) \
     --len $(FPGA_LEN) --cycles $(FPGA_CYCLES) --seed $(FPGA_SEED))
 
-FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)$(if $(filter 1,$(FPGA_SF)),_S$(subst $(comma),.,$(FPGA_SFG)))
+FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)$(if $(filter 1,$(FPGA_SF)),_S$(subst $(comma),.,$(FPGA_SFG)))$(if $(filter 1,$(fpga_sfprog)),_P)
 FPGA_TABLES = $(BUILD)/fpga/tables/$(FPGA_CFG)
 FPGA_GEN := $(BUILD)/bin/hc_fpga_gen
 
@@ -155,13 +161,13 @@ $(BUILD)/fpga/sim/%/test_selftest: $(FPGA_RTL) $(FPGA_LIST) tests/fpga/hc_selfte
 	  --top-module hc_board_top --Mdir $(dir $@)obj -o $(ROOT)/$@ \
 	  -GDim=$(FPGA_D) -GPayloadWidth=$(FPGA_W) -GBufDepth=$(FPGA_B) -GInjDepth=$(FPGA_I) \
 	  -GCntWidth=$(FPGA_CW) -GRomDepth=$(FPGA_ROM) -GTimeW=$(FPGA_TIME) \
-	  -GSfEnable=$(FPGA_SF) -GBankAW=$(word 1,$(fpga_sfg_words)) -GSegAW=$(word 2,$(fpga_sfg_words)) \
+	  -GSfEnable=$(FPGA_SF) -GSfProg=$(fpga_sfprog) -GBankAW=$(word 1,$(fpga_sfg_words)) -GSegAW=$(word 2,$(fpga_sfg_words)) \
 	  -GDescAW=$(word 3,$(fpga_sfg_words)) -GProgDepth=$(FPGA_PROG) -GBaud=$(FPGA_SIM_BAUD) \
 	  -GTableDir='"$(ROOT)/$(dir $@)tables"' \
 	  -CFLAGS "-DHC_D=$(FPGA_D) -DHC_W=$(FPGA_W) -DHC_B=$(FPGA_B) -DHC_I=$(FPGA_I) -DHC_CW=$(FPGA_CW) \
 	    -DHC_ROM=$(FPGA_ROM) -DHC_TIME=$(FPGA_TIME) -DHC_CLK_HZ=12000000 -DHC_BAUD=$(FPGA_SIM_BAUD) \
 	    -DHC_SF=$(FPGA_SF) -DHC_BANK_AW=$(word 1,$(fpga_sfg_words)) -DHC_SEG_AW=$(word 2,$(fpga_sfg_words)) \
-	    -DHC_DESC_AW=$(word 3,$(fpga_sfg_words)) -DHC_PROG=$(FPGA_PROG) \
+	    -DHC_DESC_AW=$(word 3,$(fpga_sfg_words)) -DHC_PROG=$(FPGA_PROG) -DHC_SFPROG=$(fpga_sfprog) \
 	    -I$(ROOT)/csim -I$(ROOT)/rtl/fpga/gen -I$(ROOT)/tests/fpga" \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0" -LDFLAGS -lm \
 	  -F $(FPGA_LIST) $(ROOT)/tests/fpga/hc_selftest_shim.cpp $(addprefix $(ROOT)/,$(FPGA_SIM_OBJ)) \
@@ -173,7 +179,7 @@ fpga-sim: fpga-tables $(FPGA_SIM_DIR)/test_selftest
 # ---- synthesis, place and route, bitstream --------------------------------
 FPGA_SYNTH_ENV = FPGA_D=$(FPGA_D) FPGA_W=$(FPGA_W) FPGA_B=$(FPGA_B) FPGA_I=$(FPGA_I) \
     FPGA_CW=$(FPGA_CW) FPGA_TABLES=$(FPGA_TABLES) FPGA_SF=$(FPGA_SF) FPGA_SFG=$(FPGA_SFG) \
-    FPGA_PROG=$(FPGA_PROG) CLK_MHZ=$(CLK_MHZ)
+    FPGA_PROG=$(FPGA_PROG) FPGA_SFPROG=$(fpga_sfprog) CLK_MHZ=$(CLK_MHZ)
 
 synth: deps
 	@case "$(BOARD)" in icebreaker|hx8k) ;; *) echo "make synth: BOARD must be icebreaker or hx8k, not '$(BOARD)'" >&2; exit 2;; esac
