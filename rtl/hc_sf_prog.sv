@@ -142,6 +142,11 @@ module hc_sf_prog #(
   // ---------------------------------------------------------------------
   // The RAM and the entry on its output (in odd phases).
   // ---------------------------------------------------------------------
+  // No read and write of one address ever meet in a memory clock (a TX
+  // side never reads a word written in the same link cycle, the program
+  // and the own bank are apart, the port reads back after the run), so
+  // synthesis need not keep either order (no bypass logic).
+  (* no_rw_check *)
   logic [RamW-1:0]   mem_q [1 << ProgAW];
   logic [RamW-1:0]   rdata_q;
   logic              m_we;
@@ -183,23 +188,20 @@ module hc_sf_prog #(
   assign cfg_own_we = cfg_we_i && (cfg_tgt_i == hc_pkg::TgtBank) && (cfg_unit_i == 4'(Dim)) &&
                       ((cfg_idx_i >> BankAW) == '0);
 
+  // In an odd phase 2k+1 the lane written is k, the phase's upper bits.
+  logic [LaneW-1:0] slot;
+  assign slot = LaneW'(ph >> 1);
   always_comb begin
-    m_we    = 1'b0;
-    m_waddr = ProgAW'({LaneW'(Dim), cfg_idx_i[BankAW-1:0]});
-    m_wdata = RamW'(cfg_wdata_i[Width-1:0]);
-    m_raddr = pc_q;
     if (odd) begin
+      m_we    = act && e_wr;
+      m_waddr = ProgAW'({slot, e_woff});
+      m_wdata = RamW'(in_word_i[slot*Width +: Width]);
       m_raddr = (act && e_rd) ? ProgAW'(e_raddr) : ProgAW'(cfg_addr_q);
-    end
-    if (ph == '0) begin
-      m_we = cfg_own_we;
-    end
-    for (int unsigned k = 0; k < Dim; k++) begin
-      if (ph == PhW'(2 * k + 1)) begin
-        m_we    = act && e_wr;
-        m_waddr = ProgAW'({LaneW'(k), e_woff});
-        m_wdata = RamW'(in_word_i[k*Width +: Width]);
-      end
+    end else begin
+      m_we    = (ph == '0) && cfg_own_we;
+      m_waddr = ProgAW'({LaneW'(Dim), cfg_idx_i[BankAW-1:0]});
+      m_wdata = RamW'(cfg_wdata_i[Width-1:0]);
+      m_raddr = pc_q;
     end
   end
 
@@ -215,14 +217,7 @@ module hc_sf_prog #(
       running_q  <= 1'b0;
       finished_q <= 1'b0;
       cfg_req_q  <= 1'b0;
-      cfg_addr_q <= '0;
       crd_q      <= 1'b0;
-      lv_q       <= '0;
-      lb_q       <= '0;
-      lw_q       <= '0;
-      sv_q       <= '0;
-      sb_q       <= '0;
-      nxt_q      <= '0;
     end else begin
       if (!odd && (running_q || start_seen)) begin
         pc_q <= pc_q + 1'b1;
@@ -235,31 +230,38 @@ module hc_sf_prog #(
         finished_q <= 1'b1;
       end
       if (ph == '0) begin
-        cfg_req_q  <= cfg_re_i && (cfg_tgt_i == hc_pkg::TgtBank);
-        cfg_addr_q <= {cfg_unit_i[LaneW-1:0], cfg_idx_i[BankAW-1:0]};
-        crd_q      <= cfg_req_q;
-        nxt_q[(Dim-1)*Width +: Width] <= rdata_q[Width-1:0];
+        cfg_req_q <= cfg_re_i && (cfg_tgt_i == hc_pkg::TgtBank);
+        crd_q     <= cfg_req_q;
       end
+    end
+  end
+
+  // The data side (no reset: nothing runs after a reset, and within a link
+  // cycle the pipeline holds only zeros, 0 valid, 0 busy).
+  always_ff @(posedge mem_clk_i) begin
+    if (ph == '0) begin
+      cfg_addr_q <= {cfg_unit_i[LaneW-1:0], cfg_idx_i[BankAW-1:0]};
+      nxt_q[(Dim-1)*Width +: Width] <= rdata_q[Width-1:0];
+    end
+    for (int unsigned k = 0; k + 1 < Dim; k++) begin
+      if (ph == PhW'(2 * k + 1)) begin
+        sv_q[k] <= act && e_vld;
+        sb_q[k] <= act && e_bsy;
+      end
+      if (ph == PhW'(2 * k + 2)) begin
+        nxt_q[k*Width +: Width] <= rdata_q[Width-1:0];
+      end
+    end
+    // The link registers change at the link clock's edges only.
+    if (ph == PhW'(Phases - 1)) begin
       for (int unsigned k = 0; k + 1 < Dim; k++) begin
-        if (ph == PhW'(2 * k + 1)) begin
-          sv_q[k] <= act && e_vld;
-          sb_q[k] <= act && e_bsy;
-        end
-        if (ph == PhW'(2 * k + 2)) begin
-          nxt_q[k*Width +: Width] <= rdata_q[Width-1:0];
-        end
+        lv_q[k]                <= sv_q[k];
+        lb_q[k]                <= sb_q[k];
+        lw_q[k*Width +: Width] <= sv_q[k] ? nxt_q[k*Width +: Width] : '0;
       end
-      // The link registers change at the link clock's edges only.
-      if (ph == PhW'(Phases - 1)) begin
-        for (int unsigned k = 0; k + 1 < Dim; k++) begin
-          lv_q[k]                <= sv_q[k];
-          lb_q[k]                <= sb_q[k];
-          lw_q[k*Width +: Width] <= sv_q[k] ? nxt_q[k*Width +: Width] : '0;
-        end
-        lv_q[Dim-1]                <= act && e_vld;
-        lb_q[Dim-1]                <= act && e_bsy;
-        lw_q[(Dim-1)*Width +: Width] <= (act && e_vld) ? nxt_q[(Dim-1)*Width +: Width] : '0;
-      end
+      lv_q[Dim-1]                <= act && e_vld;
+      lb_q[Dim-1]                <= act && e_bsy;
+      lw_q[(Dim-1)*Width +: Width] <= (act && e_vld) ? nxt_q[(Dim-1)*Width +: Width] : '0;
     end
   end
 

@@ -41,11 +41,17 @@ fpga_b_hx8k := 2
 fpga_i_hx8k := 2
 fpga_cw_hx8k := 10
 
+# The programmed store-and-forward node (FPGA_SF=1 FPGA_SFPROG=1) fits the
+# HX8K beside the 3-cube with 4-bit blocked counters (7623 of 7680 logic
+# cells; 6 bits need 7790, 10 bits 8109: docs/fpga.md, "Every mode on the
+# board").
+fpga_cw_hx8k_sfprog := 4
+
 FPGA_D ?= $(fpga_d_$(BOARD))
 FPGA_W ?= $(fpga_w_$(BOARD))
 FPGA_B ?= $(fpga_b_$(BOARD))
 FPGA_I ?= $(fpga_i_$(BOARD))
-FPGA_CW ?= $(fpga_cw_$(BOARD))
+FPGA_CW ?= $(if $(and $(filter 1,$(FPGA_SF)),$(filter 1,$(FPGA_SFPROG)),$(fpga_cw_$(BOARD)_sfprog)),$(fpga_cw_$(BOARD)_sfprog),$(fpga_cw_$(BOARD)))
 FPGA_ROM := 256
 FPGA_TIME := 16
 # The store-and-forward engines (mode 1) and the three schedules of the
@@ -115,6 +121,7 @@ FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-ta
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 
+.PHONY: fpga-sf-link-diff fpga-sim-dir
 .PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim fpga-test-sim-sf fpga-sf-fit _fpga-sf-fit \
         fpga-test-synth-router fpga-test-synth-top _fpga-synth
 
@@ -146,7 +153,11 @@ fpga-tables: $(FPGA_GEN)
 # at the board's rate.
 FPGA_SIM_BAUD ?= 115200
 FPGA_TEST_BAUD := $(if $(filter 1,$(HC_TEST_LONG)),115200,1500000)
-FPGA_SIM_DIR = $(BUILD)/fpga/sim/$(FPGA_CFG)$(if $(filter-out 115200,$(FPGA_SIM_BAUD)),_U$(FPGA_SIM_BAUD))
+# FPGA_LINK_TRACE=1: a build that appends every link of every
+# store-and-forward run to <its table directory>/links.txt (hc_selftest.sv,
+# HC_LINK_TRACE; make fpga-sf-link-diff).
+FPGA_LINK_TRACE ?= 0
+FPGA_SIM_DIR = $(BUILD)/fpga/sim/$(FPGA_CFG)$(if $(filter-out 115200,$(FPGA_SIM_BAUD)),_U$(FPGA_SIM_BAUD))$(if $(filter 1,$(FPGA_LINK_TRACE)),_L)
 FPGA_SIM_OBJ := $(BUILD)/obj/tests/fpga/test_selftest.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
                 $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_route.o $(BUILD)/obj/csim/hc_sf.o
 
@@ -163,7 +174,7 @@ $(BUILD)/fpga/sim/%/test_selftest: $(FPGA_RTL) $(FPGA_LIST) tests/fpga/hc_selfte
 	  -GCntWidth=$(FPGA_CW) -GRomDepth=$(FPGA_ROM) -GTimeW=$(FPGA_TIME) \
 	  -GSfEnable=$(FPGA_SF) -GSfProg=$(fpga_sfprog) -GBankAW=$(word 1,$(fpga_sfg_words)) -GSegAW=$(word 2,$(fpga_sfg_words)) \
 	  -GDescAW=$(word 3,$(fpga_sfg_words)) -GProgDepth=$(FPGA_PROG) -GBaud=$(FPGA_SIM_BAUD) \
-	  -GTableDir='"$(ROOT)/$(dir $@)tables"' \
+	  -GTableDir='"$(ROOT)/$(dir $@)tables"' $(if $(filter 1,$(FPGA_LINK_TRACE)),+define+HC_LINK_TRACE) \
 	  -CFLAGS "-DHC_D=$(FPGA_D) -DHC_W=$(FPGA_W) -DHC_B=$(FPGA_B) -DHC_I=$(FPGA_I) -DHC_CW=$(FPGA_CW) \
 	    -DHC_ROM=$(FPGA_ROM) -DHC_TIME=$(FPGA_TIME) -DHC_CLK_HZ=12000000 -DHC_BAUD=$(FPGA_SIM_BAUD) \
 	    -DHC_SF=$(FPGA_SF) -DHC_BANK_AW=$(word 1,$(fpga_sfg_words)) -DHC_SEG_AW=$(word 2,$(fpga_sfg_words)) \
@@ -203,6 +214,30 @@ fpga-sf-fit:
 
 _fpga-sf-fit: fpga-tables
 	@$(FPGA_SYNTH_ENV) SF_FIT_APPEND=$(SF_FIT_APPEND) rtl/fpga/sf_fit.sh docs/fpga.md $(BOARD) $(FPGA_TABLES)
+
+# The programmed node against the engines, link by link: the HX8K's 3-cube
+# self-test with the engines (FPGA_SF=1) and with the programmed node
+# (FPGA_SFPROG=1), each built with FPGA_LINK_TRACE=1; the links of the first
+# power-up's three schedules (valid, flit, busy of every link in every link
+# cycle from start to sf_done) must be the same, line for line.
+FPGA_LINK_DIFF_DIR = $(BUILD)/fpga/link-diff
+fpga-sf-link-diff:
+	@mkdir -p $(FPGA_LINK_DIFF_DIR)
+	+@for p in 0 1; do \
+	  dir=$$($(FPGA_SUBMAKE) -s fpga-sim-dir BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=$$p FPGA_LINK_TRACE=1); \
+	  rm -f $$dir/tables/links.txt; \
+	  $(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=$$p FPGA_LINK_TRACE=1 > $(FPGA_LINK_DIFF_DIR)/sim$$p.log 2>&1 \
+	    || { tail -5 $(FPGA_LINK_DIFF_DIR)/sim$$p.log; exit 1; }; \
+	  awk '/^power-up/ { n++; next } n == 1' $$dir/tables/links.txt > $(FPGA_LINK_DIFF_DIR)/links$$p.txt; \
+	done
+	@n=$$(grep -c . $(FPGA_LINK_DIFF_DIR)/links0.txt); s=$$(grep -c '^start' $(FPGA_LINK_DIFF_DIR)/links0.txt); \
+	if [ "$$s" = 3 ] && cmp -s $(FPGA_LINK_DIFF_DIR)/links0.txt $(FPGA_LINK_DIFF_DIR)/links1.txt; then \
+	  echo "fpga-sf-link-diff: the same $$n lines (3 schedules) from the engines and the programmed node"; \
+	else echo "fpga-sf-link-diff: the links differ ($$s schedules traced; $(FPGA_LINK_DIFF_DIR)/links0.txt, links1.txt)"; \
+	  diff $(FPGA_LINK_DIFF_DIR)/links0.txt $(FPGA_LINK_DIFF_DIR)/links1.txt | head -10; exit 1; fi
+
+fpga-sim-dir:
+	@echo $(FPGA_SIM_DIR)
 
 fpga-lint:
 	@for top in hc_top_icebreaker hc_top_hx8k hc_router_harness; do \

@@ -258,6 +258,47 @@ module hc_selftest #(
       lclk_q <= (div_q == DivW'(ClkDiv - 1));
     end
     assign clk = lclk_q;
+`ifdef HC_LINK_TRACE
+    // Simulation only (built with +define+HC_LINK_TRACE): every busy or
+    // valid link of the cube in every link cycle of each store-and-forward
+    // run, from the cycle after its start write to sf_done, appended to
+    // <TableDir>/links.txt ("t node link valid flit busy"), sampled on the
+    // memory clock at the edge that ends the link cycle (before any
+    // register moves), so that the engines' build and the programmed
+    // node's are compared alike (tools/sf_link_diff.sh).
+    localparam logic [8*160-1:0] TraceFile = 1280'({TableDir, "/links.txt"});
+    integer      trace_fd;
+    logic        trace_on;
+    logic [15:0] trace_t;
+    initial begin
+      trace_fd = $fopen(TraceFile, "a");
+      trace_on = 1'b0;
+      trace_t  = '0;
+      $fwrite(trace_fd, "power-up\n");
+    end
+    always @(posedge clk_i) begin
+      if (div_q == DivW'(ClkDiv - 1)) begin
+        if (trace_on) begin
+          for (int unsigned l = 0; l < Nodes * Dim; l++) begin
+            if (link_valid[l] || link_busy[l]) begin
+              $fwrite(trace_fd, "%0d %0d %0d %0d %h %0d\n", trace_t, l / Dim, l % Dim, link_valid[l],
+                      link_flit[l*FlitW +: FlitW], link_busy[l]);
+            end
+          end
+          trace_t <= trace_t + 1'b1;
+          if (sf_done) begin
+            $fwrite(trace_fd, "done %0d\n", trace_t);
+            trace_on <= 1'b0;
+          end
+        end
+        if (cfg_we && cfg_tgt == 3'd0 && cfg_idx == 16'd2) begin
+          $fwrite(trace_fd, "start\n");
+          trace_on <= 1'b1;
+          trace_t  <= '0;
+        end
+      end
+    end
+`endif
   end else begin : gen_one_clk
     assign clk = clk_i;
   end
