@@ -114,14 +114,15 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 # 7 CPU-s). With HC_TEST_LONG=1 (`make test-long`) also the self-test with
 # the store-and-forward engines in Verilator (fpga-test-sim-sf: the HX8K's
 # 3-cube with FPGA_SF=1, about 3 CPU-minutes of simulation and 2 of
-# Verilator build).
+# Verilator build) and with the programmed node (fpga-test-sim-sfprog:
+# FPGA_SF=1 FPGA_SFPROG=1).
 FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-table \
               $(foreach b,$(FPGA_BOARDS),fpga-test-synth-top-$(b) fpga-test-synth-router-$(b)) \
-              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-sim-sf)
+              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-sim-sf fpga-test-sim-sfprog)
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 
-.PHONY: fpga-sf-link-diff fpga-sim-dir
+.PHONY: fpga-sf-link-diff fpga-sim-dir fpga-test-sim-sfprog
 .PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim fpga-test-sim-sf fpga-sf-fit _fpga-sf-fit \
         fpga-test-synth-router fpga-test-synth-top _fpga-synth
 
@@ -260,6 +261,9 @@ fpga-run-%:
 
 fpga-test-sim-sf:
 	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)
+
+fpga-test-sim-sfprog:
+	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=1 FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)
 
 fpga-test-sim-%:
 	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=$* FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)
