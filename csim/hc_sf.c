@@ -141,6 +141,7 @@ struct hc_sf {
   unsigned dcur;   /* dl[dcur] collects marks for the next cycle */
   uint8_t *dflag;  /* [n]: node is in dl[dcur] */
   uint64_t unfin;  /* engines not finished (7.5), TX and RX, all nodes */
+  const hc_sf_trace *tr; /* NULL, or what hc_sf_step records (hc_sf_set_trace) */
 };
 
 /* ------------------------------------------------------------- helpers */
@@ -425,6 +426,7 @@ static void hc_pass_start(hc_sf *s) {
       t->words = (uint16_t)wd;
       s->ctr[(size_t)e * HC_C_NUM + HC_C_PACKETS]++;
       s->ctr[(size_t)e * HC_C_NUM + HC_C_BUSY]++;
+      if (s->tr) s->tr->busy[e] = 1;
       s->busyl[s->nbusy++] = HC_XI(x, i); /* after the ones pass 3 visits */
     }
   }
@@ -458,6 +460,12 @@ static uint32_t hc_pass_tx(hc_sf *s, uint32_t nb) {
       np++;
     }
     rd = hc_tx_read(s, e, &cb, &off, &g);
+    if (s->tr) {
+      s->tr->busy[e] = 1;
+      s->tr->rd[e] = (uint8_t)rd;
+      s->tr->rmask[e] = rd ? HC_COMB_MASK(cb) : 0;
+      s->tr->roff[e] = rd ? off : 0;
+    }
     s->lv[e] = t->rv;
     s->lw[e] = t->rv ? t->rword : 0;
     if (rd) {
@@ -506,6 +514,10 @@ static void hc_pass_rx(hc_sf *s, uint32_t np) {
     last = q->sidx < s->nsegs ? s->slast[HC_ENT(s, q->sidx, r)] : 0;
     o = (HC_SEG_OFF(s, v) + q->soff) & s->offm;
     s->bank[((size_t)y * (d + 1) + j) * s->nbankw + o] = s->pend[k].word;
+    if (s->tr) {
+      s->tr->wr[r] = 1;
+      s->tr->woff[r] = o;
+    }
     if (((uint32_t)q->soff + 1u) % 65536u == HC_SEG_LEN(v)) { /* LenW bits */
       q->soff = 0;
       q->sidx++;
@@ -688,6 +700,12 @@ uint32_t hc_sf_backdoor_read(const hc_sf *s, const hc_cfg_op *op) {
   return hc_cfg_read(s, x, tgt, unit, idx, field, op->wdata);
 }
 
+/* See hc_sf.h. */
+void hc_sf_set_trace(hc_sf *s, const hc_sf_trace *tr) {
+  assert(s != NULL);
+  s->tr = tr;
+}
+
 /* ---------------------------------------------------------------- step */
 
 /* See hc_sf.h. Any output pointer may be NULL. */
@@ -718,6 +736,11 @@ void hc_sf_step(hc_sf *s, const hc_cfg_op *op, uint8_t *link_valid,
   s->dcur ^= 1u;
   assert(s->ndl[s->dcur] == 0);
   nb = s->nbusy;
+  if (s->tr) {
+    memset(s->tr->busy, 0, s->ne * sizeof *s->tr->busy);
+    memset(s->tr->rd, 0, s->ne * sizeof *s->tr->rd);
+    memset(s->tr->wr, 0, s->ne * sizeof *s->tr->wr);
+  }
   hc_pass_start(s);
   np = hc_pass_tx(s, nb);
   hc_pass_rx(s, np);

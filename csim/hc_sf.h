@@ -126,6 +126,25 @@ unsigned hc_sf_overlap(const hc_sf *s);
 void hc_sf_step(hc_sf *s, const hc_cfg_op *op, uint8_t *link_valid,
                 uint32_t *link_flit, uint8_t *done, uint32_t *cfg_rdata);
 
+/*
+** What the engines did in one cycle, for a caller that compiles a schedule
+** into a program (rtl/fpga/gen/hc_fpga_gen.c, the board's programmed node,
+** docs/store_and_forward.md section 7.9). Arrays of n*d entries, index
+** x*d + i, owned by the caller; hc_sf_step fills them for the cycle it
+** steps when a trace is set: busy[e], TX engine e's busy_o (busy or
+** starting a packet in this cycle); rd[e], it reads the banks of rmask[e]
+** (bit b: bank b) at offset roff[e] in this cycle; wr[e], RX engine e
+** writes bank i of node x at offset woff[e] at the end of this cycle.
+*/
+typedef struct hc_sf_trace {
+  uint8_t *busy, *rd, *wr;
+  uint32_t *rmask, *roff, *woff;
+} hc_sf_trace;
+
+/* Set (or with NULL clear) the trace hc_sf_step fills; the struct and its
+** arrays must live until it is cleared. */
+void hc_sf_set_trace(hc_sf *s, const hc_sf_trace *tr);
+
 /* Counter id (HC_CNT_SF_*) of TX engine i of node x, as the read port shows
 ** it (i = d, the ejection port, and other ids read 0). */
 uint32_t hc_sf_counter(const hc_sf *s, unsigned x, unsigned i, unsigned id);

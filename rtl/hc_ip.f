@@ -19,6 +19,7 @@ hc_sf_comb.sv
 hc_sf_tx.sv
 hc_sf_rx.sv
 hc_sf_node.sv
+hc_sf_prog.sv
 hc_cfg_regs.sv
 hc_node.sv
 hc_net_glue.sv

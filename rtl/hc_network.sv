@@ -95,7 +95,14 @@ module hc_network #(
   /// 1: each node's store-and-forward banks in one RAM clocked by
   /// mem_clk_i, Dim memory clocks a link cycle (docs/store_and_forward.md,
   /// section 7.8); 0: Dim copies of every bank (section 7.2).
-  parameter bit          SfMemTdm     = `HC_CFG_SF_MEM_TDM
+  parameter bit          SfMemTdm     = `HC_CFG_SF_MEM_TDM,
+  /// 1 (with SfEnable; the FPGA board's build): every node is the
+  /// programmed node hc_sf_prog, which replays programs compiled from the
+  /// engines' C model instead of running the engines, on mem_clk_i at
+  /// 2*Dim times clk_i (docs/store_and_forward.md, section 7.9).
+  parameter bit          SfProg       = 1'b0,
+  /// With SfProg: the directory of the nodes' RAM contents, sfprog<xx>.hex.
+  parameter logic [8*128-1:0] SfProgDir = "."
 ) (
   /// Clock, rising edge (with SfMemTdm: the link clock).
   input  logic                          clk_i,
@@ -352,7 +359,9 @@ module hc_network #(
       .SegAW        (SegAW),
       .DescAW       (DescAW),
       .CsEnable     (CsEnable),
-      .SfMemTdm     (SfMemTdm)
+      .SfMemTdm     (SfMemTdm),
+      .SfProg       (SfProg),
+      .SfProgFile   (1280'({SfProgDir, "/sfprog", 8'(48 + x / 10), 8'(48 + x % 10), ".hex"}))
     ) u_node (
       .clk_i,
       .mem_clk_i,

@@ -60,7 +60,13 @@ module hc_node #(
   parameter bit          CsEnable     = 1'b1,
   /// 1: the engine's banks in one time-multiplexed RAM on mem_clk_i
   /// (hc_sf_node's SfMemTdm).
-  parameter bit          SfMemTdm     = 1'b0
+  parameter bit          SfMemTdm     = 1'b0,
+  /// 1 (with SfEnable, the FPGA board's build): the programmed node
+  /// hc_sf_prog instead of the engines (docs/store_and_forward.md, section
+  /// 7.9; mem_clk_i at 2*Dim times clk_i).
+  parameter bit          SfProg       = 1'b0,
+  /// With SfProg: the node's RAM contents (data and program), $readmemh.
+  parameter logic [8*160-1:0] SfProgFile = "sfprog00.hex"
 ) (
   /// Clock, rising edge (the link clock).
   input  logic                        clk_i,
@@ -287,7 +293,38 @@ module hc_node #(
   assign sf_cfg_we = cfg_we_i && (cfg_node_i == node_id_i);
   assign sf_cfg_re = cfg_re_i && (cfg_node_i == node_id_i);
 
-  if (SfEnable && !SfExternal) begin : gen_sf
+  if (SfEnable && SfProg) begin : gen_sf_prog
+    hc_sf_prog #(
+      .Dim      (Dim),
+      .Width    (PayloadWidth),
+      .BankAW   (BankAW),
+      .ProgFile (SfProgFile)
+    ) u_sf (
+      .clk_i,
+      .mem_clk_i,
+      .rst_ni,
+      .clear_i     (sf_start_i),
+      .go_i        (sf_go),
+      .beta_i,
+      .cfg_we_i    (sf_cfg_we),
+      .cfg_re_i    (sf_cfg_re),
+      .cfg_tgt_i,
+      .cfg_unit_i,
+      .cfg_idx_i,
+      .cfg_field_i,
+      .cfg_wdata_i,
+      .cfg_rdata_o,
+      .in_valid_i  (nb_sf_valid_i),
+      .in_word_i   (nb_sf_word_i),
+      .out_valid_o (sf_valid_o),
+      .out_word_o  (sf_word_o),
+      .busy_o      (sf_busy),
+      .finished_o,
+      .cnt_port_i,
+      .cnt_id_i,
+      .cnt_o       (sf_cnt)
+    );
+  end else if (SfEnable && !SfExternal) begin : gen_sf
     hc_sf_node #(
       .Dim      (Dim),
       .Width    (PayloadWidth),

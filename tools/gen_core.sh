@@ -28,6 +28,8 @@ range() { # name type
     BufDepth|InjDepth) echo "1..$(contract HC_MAX_DEPTH)" ;;
     BankAW|SegAW|DescAW) echo "$(contract HC_SF_AW_MIN)..$(contract HC_SF_AW_MAX)" ;;
     SfMemTdm) echo "0 or 1 (1 needs Dim >= 2)" ;;
+    SfProg) echo "0 or 1 (1 needs SfEnable, Dim 2..7, mem_clk_i at 2 Dim times clk_i)" ;;
+    SfProgDir) echo "a directory (with SfProg: its sfprog00.hex ... are read)" ;;
     CntWidth) echo "0..32" ;;
     *) [ "$2" = bit ] && echo "0 or 1" ;;
   esac
@@ -43,12 +45,13 @@ params=$(awk '
     split(line, lr, "=")
     n = split(lr[1], w, " "); name = w[n]
     def = lr[2]; gsub(/ /, "", def)
-    type = (lr[1] ~ /parameter +bit /) ? "bit" : "int"
+    type = (lr[1] ~ /parameter +bit /) ? "bit" : (def ~ /^"/) ? "str" : "int"
     print name "|" def "|" type "|" doc; doc = ""
   }' rtl/hc_network.sv)
 [ -n "$params" ] || { echo "gen_core.sh: no parameters found in rtl/hc_network.sv" >&2; exit 2; }
-resolve() { # a default as written in hc_network.sv -> a number
+resolve() { # a default as written in hc_network.sv -> a number (a string: as it is)
   local v=$1
+  [[ $v == \"*\" ]] && { echo "$v"; return; }
   case $v in
     \`HC_CFG_*) v=$(awk -v m="${v#\`}" '$1 == "`define" && $2 == m { print $3; exit }' rtl/hc_network.sv) ;;
   esac
@@ -80,7 +83,7 @@ gen() {
     names+=("$name")
     r=$(range "$name" "$type")
     echo "  $name:"
-    echo "    datatype: int"
+    echo "    datatype: $([ "$type" = str ] && echo str || echo int)"
     echo "    default: $(resolve "$def")"
     echo "    description: \"${doc//\"/\'}${r:+ Range: $r.}\""
     echo "    paramtype: vlogparam"

@@ -40,6 +40,8 @@ run "hc_router D=3 lean CntRam"  --top-module hc_router -GDim=3 -GBufDepth=4 -GC
 run "hc_network D=2 CntRam"      --top-module hc_network -GDim=2 "-GCntRam=1'b1"
 run "hc_network D=3 SfMemTdm"    --top-module hc_network -GDim=3 "-GSfMemTdm=1'b1"
 run "hc_sf_node D=2 SfMemTdm"    --top-module hc_sf_node -GDim=2 -GWidth=8 "-GSfMemTdm=1'b1"
+run "hc_sf_prog D=3"             --top-module hc_sf_prog -GDim=3 -GWidth=8 -GBankAW=4
+run "hc_network D=2 SfProg"      --top-module hc_network -GDim=2 -GBankAW=4 "-GSfProg=1'b1"
 run "hc_network D=2 CntRam peek" --top-module hc_network -GDim=2 "-GCntRam=1'b1" +define+HC_CNT_PEEK
 run "hc_node D=4 CntRam C=8 peek" --top-module hc_node -GDim=4 -GPayloadWidth=8 -GCntWidth=8 "-GCntRam=1'b1" +define+HC_CNT_PEEK
 run "hc_sf_node D=3 small"       --top-module hc_sf_node -GDim=3 -GBankAW=4 -GSegAW=3 -GDescAW=2

@@ -41,11 +41,17 @@ fpga_b_hx8k := 2
 fpga_i_hx8k := 2
 fpga_cw_hx8k := 10
 
+# The programmed store-and-forward node (FPGA_SF=1 FPGA_SFPROG=1) fits the
+# HX8K beside the 3-cube with 4-bit blocked counters (7623 of 7680 logic
+# cells; 6 bits need 7790, 10 bits 8109: docs/fpga.md, "Every mode on the
+# board").
+fpga_cw_hx8k_sfprog := 4
+
 FPGA_D ?= $(fpga_d_$(BOARD))
 FPGA_W ?= $(fpga_w_$(BOARD))
 FPGA_B ?= $(fpga_b_$(BOARD))
 FPGA_I ?= $(fpga_i_$(BOARD))
-FPGA_CW ?= $(fpga_cw_$(BOARD))
+FPGA_CW ?= $(if $(and $(filter 1,$(FPGA_SF)),$(filter 1,$(FPGA_SFPROG)),$(fpga_cw_$(BOARD)_sfprog)),$(fpga_cw_$(BOARD)_sfprog),$(fpga_cw_$(BOARD)))
 FPGA_ROM := 256
 FPGA_TIME := 16
 # The store-and-forward engines (mode 1) and the three schedules of the
@@ -57,7 +63,13 @@ FPGA_TIME := 16
 FPGA_SF ?= 0
 FPGA_SFG ?= 4,3,2
 FPGA_BETA ?= 3
-FPGA_PROG = $(if $(filter 1,$(FPGA_SF)),4096,16)
+# FPGA_SFPROG=1 (with FPGA_SF=1): the programmed store-and-forward node
+# (rtl/hc_sf_prog.sv, docs/store_and_forward.md section 7.9) instead of the
+# engines: the board's program keeps only the global writes, the own data
+# and the read-back of each schedule (512 words).
+FPGA_SFPROG ?= 0
+fpga_sfprog = $(if $(filter 1,$(FPGA_SF)),$(if $(filter 1,$(FPGA_SFPROG)),1,0),0)
+FPGA_PROG = $(if $(filter 1,$(FPGA_SF)),$(if $(filter 1,$(fpga_sfprog)),512,4096),16)
 fpga_sfg_words = $(subst $(comma), ,$(FPGA_SFG))
 comma := ,
 
@@ -76,11 +88,11 @@ FPGA_SAF_CYCLES ?= 100
 FPGA_GEN_ARGS = --d $(FPGA_D) --w $(FPGA_W) --buf $(FPGA_B) --inj $(FPGA_I) --cnt-width $(FPGA_CW) \
     --rom-depth $(FPGA_ROM) --time-bits $(FPGA_TIME) --prog-depth $(FPGA_PROG) \
     --saf-rate $(FPGA_SAF_RATE) --saf-len $(FPGA_SAF_LEN) --saf-cycles $(FPGA_SAF_CYCLES) \
-    --sf $(FPGA_SF) $(if $(filter 1,$(FPGA_SF)),--sf-geom $(FPGA_SFG) --beta $(FPGA_BETA)) \
+    --sf $(FPGA_SF) $(if $(filter 1,$(FPGA_SF)),--sf-geom $(FPGA_SFG) --beta $(FPGA_BETA) --sf-prog $(fpga_sfprog)) \
     $(if $(FPGA_FILE),--file $(FPGA_FILE),--traffic $(FPGA_TRAFFIC) --rate $(FPGA_RATE) \
     --len $(FPGA_LEN) --cycles $(FPGA_CYCLES) --seed $(FPGA_SEED))
 
-FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)$(if $(filter 1,$(FPGA_SF)),_S$(subst $(comma),.,$(FPGA_SFG)))
+FPGA_CFG = D$(FPGA_D)_W$(FPGA_W)_B$(FPGA_B)_I$(FPGA_I)_C$(FPGA_CW)$(if $(filter 1,$(FPGA_SF)),_S$(subst $(comma),.,$(FPGA_SFG)))$(if $(filter 1,$(fpga_sfprog)),_P)
 FPGA_TABLES = $(BUILD)/fpga/tables/$(FPGA_CFG)
 FPGA_GEN := $(BUILD)/bin/hc_fpga_gen
 
@@ -102,13 +114,15 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 # 7 CPU-s). With HC_TEST_LONG=1 (`make test-long`) also the self-test with
 # the store-and-forward engines in Verilator (fpga-test-sim-sf: the HX8K's
 # 3-cube with FPGA_SF=1, about 3 CPU-minutes of simulation and 2 of
-# Verilator build).
+# Verilator build) and with the programmed node (fpga-test-sim-sfprog:
+# FPGA_SF=1 FPGA_SFPROG=1).
 FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-table \
               $(foreach b,$(FPGA_BOARDS),fpga-test-synth-top-$(b) fpga-test-synth-router-$(b)) \
-              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-sim-sf)
+              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-sim-sf fpga-test-sim-sfprog)
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 
+.PHONY: fpga-sf-link-diff fpga-sim-dir fpga-test-sim-sfprog
 .PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim fpga-test-sim-sf fpga-sf-fit _fpga-sf-fit \
         fpga-test-synth-router fpga-test-synth-top _fpga-synth
 
@@ -140,7 +154,11 @@ fpga-tables: $(FPGA_GEN)
 # at the board's rate.
 FPGA_SIM_BAUD ?= 115200
 FPGA_TEST_BAUD := $(if $(filter 1,$(HC_TEST_LONG)),115200,1500000)
-FPGA_SIM_DIR = $(BUILD)/fpga/sim/$(FPGA_CFG)$(if $(filter-out 115200,$(FPGA_SIM_BAUD)),_U$(FPGA_SIM_BAUD))
+# FPGA_LINK_TRACE=1: a build that appends every link of every
+# store-and-forward run to <its table directory>/links.txt (hc_selftest.sv,
+# HC_LINK_TRACE; make fpga-sf-link-diff).
+FPGA_LINK_TRACE ?= 0
+FPGA_SIM_DIR = $(BUILD)/fpga/sim/$(FPGA_CFG)$(if $(filter-out 115200,$(FPGA_SIM_BAUD)),_U$(FPGA_SIM_BAUD))$(if $(filter 1,$(FPGA_LINK_TRACE)),_L)
 FPGA_SIM_OBJ := $(BUILD)/obj/tests/fpga/test_selftest.o $(BUILD)/obj/rtl/fpga/gen/hc_fpga.o \
                 $(BUILD)/obj/csim/hc_status.o $(BUILD)/obj/csim/hc_model.o $(BUILD)/obj/csim/hc_route.o $(BUILD)/obj/csim/hc_sf.o
 
@@ -155,13 +173,13 @@ $(BUILD)/fpga/sim/%/test_selftest: $(FPGA_RTL) $(FPGA_LIST) tests/fpga/hc_selfte
 	  --top-module hc_board_top --Mdir $(dir $@)obj -o $(ROOT)/$@ \
 	  -GDim=$(FPGA_D) -GPayloadWidth=$(FPGA_W) -GBufDepth=$(FPGA_B) -GInjDepth=$(FPGA_I) \
 	  -GCntWidth=$(FPGA_CW) -GRomDepth=$(FPGA_ROM) -GTimeW=$(FPGA_TIME) \
-	  -GSfEnable=$(FPGA_SF) -GBankAW=$(word 1,$(fpga_sfg_words)) -GSegAW=$(word 2,$(fpga_sfg_words)) \
+	  -GSfEnable=$(FPGA_SF) -GSfProg=$(fpga_sfprog) -GBankAW=$(word 1,$(fpga_sfg_words)) -GSegAW=$(word 2,$(fpga_sfg_words)) \
 	  -GDescAW=$(word 3,$(fpga_sfg_words)) -GProgDepth=$(FPGA_PROG) -GBaud=$(FPGA_SIM_BAUD) \
-	  -GTableDir='"$(ROOT)/$(dir $@)tables"' \
+	  -GTableDir='"$(ROOT)/$(dir $@)tables"' $(if $(filter 1,$(FPGA_LINK_TRACE)),+define+HC_LINK_TRACE) \
 	  -CFLAGS "-DHC_D=$(FPGA_D) -DHC_W=$(FPGA_W) -DHC_B=$(FPGA_B) -DHC_I=$(FPGA_I) -DHC_CW=$(FPGA_CW) \
 	    -DHC_ROM=$(FPGA_ROM) -DHC_TIME=$(FPGA_TIME) -DHC_CLK_HZ=12000000 -DHC_BAUD=$(FPGA_SIM_BAUD) \
 	    -DHC_SF=$(FPGA_SF) -DHC_BANK_AW=$(word 1,$(fpga_sfg_words)) -DHC_SEG_AW=$(word 2,$(fpga_sfg_words)) \
-	    -DHC_DESC_AW=$(word 3,$(fpga_sfg_words)) -DHC_PROG=$(FPGA_PROG) \
+	    -DHC_DESC_AW=$(word 3,$(fpga_sfg_words)) -DHC_PROG=$(FPGA_PROG) -DHC_SFPROG=$(fpga_sfprog) \
 	    -I$(ROOT)/csim -I$(ROOT)/rtl/fpga/gen -I$(ROOT)/tests/fpga" \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0" -LDFLAGS -lm \
 	  -F $(FPGA_LIST) $(ROOT)/tests/fpga/hc_selftest_shim.cpp $(addprefix $(ROOT)/,$(FPGA_SIM_OBJ)) \
@@ -173,7 +191,7 @@ fpga-sim: fpga-tables $(FPGA_SIM_DIR)/test_selftest
 # ---- synthesis, place and route, bitstream --------------------------------
 FPGA_SYNTH_ENV = FPGA_D=$(FPGA_D) FPGA_W=$(FPGA_W) FPGA_B=$(FPGA_B) FPGA_I=$(FPGA_I) \
     FPGA_CW=$(FPGA_CW) FPGA_TABLES=$(FPGA_TABLES) FPGA_SF=$(FPGA_SF) FPGA_SFG=$(FPGA_SFG) \
-    FPGA_PROG=$(FPGA_PROG) CLK_MHZ=$(CLK_MHZ)
+    FPGA_PROG=$(FPGA_PROG) FPGA_SFPROG=$(fpga_sfprog) CLK_MHZ=$(CLK_MHZ)
 
 synth: deps
 	@case "$(BOARD)" in icebreaker|hx8k) ;; *) echo "make synth: BOARD must be icebreaker or hx8k, not '$(BOARD)'" >&2; exit 2;; esac
@@ -198,6 +216,32 @@ fpga-sf-fit:
 _fpga-sf-fit: fpga-tables
 	@$(FPGA_SYNTH_ENV) SF_FIT_APPEND=$(SF_FIT_APPEND) rtl/fpga/sf_fit.sh docs/fpga.md $(BOARD) $(FPGA_TABLES)
 
+# The programmed node against the engines, link by link: the HX8K's 3-cube
+# self-test with the engines (FPGA_SF=1) and with the programmed node
+# (FPGA_SFPROG=1), each built with FPGA_LINK_TRACE=1; the links of the
+# first three schedules run (the first case of tests/fpga/test_selftest.c,
+# the tables as generated: valid, flit, busy of every busy or valid link in
+# every link cycle from start to sf_done) must be the same, line for line.
+FPGA_LINK_DIFF_DIR = $(BUILD)/fpga/link-diff
+fpga-sf-link-diff:
+	@mkdir -p $(FPGA_LINK_DIFF_DIR)
+	+@for p in 0 1; do \
+	  dir=$$($(FPGA_SUBMAKE) -s fpga-sim-dir BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=$$p FPGA_LINK_TRACE=1); \
+	  rm -f $$dir/tables/links.txt; \
+	  $(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=$$p FPGA_LINK_TRACE=1 > $(FPGA_LINK_DIFF_DIR)/sim$$p.log 2>&1 \
+	    || { tail -5 $(FPGA_LINK_DIFF_DIR)/sim$$p.log; exit 1; }; \
+	  awk '/^start/ { s++ } s >= 1 && s <= 3 { print } /^done/ && s == 3 { exit }' $$dir/tables/links.txt \
+	    > $(FPGA_LINK_DIFF_DIR)/links$$p.txt; \
+	done
+	@n=$$(grep -c . $(FPGA_LINK_DIFF_DIR)/links0.txt); s=$$(grep -c '^start' $(FPGA_LINK_DIFF_DIR)/links0.txt); \
+	if [ "$$s" = 3 ] && cmp -s $(FPGA_LINK_DIFF_DIR)/links0.txt $(FPGA_LINK_DIFF_DIR)/links1.txt; then \
+	  echo "fpga-sf-link-diff: the same $$n lines (3 schedules) from the engines and the programmed node"; \
+	else echo "fpga-sf-link-diff: the links differ ($$s schedules traced; $(FPGA_LINK_DIFF_DIR)/links0.txt, links1.txt)"; \
+	  diff $(FPGA_LINK_DIFF_DIR)/links0.txt $(FPGA_LINK_DIFF_DIR)/links1.txt | head -10; exit 1; fi
+
+fpga-sim-dir:
+	@echo $(FPGA_SIM_DIR)
+
 fpga-lint:
 	@for top in hc_top_icebreaker hc_top_hx8k hc_router_harness; do \
 	  verilator --lint-only -Wall -F $(FPGA_LIST) --top-module $$top || exit 1; done; echo "fpga-lint: clean"
@@ -217,6 +261,9 @@ fpga-run-%:
 
 fpga-test-sim-sf:
 	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)
+
+fpga-test-sim-sfprog:
+	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=1 FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)
 
 fpga-test-sim-%:
 	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=$* FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)

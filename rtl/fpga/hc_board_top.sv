@@ -29,6 +29,8 @@ module hc_board_top #(
   parameter int unsigned      BankAW       = 4,
   parameter int unsigned      SegAW        = 3,
   parameter int unsigned      DescAW       = 2,
+  /// 1 (with SfEnable): the programmed store-and-forward node (hc_selftest).
+  parameter bit               SfProg       = 1'b0,
   /// Words of the sequencer's program.
   parameter int unsigned      ProgDepth    = 16,
   /// The self-test's clock in Hz (the UART divides it).
@@ -103,6 +105,7 @@ module hc_board_top #(
     .BankAW       (BankAW),
     .SegAW        (SegAW),
     .DescAW       (DescAW),
+    .SfProg       (SfProg),
     .ProgDepth    (ProgDepth),
     .ClkHz        (ClkHz),
     .Baud         (Baud),

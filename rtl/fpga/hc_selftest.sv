@@ -68,6 +68,12 @@ module hc_selftest #(
   /// RAM (hc_network's SfMemTdm) clocked by clk_i, and the cube and all of
   /// this self-test on the link clock, clk_i / Dim; 0: the banked memory.
   parameter bit                SfMemTdm     = 1'b1,
+  /// 1 (with SfEnable and Dim >= 2): the programmed store-and-forward node
+  /// (hc_sf_prog, docs/store_and_forward.md section 7.9) instead of the
+  /// engines: one block RAM a node with its data and the program compiled
+  /// from the engines' C model (<TableDir>/sfprog<xx>.hex); the link clock
+  /// is clk_i / (2 Dim).
+  parameter bit                SfProg       = 1'b0,
   /// Store-and-forward geometry (hc_network): address bits of a bank, of a
   /// segment table, of a descriptor table; 1..15.
   parameter int unsigned       BankAW       = 4,
@@ -108,8 +114,10 @@ module hc_selftest #(
   localparam logic [8*160-1:0] ExpectFile = 1280'({TableDir, "/expect.hex"});
   localparam logic [8*160-1:0] ProgFile   = 1280'({TableDir, "/prog.hex"});
   /// The time-multiplexed memory, and the link clock's divider.
-  localparam bit          Tdm    = SfEnable && SfMemTdm && (Dim >= 2);
-  localparam int unsigned ClkDiv = Tdm ? Dim : 1;
+  localparam bit          Prog   = SfEnable && SfProg && (Dim >= 2);
+  localparam bit          Tdm    = SfEnable && (SfMemTdm || Prog) && (Dim >= 2);
+  localparam int unsigned ClkDiv = Prog ? 2 * Dim : Tdm ? Dim : 1;
+  localparam int unsigned DivW   = (ClkDiv > 1) ? $clog2(ClkDiv) : 1;
   /// Phases of the self-test.
   localparam logic [2:0] PhPrep  = 3'd0;
   localparam logic [2:0] PhRun   = 3'd1;
@@ -168,6 +176,7 @@ module hc_selftest #(
   //   8 + x: the signature of node x after the wormhole run
   //   16 messages   17 cycles (C model)   18 flits   of the mode-2 run
   //   24 + x: the signature of node x after both runs
+  //   20 1 if the tables are for the programmed node (SfProg), else 0
   //   32 + 4k: schedule k: completion (C model), CRC, formula, size
   // ---------------------------------------------------------------------
   logic [31:0] expect_mem [64];
@@ -188,7 +197,8 @@ module hc_selftest #(
   assign table_ok    = (exp_cfg == {8'(Dim), 8'(PayloadWidth), 8'(BufDepth), 8'(InjDepth)})
                     && (exp_geom == {16'(RomDepth), 8'(TimeW), 8'(CntWidth)})
                     && (exp_prog == {4'(NumSf), SfEnable ? {4'(BankAW), 4'(SegAW), 4'(DescAW)} : 12'h000,
-                                     16'(ProgDepth)});
+                                     16'(ProgDepth)})
+                    && (expect_mem[20] == 32'(Prog));
 
   // ---------------------------------------------------------------------
   // Phase and run state
@@ -233,20 +243,62 @@ module hc_selftest #(
   assign seq_en = (phase_q == PhProg) || (run && sec_q);
 
   // The link clock: clk_i itself, or with the time-multiplexed memory
-  // clk_i / Dim from a divider (high for one clk_i period of Dim; its
-  // rising edge at every Dim-th rising edge of clk_i, as hc_sf_node needs,
+  // clk_i / Dim (the programmed node: clk_i / 2 Dim) from a divider (high
+  // for one clk_i period of ClkDiv; its rising edge at every ClkDiv-th
+  // rising edge of clk_i, as hc_sf_node and hc_sf_prog need,
   // which finds the phase by itself). The divider is not reset: the link
   // clock runs during reset, so the registers on it see their reset at its
   // edges (and from any start value it reaches its cycle within 4 clocks).
   logic clk;
   if (Tdm) begin : gen_link_clk
-    logic [1:0] div_q;
-    logic       lclk_q;
+    logic [DivW-1:0] div_q;
+    logic            lclk_q;
     always_ff @(posedge clk_i) begin
-      div_q  <= (div_q == 2'(Dim - 1)) ? '0 : div_q + 1'b1;
-      lclk_q <= (div_q == 2'(Dim - 1));
+      div_q  <= (div_q == DivW'(ClkDiv - 1)) ? '0 : div_q + 1'b1;
+      lclk_q <= (div_q == DivW'(ClkDiv - 1));
     end
     assign clk = lclk_q;
+`ifdef HC_LINK_TRACE
+    // Simulation only (built with +define+HC_LINK_TRACE): every busy or
+    // valid link of the cube in every link cycle of each store-and-forward
+    // run, from the cycle after its start write to sf_done, appended to
+    // <TableDir>/links.txt ("t node link valid flit busy"), sampled on the
+    // memory clock at the edge that ends the link cycle (before any
+    // register moves), so that the engines' build and the programmed
+    // node's are compared alike (tools/sf_link_diff.sh).
+    localparam logic [8*160-1:0] TraceFile = 1280'({TableDir, "/links.txt"});
+    integer      trace_fd;
+    logic        trace_on;
+    logic [15:0] trace_t;
+    initial begin
+      trace_fd = $fopen(TraceFile, "a");
+      trace_on = 1'b0;
+      trace_t  = '0;
+      $fwrite(trace_fd, "power-up\n");
+    end
+    always @(posedge clk_i) begin
+      if (div_q == DivW'(ClkDiv - 1)) begin
+        if (trace_on) begin
+          for (int unsigned l = 0; l < Nodes * Dim; l++) begin
+            if (link_valid[l] || link_busy[l]) begin
+              $fwrite(trace_fd, "%0d %0d %0d %0d %h %0d\n", trace_t, l / Dim, l % Dim, link_valid[l],
+                      link_flit[l*FlitW +: FlitW], link_busy[l]);
+            end
+          end
+          trace_t <= trace_t + 1'b1;
+          if (sf_done) begin
+            $fwrite(trace_fd, "done %0d\n", trace_t);
+            trace_on <= 1'b0;
+          end
+        end
+        if (cfg_we && cfg_tgt == 3'd0 && cfg_idx == 16'd2) begin
+          $fwrite(trace_fd, "start\n");
+          trace_on <= 1'b1;
+          trace_t  <= '0;
+        end
+      end
+    end
+`endif
   end else begin : gen_one_clk
     assign clk = clk_i;
   end
@@ -301,7 +353,9 @@ module hc_selftest #(
     .SegAW        (SegAW),
     .DescAW       (DescAW),
     .CsEnable     (1'b0),
-    .SfMemTdm     (Tdm)
+    .SfMemTdm     (Tdm),
+    .SfProg       (Prog),
+    .SfProgDir    (TableDir)
   ) u_cube (
     .clk_i   (clk),
     .mem_clk_i (clk_i),

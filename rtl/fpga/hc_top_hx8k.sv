@@ -23,6 +23,8 @@ module hc_top_hx8k #(
   parameter int unsigned      BankAW       = 4,
   parameter int unsigned      SegAW        = 3,
   parameter int unsigned      DescAW       = 2,
+  /// 1 (with SfEnable): the programmed store-and-forward node (hc_selftest).
+  parameter bit               SfProg       = 1'b0,
   parameter int unsigned      ProgDepth    = 16,
   /// 1: the self-test runs from the iCE40 PLL at ClkHz (dividers from
   /// icepll, rtl/fpga/synth_board.sh CLK_MHZ=); 0: from the 12 MHz oscillator.
@@ -78,6 +80,7 @@ module hc_top_hx8k #(
     .BankAW       (BankAW),
     .SegAW        (SegAW),
     .DescAW       (DescAW),
+    .SfProg       (SfProg),
     .ProgDepth    (ProgDepth),
     .ClkHz        (ClkHz),
     .TableDir     (TableDir)

@@ -6,7 +6,7 @@
 #   <!-- fpga-sf-fit: begin -->  and  <!-- fpga-sf-fit: end -->
 # (`make fpga-sf-fit`, rtl/fpga/fpga.mk). Several CPU-minutes of yosys.
 # Usage: rtl/fpga/sf_fit.sh DOC BOARD TABLE_DIR
-# Environment: FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW, FPGA_SFG, FPGA_PROG
+# Environment: FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW, FPGA_SFG, FPGA_PROG, FPGA_SFPROG
 # (as for synth_board.sh); OUT (default build/synth/sf-fit-BOARD-dD);
 # SF_FIT_APPEND=1 adds the row to the table between the lines instead of
 # writing the table anew (make fpga-sf-fit: the 3-cube, then the 2-cube).
@@ -22,14 +22,14 @@ case "$board" in
 esac
 [ -f "$doc" ] && [ -f "$tables/prog.hex" ] || { echo "sf_fit.sh: no $doc or no tables in $tables" >&2; exit 2; }
 D=${FPGA_D:-3} W=${FPGA_W:-8} B=${FPGA_B:-2} I=${FPGA_I:-2} CW=${FPGA_CW:-10}
-SFG=${FPGA_SFG:-4,3,2} PROG=${FPGA_PROG:-4096}
+SFG=${FPGA_SFG:-4,3,2} PROG=${FPGA_PROG:-4096} SFPROG=${FPGA_SFPROG:-0}
 IFS=, read -r bank_aw seg_aw desc_aw <<< "$SFG"
 out=${OUT:-build/synth/sf-fit-$board-d$D}
 mkdir -p "$out"
 src=$(tools/filelist.sh rtl/fpga/hc_board.f | tr '\n' ' ')
 cat > "$out/top.ys" <<YS
 read_verilog -defer -sv -DSYNTHESIS $src
-chparam -set Dim $D -set PayloadWidth $W -set BufDepth $B -set InjDepth $I -set CntWidth $CW -set SfEnable 1 -set BankAW $bank_aw -set SegAW $seg_aw -set DescAW $desc_aw -set ProgDepth $PROG -set TableDir "$(pwd)/$tables" $top
+chparam -set Dim $D -set PayloadWidth $W -set BufDepth $B -set InjDepth $I -set CntWidth $CW -set SfEnable 1 -set SfProg $SFPROG -set BankAW $bank_aw -set SegAW $seg_aw -set DescAW $desc_aw -set ProgDepth $PROG -set TableDir "$(pwd)/$tables" $top
 hierarchy -check -top $top
 synth_ice40 -top $top
 stat

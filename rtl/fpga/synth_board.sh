@@ -15,7 +15,7 @@
 #           32-bit flip-flop counters too
 #   all     both, then report.json and report.txt (the default)
 #
-# Environment: FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW, FPGA_SF, FPGA_SFG,
+# Environment: FPGA_D, FPGA_W, FPGA_B, FPGA_I, FPGA_CW, FPGA_SF, FPGA_SFG, FPGA_SFPROG,
 # FPGA_PROG (the self-test's parameters), FPGA_TABLES (the directory of its
 # tables, made by hc_fpga_gen), CLK_MHZ (empty or 12: the board's 12 MHz
 # oscillator; otherwise the self-test runs from the iCE40 PLL at the
@@ -46,7 +46,7 @@ case "$what" in all|top|router) ;; *) echo "synth_board.sh: part must be all, to
 
 clock_mhz=12
 D=${FPGA_D:-3} W=${FPGA_W:-8} B=${FPGA_B:-2} I=${FPGA_I:-2} CW=${FPGA_CW:-16}
-SF=${FPGA_SF:-0} SFG=${FPGA_SFG:-4,3,2} PROG=${FPGA_PROG:-16}
+SF=${FPGA_SF:-0} SFG=${FPGA_SFG:-4,3,2} PROG=${FPGA_PROG:-16} SFPROG=${FPGA_SFPROG:-0}
 IFS=, read -r bank_aw seg_aw desc_aw <<< "$SFG"
 
 # The clock: the oscillator, or the PLL with icepll's dividers for CLK_MHZ.
@@ -127,7 +127,7 @@ if [ "$what" = all ] || [ "$what" = top ]; then
   if [ ! -f "$tables/expect.hex" ]; then
     echo "synth: FAIL $board self-test top ($cfg): no tables in $tables (make fpga-tables)"; fail=1
   elif ! run_yosys top "$top" "$board_src" \
-      "-set Dim $D -set PayloadWidth $W -set BufDepth $B -set InjDepth $I -set CntWidth $CW -set SfEnable $SF -set BankAW $bank_aw -set SegAW $seg_aw -set DescAW $desc_aw -set ProgDepth $PROG $pll_params -set TableDir \"$root/$tables\""; then
+      "-set Dim $D -set PayloadWidth $W -set BufDepth $B -set InjDepth $I -set CntWidth $CW -set SfEnable $SF -set SfProg $SFPROG -set BankAW $bank_aw -set SegAW $seg_aw -set DescAW $desc_aw -set ProgDepth $PROG $pll_params -set TableDir \"$root/$tables\""; then
     echo "synth: FAIL $board self-test top ($cfg): yosys (latch, loop or error; see $out/top.yosys.log)"
     grep -iE "error|assert|latch|loop" "$out/top.yosys.log" | head -5; fail=1
   elif ! run_pnr top $top_mhz "constraints/$board.pcf"; then

@@ -4,7 +4,7 @@
 // with: HC_D, HC_W, HC_B, HC_I, HC_CW (counter bits), HC_ROM (table words),
 // HC_TIME (time bits), HC_SF (the store-and-forward engines, 0 or 1),
 // HC_BANK_AW, HC_SEG_AW, HC_DESC_AW (their geometry), HC_PROG (program
-// words), HC_CLK_HZ and HC_BAUD.
+// words), HC_CLK_HZ and HC_BAUD; HC_SFPROG (1: the programmed node, default 0).
 #include <new>
 
 #include "Vhc_board_top.h"
@@ -17,6 +17,9 @@
     !defined(HC_SF) || !defined(HC_BANK_AW) || !defined(HC_SEG_AW) || !defined(HC_DESC_AW) || \
     !defined(HC_PROG)
 #error "compile with the -D parameters the RTL was verilated with"
+#endif
+#ifndef HC_SFPROG
+#define HC_SFPROG 0
 #endif
 
 struct hc_strtl {
@@ -33,6 +36,7 @@ extern "C" void hc_strtl_built(hc_fpga_geom *g, unsigned *clk_hz, unsigned *baud
   g->net.sf = HC_SF ? hc_sf_geom{HC_BANK_AW, HC_SEG_AW, HC_DESC_AW} : hc_sf_geom{0, 0, 0};
   g->sf_cases = HC_SF ? HC_FPGA_SF_CASES : 0;
   g->prog_depth = HC_PROG;
+  g->sf_prog = HC_SF && HC_SFPROG ? 1u : 0u;
   g->net.routing = HC_ROUTE_ECUBE;  // the RTL routes e-cube only
   g->net.route_reg = 0;             // the board's routers: RouteReg = 0
   g->cnt_width = HC_CW;

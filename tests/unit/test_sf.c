@@ -410,6 +410,57 @@ static void one_packet(unsigned beta) {
   t_free(&t);
 }
 
+/*
+** The trace (hc_sf_set_trace) of one_packet's run, beta = 4, cycle by
+** cycle against the timing of 7.4: TX (0,0) busy in cycles 0 .. beta+3,
+** reading its own bank (bank d = 1) at 2, 3, 4 (segment 0) and 6 (segment
+** 1) in cycles beta-2 .. beta+1; RX (1,0) writing bank 0 at 5, 6 (segment
+** 0) and 0, 1 (segment 1) in cycles beta .. beta+3; nothing else.
+*/
+static void test_sf_trace(void **state) {
+  static const uint32_t own[8] = {0x1000, 0x1011, 0x1022, 0x1033,
+                                  0x1044, 0x1055, 0x1066, 0x1077};
+  const unsigned beta = 4;
+  const uint32_t roff[4] = {2, 3, 4, 6}, woff[4] = {5, 6, 0, 1};
+  uint8_t busy[2], rd[2], wr[2];
+  uint32_t rmask[2], ro[2], wo[2];
+  const hc_sf_trace tr = {busy, rd, wr, rmask, ro, wo};
+  tsf t;
+  (void)state;
+  t_init(&t, 1, 16);
+  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 1);
+  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_BETA, 0, beta);
+  t_npkt(&t, 0, 0, 1);
+  t_nseg(&t, 1, 0, 2);
+  t_desc(&t, 0, 0, 0, 4, NULL);
+  t_gseg(&t, 0, 0, 0, 2, 3, 1);
+  t_gseg(&t, 0, 0, 1, 6, 1, 1);
+  t_sseg(&t, 1, 0, 0, 5, 2, 0);
+  t_sseg(&t, 1, 0, 1, 0, 2, 1);
+  t_own(&t, 0, 0, own, 8);
+  t_start(&t);
+  hc_sf_set_trace(t.s, &tr);
+  for (unsigned c = 0; c < beta + 8; c++) {
+    memset(busy, 7, sizeof busy); /* the step must clear what it does not set */
+    memset(rd, 7, sizeof rd);
+    memset(wr, 7, sizeof wr);
+    t_idle(&t);
+    const int r = c + 2 >= beta && c + 2 < beta + 4, w = c >= beta && c < beta + 4;
+    if (busy[0] != (c < beta + 4) || busy[1] != 0 || rd[0] != r || rd[1] != 0 || wr[0] != 0 ||
+        wr[1] != w)
+      fail_msg("cycle %u: busy %u %u, rd %u %u, wr %u %u", c, busy[0], busy[1], rd[0], rd[1],
+               wr[0], wr[1]);
+    if (r && (rmask[0] != 2u || ro[0] != roff[c + 2 - beta]))
+      fail_msg("cycle %u: read of banks %#x at %u, expected bank 1 at %u", c, rmask[0], ro[0],
+               roff[c + 2 - beta]);
+    if (w && wo[1] != woff[c - beta])
+      fail_msg("cycle %u: write at %u, expected %u", c, wo[1], woff[c - beta]);
+  }
+  hc_sf_set_trace(t.s, NULL);
+  t_idle(&t); /* no trace: nothing written into the arrays */
+  t_free(&t);
+}
+
 static void test_sf_one_packet_beta3(void **state) {
   (void)state;
   one_packet(3);
@@ -852,6 +903,7 @@ int main(void) {
       cmocka_unit_test(test_sf_read_before_write),
       cmocka_unit_test(test_sf_count_write_disarms),
       cmocka_unit_test(test_sf_combine),
+      cmocka_unit_test(test_sf_trace),
   };
   return cmocka_run_group_tests_name("sf_model", tests, NULL, NULL) != 0;
 }

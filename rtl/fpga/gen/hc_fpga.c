@@ -27,9 +27,25 @@ int hc_fpga_geom_check(const hc_fpga_geom *g) {
   /* The expectation file keeps each geometry field in 4 bits. */
   if (g->sf_cases && (g->net.sf.bank_aw > 15 || g->net.sf.seg_aw > 15 || g->net.sf.desc_aw > 15))
     return HC_EPARAM;
+  if (g->sf_prog > 1 || (g->sf_prog && (!g->sf_cases || g->net.d < 2 ||
+                                         hc_fpga_sfprog_lane_bits(g->net.d) + g->net.sf.bank_aw >=
+                                             HC_FPGA_SFPROG_AW)))
+    return HC_EPARAM;
   /* A table word must fit the 64 bits used here. */
   if (1 + g->time_w + g->net.w + 2 > 64) return HC_EPARAM;
   return HC_OK;
+}
+
+unsigned hc_fpga_sfprog_lane_bits(unsigned d) {
+  unsigned b = 0;
+  while ((1u << b) < d + 1) b++;
+  return b;
+}
+
+/* hc_sf_prog.sv RamW. */
+unsigned hc_fpga_sfprog_bits(const hc_fpga_geom *g) {
+  const unsigned e = 2 * g->net.sf.bank_aw + hc_fpga_sfprog_lane_bits(g->net.d) + 5;
+  return e > g->net.w ? e : g->net.w;
 }
 
 /* Bits of a table word (hc_traffic_rom.sv RomW). */
@@ -73,7 +89,8 @@ int hc_fpga_tables_init(hc_fpga_tables *t, const hc_fpga_geom *g) {
   t->len = calloc(t->n, sizeof *t->len);
   t->sec = calloc(t->n, sizeof *t->sec);
   t->prog = calloc(g->prog_depth, sizeof *t->prog);
-  if (!t->words || !t->len || !t->sec || !t->prog) {
+  if (g->sf_prog) t->sfmem = calloc((size_t)t->n << HC_FPGA_SFPROG_AW, sizeof *t->sfmem);
+  if (!t->words || !t->len || !t->sec || !t->prog || (g->sf_prog && !t->sfmem)) {
     hc_fpga_tables_free(t);
     return HC_ENOMEM;
   }
@@ -93,6 +110,11 @@ void hc_fpga_tables_free(hc_fpga_tables *t) {
   free(t->len);
   free(t->sec);
   free(t->prog);
+  free(t->sfmem);
+  free(t->sftab);
+  t->sfmem = NULL;
+  t->sftab = NULL;
+  t->nsftab = 0;
   t->words = NULL;
   t->len = NULL;
   t->sec = NULL;
@@ -109,6 +131,12 @@ int hc_fpga_tables_copy(hc_fpga_tables *dst, const hc_fpga_tables *src) {
   memcpy(dst->expect, src->expect, sizeof dst->expect);
   dst->nprog = src->nprog;
   dst->sec1 = src->sec1;
+  if (src->g.sf_prog) memcpy(dst->sfmem, src->sfmem, ((size_t)src->n << HC_FPGA_SFPROG_AW) * sizeof *dst->sfmem);
+  for (unsigned k = 0; k < src->nsftab; k++)
+    if (hc_fpga_sftab_push(dst, src->sftab[k]) != HC_OK) {
+      hc_fpga_tables_free(dst);
+      return HC_ENOMEM;
+    }
   return HC_OK;
 }
 
@@ -145,10 +173,25 @@ int hc_fpga_prog_push(hc_fpga_tables *t, unsigned op, const hc_cfg_op *c) {
   return HC_OK;
 }
 
+int hc_fpga_sftab_push(hc_fpga_tables *t, uint64_t word) {
+  if ((t->nsftab & (t->nsftab + 1)) == 0 || t->sftab == NULL) { /* 0, 1, 3, 7, ...: grow */
+    uint64_t *p = realloc(t->sftab, (size_t)(t->nsftab + 1) * 2 * sizeof *p);
+    if (p == NULL) return HC_ENOMEM;
+    t->sftab = p;
+  }
+  t->sftab[t->nsftab++] = word;
+  return HC_OK;
+}
+
 /* dir/name into buf; returns 0, or -1 if it does not fit. */
 static int path_of(char *buf, size_t cap, const char *dir, const char *name) {
   int k = snprintf(buf, cap, "%s/%s", dir, name);
   return (k < 0 || (size_t)k >= cap) ? -1 : 0;
+}
+
+/* The file name of node x's RAM of the programmed node (hc_network.sv SfProgDir). */
+static void sfprog_name(char *buf, size_t cap, unsigned x) {
+  snprintf(buf, cap, "sfprog%02u.hex", x);
 }
 
 /* The file name of node x's table (hc_selftest.sv NodeFile). */
@@ -179,6 +222,12 @@ int hc_fpga_tables_write(const hc_fpga_tables *t, const char *dir) {
   if (rc == HC_OK) rc = write_hex(dir, "prog.hex", t->prog, t->g.prog_depth, HC_FPGA_PROG_BITS);
   for (unsigned k = 0; k < HC_FPGA_EXPECT_WORDS; k++) ex[k] = t->expect[k];
   if (rc == HC_OK) rc = write_hex(dir, "expect.hex", ex, HC_FPGA_EXPECT_WORDS, 32);
+  for (unsigned x = 0; t->g.sf_prog && x < t->n && rc == HC_OK; x++) {
+    sfprog_name(name, sizeof name, x);
+    rc = write_hex(dir, name, t->sfmem + ((size_t)x << HC_FPGA_SFPROG_AW), 1u << HC_FPGA_SFPROG_AW,
+                   hc_fpga_sfprog_bits(&t->g));
+  }
+  if (t->g.sf_prog && rc == HC_OK) rc = write_hex(dir, "sftab.hex", t->sftab, t->nsftab, HC_FPGA_PROG_BITS);
   return rc;
 }
 
@@ -243,6 +292,21 @@ int hc_fpga_tables_read(hc_fpga_tables *t, const hc_fpga_geom *g, const char *di
   if (rc == HC_OK && path_of(path, sizeof path, dir, "expect.hex") != 0) rc = HC_EIO;
   if (rc == HC_OK) rc = read_hex(path, 32, ex, HC_FPGA_EXPECT_WORDS, &count);
   if (rc == HC_OK && count != HC_FPGA_EXPECT_WORDS) rc = HC_EFORMAT;
+  for (unsigned x = 0; g->sf_prog && x < t->n && rc == HC_OK; x++) {
+    sfprog_name(name, sizeof name, x);
+    if (path_of(path, sizeof path, dir, name) != 0) rc = HC_EIO;
+    if (rc == HC_OK)
+      rc = read_hex(path, hc_fpga_sfprog_bits(g), t->sfmem + ((size_t)x << HC_FPGA_SFPROG_AW),
+                    1u << HC_FPGA_SFPROG_AW, &count);
+  }
+  if (g->sf_prog && rc == HC_OK) {
+    uint64_t *tab = malloc(65536 * sizeof *tab);
+    if (tab == NULL) rc = HC_ENOMEM;
+    if (rc == HC_OK && path_of(path, sizeof path, dir, "sftab.hex") != 0) rc = HC_EIO;
+    if (rc == HC_OK) rc = read_hex(path, HC_FPGA_PROG_BITS, tab, 65536, &count);
+    for (unsigned k = 0; rc == HC_OK && k < count; k++) rc = hc_fpga_sftab_push(t, tab[k]);
+    free(tab);
+  }
   if (rc != HC_OK) {
     hc_fpga_tables_free(t);
     return rc;
@@ -276,6 +340,7 @@ typedef struct board {
   chk ck[1u << HC_FPGA_MAX_D];
   int rd_pend;  /* hc_cfg_seq.sv rd_pend_q: a read was driven in the last cycle */
   uint16_t crc; /* hc_cfg_seq.sv crc_q */
+  unsigned tab; /* the next word of t->sftab (sf_prog) */
 } board;
 
 static uint32_t sat8(uint32_t v) { return v > 255 ? 255 : v; }
@@ -406,6 +471,18 @@ static void program(board *b, hc_fpga_run *out) {
     }
     if (op == HC_FPGA_OP_WRITE || op == HC_FPGA_OP_READ) {
       idle(b, &c, out);
+      if (t->g.sf_prog && op == HC_FPGA_OP_WRITE && c.tgt == HC_SF_TGT_GLOBAL && c.idx == HC_SF_REG_MODE &&
+          c.wdata == HC_MODE_SF) {
+        /* The loader's table writes the board's nodes have compiled in:
+        ** the model takes them through its back door, in no cycle. */
+        while (b->tab < t->nsftab) {
+          unsigned top;
+          hc_cfg_op w;
+          hc_fpga_prog_decode(t->sftab[b->tab++], &top, &w);
+          if (top == HC_FPGA_OP_END) break;
+          hc_model_backdoor(b->m, &w, NULL);
+        }
+      }
     } else if (op == HC_FPGA_OP_CHECK) {
       idle(b, NULL, out);
       if (c.unit < HC_FPGA_SF_CASES) out->sf_crc[c.unit] = b->crc;
@@ -504,7 +581,7 @@ size_t hc_fpga_report(const hc_fpga_geom *g, const hc_fpga_tables *t, const hc_f
   const uint32_t geom = ((g->rom_depth & 0xFFFFu) << 16) | ((g->time_w & 0xFF) << 8) |
                         (g->cnt_width & 0xFF);
   const int table_ok = ex[HC_FPGA_X_CFG] == cfg && ex[HC_FPGA_X_GEOM] == geom &&
-                       ex[HC_FPGA_X_PROG] == prog_geom(g);
+                       ex[HC_FPGA_X_PROG] == prog_geom(g) && ex[HC_FPGA_X_SFPROG] == g->sf_prog;
   const uint32_t exp_msgs = ex[HC_FPGA_X_MSGS];
   const uint32_t lost = r->messages < exp_msgs ? ((exp_msgs & 0xFFFFu) - r->messages) & 0xFFFFu : 0;
   const uint32_t cmask = g->cnt_width >= 32 ? 0xFFFFFFFFu : (1u << g->cnt_width) - 1;

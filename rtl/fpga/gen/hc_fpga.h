@@ -45,6 +45,7 @@ enum {
   HC_FPGA_X_SAF_CYCLES = 17, /* cycles of the mode-2 run, C model */
   HC_FPGA_X_SAF_FLITS = 18,  /* flits of the mode-2 run (for the test) */
   HC_FPGA_X_BETA = 19,       /* beta of the schedules (for the test) */
+  HC_FPGA_X_SFPROG = 20,     /* 1: tables for the programmed node (sf_prog) */
   HC_FPGA_X_SAF_SIG = 24,    /* + x: signature of both runs' messages to x */
   HC_FPGA_X_SF = 32          /* + 4 k + HC_FPGA_SF_*: store-and-forward case k */
 };
@@ -91,7 +92,21 @@ typedef struct hc_fpga_geom {
   unsigned time_w;     /* bits of a creation cycle, 1..HC_FPGA_CYCLE_W-1 */
   unsigned sf_cases;   /* 0 (no store-and-forward engines) or HC_FPGA_SF_CASES */
   unsigned prog_depth; /* words of the program, 4..65536 */
+  unsigned sf_prog;    /* 1 (with sf_cases, d >= 2): the programmed node, rtl/hc_sf_prog.sv */
 } hc_fpga_geom;
+
+/*
+** The programmed node (rtl/hc_sf_prog.sv, docs/store_and_forward.md
+** section 7.9): one RAM a node of 2^HC_FPGA_SFPROG_AW words, the data at
+** {lane, offset} below 2^(lane bits + BankAW), the program above. An entry,
+** low bits first: write offset (BankAW), write, read address (lane bits +
+** BankAW), read, busy, valid, end.
+*/
+#define HC_FPGA_SFPROG_AW 8
+/* Lane bits of a node's RAM address: ceil(log2(d + 1)). */
+unsigned hc_fpga_sfprog_lane_bits(unsigned d);
+/* Bits of a word of the node's RAM for g: the larger of w and an entry. */
+unsigned hc_fpga_sfprog_bits(const hc_fpga_geom *g);
 
 /* Check g. Returns HC_OK or HC_EPARAM. */
 int hc_fpga_geom_check(const hc_fpga_geom *g);
@@ -122,6 +137,15 @@ typedef struct hc_fpga_tables {
   uint64_t *prog;
   unsigned nprog;
   int sec1; /* hc_fpga_tables_next was called: pushes go to section 1 */
+  /* With g.sf_prog: sfmem[x << HC_FPGA_SFPROG_AW ..] is node x's RAM
+  ** (sfprog<xx>.hex), and sftab[0 .. nsftab-1] the loader's table writes
+  ** the board's program leaves out (its nodes run compiled programs), as
+  ** program words (op WRITE), each schedule's group closed by an END word
+  ** (sftab.hex); hc_fpga_predict gives the model each group through its
+  ** back door at the schedule's mode-1 write, where the loader writes it. */
+  uint64_t *sfmem;
+  uint64_t *sftab;
+  unsigned nsftab;
   uint32_t expect[HC_FPGA_EXPECT_WORDS];
 } hc_fpga_tables;
 
@@ -143,7 +167,11 @@ int hc_fpga_tables_next(hc_fpga_tables *t);
 ** HC_EFORMAT (program full, or a field wider than its bits). */
 int hc_fpga_prog_push(hc_fpga_tables *t, unsigned op, const hc_cfg_op *c);
 
-/* Write node00.hex.., prog.hex and expect.hex into dir (which must exist). */
+/* Append a program word to sftab (g.sf_prog). Returns HC_OK or HC_ENOMEM. */
+int hc_fpga_sftab_push(hc_fpga_tables *t, uint64_t word);
+
+/* Write node00.hex.., prog.hex and expect.hex (and with g.sf_prog
+** sfprog00.hex.. and sftab.hex) into dir (which must exist). */
 int hc_fpga_tables_write(const hc_fpga_tables *t, const char *dir);
 
 /* Read them back for geometry g; Returns HC_OK, HC_EPARAM, HC_ENOMEM,

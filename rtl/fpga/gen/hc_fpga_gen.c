@@ -13,13 +13,23 @@
 ** --sf 1, each store-and-forward case (BROADCAST 2, the optimal total
 ** exchange, COMPLETE EXCHANGE: algorithms/hc_sched_algos.h) as the loader's
 ** configuration writes (csim/hc_sfload.c), its start, the wait for
-** sf_done and the read-back of every word the case cares for. Files:
+** sf_done and the read-back of every word the case cares for. With
+** --sf-prog 1 (the board's programmed node, rtl/hc_sf_prog.sv,
+** docs/store_and_forward.md section 7.9) it compiles each case instead:
+** it runs the engines' C model (csim/hc_sf.c) on the loaded case with a
+** trace, and writes per node the program that replays what the engines do
+** in every link cycle (each read, each write, each link's valid and busy,
+** the cycle the node finishes); the board's program then keeps of the load
+** only the global writes and the own data, and the table writes go to
+** sftab.hex for the model's replay. Files:
 **
 **   DIR/node00.hex ..   the table of each node (hc_traffic_rom.sv format)
 **   DIR/prog.hex        the program (hc_fpga.h, HC_FPGA_OP_*)
 **   DIR/expect.hex      totals, the model's cycles and contention, the
 **                       delivery signatures, each case's completion, CRC of
 **                       its expected memory and formula (hc_fpga.h)
+**   DIR/sfprog00.hex .. with --sf-prog 1: each node's RAM (data, program)
+**   DIR/sftab.hex       with --sf-prog 1: the table writes left out
 **   DIR/messages.txt    the kept messages of the wormhole run as a
 **                       message-list file, to replay them with
 **                       `make sim FILE=...` (saf_messages.txt: mode 2)
@@ -75,7 +85,8 @@ static void usage(FILE *f) {
           "                   [--rate 0.3] [--len 4] [--cycles 300] [--seed 1]\n"
           "                   [--hot-node 0] [--hot-frac 0.2] [--file MSGLIST]\n"
           "                   [--saf-rate 0.2] [--saf-len BUF] [--saf-cycles 100]\n"
-          "                   [--sf 0|1] [--sf-geom BANK_AW,SEG_AW,DESC_AW] [--beta 3] [--quiet]\n");
+          "                   [--sf 0|1] [--sf-geom BANK_AW,SEG_AW,DESC_AW] [--beta 3] [--sf-prog 0|1]\n"
+          "                   [--quiet]\n");
 }
 
 /* Parse an unsigned option value; returns 0 or -1. */
@@ -154,7 +165,10 @@ static int parse_opt(gen_opts *o, const char *a, const char *v) {
     else if (strcmp(a, "--seed") == 0) o->tc.seed = u;
     else if (strcmp(a, "--hot-node") == 0) o->tc.hot_node = (unsigned)u;
     else if (strcmp(a, "--beta") == 0) o->beta = (unsigned)u;
-    else if (strcmp(a, "--sf") == 0) {
+    else if (strcmp(a, "--sf-prog") == 0) {
+      bad = bad || u > 1;
+      o->g.sf_prog = (unsigned)u;
+    } else if (strcmp(a, "--sf") == 0) {
       bad = bad || u > 1;
       o->g.sf_cases = u ? HC_FPGA_SF_CASES : 0;
     } else {
@@ -182,6 +196,10 @@ static int check_opts(gen_opts *o) {
     return -1;
   }
   if (!o->g.sf_cases) o->g.net.sf = (hc_sf_geom){0, 0, 0};
+  if (o->g.sf_prog && (!o->g.sf_cases || o->g.net.d < 2)) {
+    fprintf(stderr, "hc_fpga_gen: --sf-prog 1 needs --sf 1 and d >= 2\n");
+    return -1;
+  }
   if (o->g.sf_cases && o->g.net.sf.bank_aw == 0) {
     fprintf(stderr, "hc_fpga_gen: --sf 1 needs --sf-geom BANK_AW,SEG_AW,DESC_AW (the RTL's, 1..15 each)\n");
     return -1;
@@ -417,13 +435,167 @@ static int mode_write(hc_fpga_tables *t, unsigned mode) {
   return prog(t, HC_FPGA_OP_WRITE, &op);
 }
 
+/* A trace of the engines over a run: cycle c's arrays at [c * ne]. */
+typedef struct run_trace {
+  uint32_t cycles; /* cycles traced, 0 .. cycles-1 (schedule time) */
+  uint8_t *busy, *rd, *wr, *lv;
+  uint32_t *rmask, *roff, *woff;
+} run_trace;
+
+static void run_trace_free(run_trace *r) {
+  free(r->busy);
+  free(r->rd);
+  free(r->wr);
+  free(r->lv);
+  free(r->rmask);
+  free(r->roff);
+  free(r->woff);
+  memset(r, 0, sizeof *r);
+}
+
+/*
+** The engines' C model on loader image l: loaded through the back door,
+** started, stepped with a trace to sf_done (at most cap cycles). *done_at:
+** the completion (sf_done's cycle - 1). Returns 0 or -1 (said).
+*/
+static int trace_run(const gen_opts *o, const hc_sfload *l, uint32_t cap, run_trace *r,
+                     uint32_t *done_at) {
+  const unsigned d = o->g.net.d;
+  const uint32_t ne = (1u << d) * d;
+  hc_sf *s = NULL;
+  hc_sf_trace tr;
+  hc_cfg_op op;
+  uint32_t *flit = NULL;
+  int rc = -1;
+  memset(r, 0, sizeof *r);
+  if (hc_sf_new(d, o->g.net.w, o->g.net.sf, &s) != 0) return -1;
+  r->busy = calloc((size_t)cap * ne, 1);
+  r->rd = calloc((size_t)cap * ne, 1);
+  r->wr = calloc((size_t)cap * ne, 1);
+  r->lv = calloc((size_t)(cap + 1) * ne, 1);
+  r->rmask = calloc((size_t)cap * ne, sizeof *r->rmask);
+  r->roff = calloc((size_t)cap * ne, sizeof *r->roff);
+  r->woff = calloc((size_t)cap * ne, sizeof *r->woff);
+  flit = calloc(ne, sizeof *flit);
+  if (!r->busy || !r->rd || !r->wr || !r->lv || !r->rmask || !r->roff || !r->woff || !flit) goto out;
+  for (size_t i = 0; i < l->nops; i++) {
+    op = l->ops[i];
+    op.we = 1;
+    op.re = 0;
+    hc_sf_backdoor_write(s, &op);
+  }
+  memset(&op, 0, sizeof op);
+  op.we = 1;
+  op.tgt = HC_SF_TGT_GLOBAL;
+  op.idx = HC_SF_REG_START;
+  hc_sf_step(s, &op, NULL, NULL, NULL, NULL);
+  for (uint32_t c = 0; c < cap; c++) {
+    uint8_t done = 0;
+    tr = (hc_sf_trace){r->busy + (size_t)c * ne, r->rd + (size_t)c * ne, r->wr + (size_t)c * ne,
+                       r->rmask + (size_t)c * ne, r->roff + (size_t)c * ne, r->woff + (size_t)c * ne};
+    hc_sf_set_trace(s, &tr);
+    hc_sf_step(s, NULL, r->lv + (size_t)c * ne, flit, &done, NULL);
+    r->cycles = c + 1;
+    if (done) {
+      *done_at = c - 1;
+      rc = 0;
+      break;
+    }
+  }
+  if (rc != 0) fprintf(stderr, "hc_fpga_gen: the engines' model did not finish in %u cycles\n", cap);
+out:
+  hc_sf_set_trace(s, NULL);
+  hc_sf_free(s);
+  free(flit);
+  if (rc != 0) run_trace_free(r);
+  return rc;
+}
+
+/*
+** Compile case k for the programmed node (rtl/hc_sf_prog.sv): append to
+** every node's program in t->sfmem (from *pos[x] on) the entries of link
+** cycles -1 .. C_x - 1 (C_x: the cycle the node finishes) and the end
+** entry. Entry (c, k), slot k of link cycle c: RX k's write of cycle c;
+** TX k's link valid and busy of cycle c + 1; TX k's read of the word its
+** link carries in cycle c + 1 (k < d - 1) or c + 2 (k = d - 1), which the
+** engine read two cycles before that. Returns 0 or -1 (said).
+*/
+static int sf_compile(const gen_opts *o, unsigned k, const hc_sfload *l, uint32_t completion,
+                      hc_fpga_tables *t, unsigned *pos) {
+  const unsigned d = o->g.net.d, ba = o->g.net.sf.bank_aw, lb = hc_fpga_sfprog_lane_bits(d);
+  const unsigned da = lb + ba;
+  const uint32_t ne = t->n * d, words = 1u << HC_FPGA_SFPROG_AW;
+  /* Entry fields (hc_sf_prog.sv). */
+  const unsigned f_wr = ba, f_ra = ba + 1, f_rd = f_ra + da, f_bsy = f_rd + 1, f_vld = f_rd + 2,
+                 f_end = f_rd + 3;
+  run_trace r;
+  uint32_t done_at = 0, last = 0;
+  if (trace_run(o, l, completion + 64, &r, &done_at) != 0) return -1;
+  if (done_at != completion) {
+    fprintf(stderr, "hc_fpga_gen: case %s: the traced model finished in %u cycles, not %u\n",
+            hc_fpga_sf_names[k], done_at, completion);
+    run_trace_free(&r);
+    return -1;
+  }
+  for (unsigned x = 0; x < t->n; x++) {
+    uint64_t *mem = t->sfmem + ((size_t)x << HC_FPGA_SFPROG_AW);
+    uint32_t cx = 0;
+    /* The cycle the node finishes: after its last busy and last write. */
+    for (uint32_t c = 0; c < r.cycles; c++)
+      for (unsigned i = 0; i < d; i++) {
+        size_t e = (size_t)c * ne + x * d + i;
+        if ((r.busy[e] || r.wr[e]) && c + 1 > cx) cx = c + 1;
+      }
+    if (cx > last) last = cx;
+    if (pos[x] + (cx + 1) * d + 1 > words) {
+      fprintf(stderr, "hc_fpga_gen: case %s: node %u's program does not fit its RAM of %u words "
+                      "(HC_FPGA_SFPROG_AW)\n", hc_fpga_sf_names[k], x, words);
+      run_trace_free(&r);
+      return -1;
+    }
+    for (int32_t c = -1; c < (int32_t)cx; c++)
+      for (unsigned i = 0; i < d; i++) {
+        const uint32_t e = x * d + i;
+        const int32_t rc = i + 1 < d ? c - 1 : c; /* the engine's read */
+        uint64_t v = 0;
+        if (c >= 0 && r.wr[(size_t)c * ne + e])
+          v |= (1ull << f_wr) | r.woff[(size_t)c * ne + e];
+        if ((uint32_t)(c + 1) < r.cycles) {
+          v |= (uint64_t)r.lv[(size_t)(c + 1) * ne + e] << f_vld;
+          v |= (uint64_t)r.busy[(size_t)(c + 1) * ne + e] << f_bsy;
+        }
+        if (rc >= 0 && r.rd[(size_t)rc * ne + e]) {
+          const uint32_t m = r.rmask[(size_t)rc * ne + e];
+          unsigned b = 0;
+          while (b <= d && m != (1u << b)) b++;
+          if (b > d) {
+            fprintf(stderr, "hc_fpga_gen: case %s: a combined read (banks %x): the programmed node "
+                            "reads one bank a word\n", hc_fpga_sf_names[k], m);
+            run_trace_free(&r);
+            return -1;
+          }
+          v |= (1ull << f_rd) | ((uint64_t)((b << ba) | r.roff[(size_t)rc * ne + e]) << f_ra);
+        }
+        mem[pos[x]++] = v;
+      }
+    mem[pos[x]++] = 1ull << f_end;
+  }
+  run_trace_free(&r);
+  if (last != completion) {
+    fprintf(stderr, "hc_fpga_gen: case %s: the nodes finish by cycle %u, the model in %u\n",
+            hc_fpga_sf_names[k], last, completion);
+    return -1;
+  }
+  return 0;
+}
+
 /*
 ** Store-and-forward case k: the loader's writes, start, wait, the read of
 ** every cared-for word and the check, appended to t's program; its
 ** expectation (CRC of the expected memory, formula, size, and the
 ** executor's completion in *ref) into t->expect. Returns 0 or -1 (said).
 */
-static int sf_program(const gen_opts *o, unsigned k, hc_fpga_tables *t, uint64_t *ref) {
+static int sf_program(const gen_opts *o, unsigned k, hc_fpga_tables *t, uint64_t *ref, unsigned *pos) {
   hc_sched_case c;
   hc_sched_err err;
   hc_sfload l;
@@ -455,7 +627,17 @@ static int sf_program(const gen_opts *o, unsigned k, hc_fpga_tables *t, uint64_t
     op = l.ops[i];
     /* A bank keeps the low w bits of a word (7.3): so does the program. */
     if (op.tgt == HC_SF_TGT_BANK) op.wdata &= wmask;
+    if (o->g.sf_prog && op.tgt != HC_SF_TGT_GLOBAL && op.tgt != HC_SF_TGT_BANK) {
+      /* Compiled into the nodes' programs: for the model's replay only. */
+      if (hc_fpga_sftab_push(t, hc_fpga_prog_word(HC_FPGA_OP_WRITE, &op)) != HC_OK) rc = -1;
+      continue;
+    }
     rc = prog(t, HC_FPGA_OP_WRITE, &op);
+  }
+  if (rc == 0 && o->g.sf_prog) {
+    memset(&op, 0, sizeof op);
+    if (hc_fpga_sftab_push(t, hc_fpga_prog_word(HC_FPGA_OP_END, &op)) != HC_OK) rc = -1;
+    if (rc == 0) rc = sf_compile(o, k, &l, (uint32_t)*ref, t, pos);
   }
   memset(&op, 0, sizeof op);
   op.tgt = HC_SF_TGT_GLOBAL;
@@ -492,8 +674,10 @@ static int make_program(const gen_opts *o, hc_fpga_tables *t, uint64_t *ref) {
   memset(&op, 0, sizeof op);
   op.field = HC_FPGA_WAIT_TRAFFIC;
   if (prog(t, HC_FPGA_OP_WAIT, &op) != 0) return -1;
+  unsigned pos[1u << HC_FPGA_MAX_D];
+  for (unsigned x = 0; x < t->n; x++) pos[x] = 1u << (hc_fpga_sfprog_lane_bits(o->g.net.d) + o->g.net.sf.bank_aw);
   for (unsigned k = 0; k < o->g.sf_cases; k++)
-    if (sf_program(o, k, t, &ref[k]) != 0) return -1;
+    if (sf_program(o, k, t, &ref[k], pos) != 0) return -1;
   return 0;
 }
 
@@ -582,6 +766,7 @@ static void expect_fixed(const gen_opts *o, hc_fpga_tables *t, const section *s0
   t->expect[HC_FPGA_X_SAF_MSGS] = (uint32_t)s1->n;
   t->expect[HC_FPGA_X_SAF_FLITS] = s1->flits;
   t->expect[HC_FPGA_X_BETA] = o->beta;
+  t->expect[HC_FPGA_X_SFPROG] = g->sf_prog;
 }
 
 static void say(const gen_opts *o, const hc_fpga_tables *t, const section *s0, const section *s1) {
