@@ -147,6 +147,11 @@ struct hc_rtl {
   int edge_fault = 0;     // HC_RTL_EDGE_FAULT=1: a node's new link inputs left unsettled (a test)
   unsigned char *edge_pre = nullptr;   // HC_RTL_CHECK_SETTLE: the root before the edge
   unsigned char *edge_full = nullptr;  // and after the whole evaluation
+  // The observation (hc_rtl_step) as last written: the record, its link
+  // array and the cycle; a node not evaluated since is not written again.
+  const hc_obs *obs_rec = nullptr;
+  const uint8_t *obs_links = nullptr;
+  unsigned long long obs_cyc = 0;
 };
 
 
@@ -787,6 +792,7 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   r->glue_valid = 0;  // the nodes' inputs were set here, not from the glue
   r->op_valid = 0;
   r->sf_edges = kNodes;
+  r->obs_rec = nullptr;  // the next observation is written whole
   set_rst(r, 1);
   half_cycle(r, 0);
   set_rst(r, 0);
@@ -810,6 +816,26 @@ extern "C" int hc_rtl_probe_ready(const hc_rtl *r, unsigned x) { return r->node[
 extern "C" void hc_rtl_probe(hc_rtl *r, unsigned x, uint32_t dest) {
   r->probe_valid[x] = 1;
   r->probe_dest[x] = dest;
+}
+
+// HC_RTL_CHECK_SETTLE: the entries of node x that hc_rtl_step left in
+// obs as an earlier step wrote them must be its outputs now.
+static void obs_check(hc_rtl *r, const hc_obs *obs, unsigned x) {
+  const Vhc_node *n = r->node[x];
+  bool same = obs->inj_ready[x] == n->inj_ready_o && obs->probe_ready[x] == n->probe_ready_o &&
+              obs->ej_valid[x] == n->ej_valid_o && obs->ej_flit[x] == get_bits(n->ej_flit_o, 0, kFlitW);
+  for (unsigned i = 0; i < HC_D; ++i) {
+    const unsigned l = x * HC_D + i;
+    same = same && obs->link_valid[l] == get_bits(n->link_valid_o, i, 1) &&
+           obs->link_flit[l] == get_bits(n->link_flit_o, i * kFlitW, kFlitW) &&
+           obs->probe_valid[l] == get_bits(n->pout_valid_o, i, 1) &&
+           obs->probe_dest[l] == get_bits(n->pout_dest_o, i * HC_D, HC_D) && obs->link_ack[l] == get_bits(n->ack_o, i, 1);
+  }
+  if (same || r->settle_broken) return;
+  std::fprintf(stderr, "hc_rtl_node_shim: node %u's observation, left as an earlier cycle wrote it, differs from its "
+                       "outputs (cycle %llu)\n",
+               x, static_cast<unsigned long long>(r->ctx.time()));
+  r->settle_broken = 1;
 }
 
 extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
@@ -870,8 +896,21 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     obs->idle = g->idle_o;
     obs->sf_done = g->sf_done_o;
     obs->cfg_rdata = g->cfg_rdata_o;
+    // A node's entries as the last step wrote them into this record, if it
+    // did (the same record and arrays, the cycle before), when the node was
+    // not evaluated since (its outputs change only when it is: the rule of
+    // evaluated_lately). HC_RTL_CHECK_SETTLE=1 compares them with the
+    // node's outputs.
+    const bool all = obs != r->obs_rec || obs->link_valid != r->obs_links || r->obs_cyc + 1 != r->cyc;
+    r->obs_rec = obs;
+    r->obs_links = obs->link_valid;
+    r->obs_cyc = r->cyc;
     for (unsigned x = 0; x < kNodes; ++x) {
       const Vhc_node *n = r->node[x];
+      if (!all && !evaluated_lately(r, x)) {
+        if (r->check_settle) obs_check(r, obs, x);
+        continue;
+      }
       obs->inj_ready[x] = n->inj_ready_o;
       obs->probe_ready[x] = n->probe_ready_o;
       obs->ej_valid[x] = n->ej_valid_o;
