@@ -147,6 +147,8 @@ struct hc_rtl {
   int edge_fault = 0;     // HC_RTL_EDGE_FAULT=1: a node's new link inputs left unsettled (a test)
   unsigned char *edge_pre = nullptr;   // HC_RTL_CHECK_SETTLE: the root before the edge
   unsigned char *edge_full = nullptr;  // and after the whole evaluation
+  unsigned char *ico_pre = nullptr;    // HC_RTL_CHECK_SETTLE: node_dirty_edge's model before
+  unsigned char *ico_res = nullptr;    // and after its two steps
   // The observation (hc_rtl_step) as last written: the record, its link
   // array and the cycle; a node not evaluated since is not written again.
   const hc_obs *obs_rec = nullptr;
@@ -328,6 +330,28 @@ static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *mod
   r->skip_broken = 1;
 }
 
+// A node's evaluation with the clock low: Verilator's whole evaluation
+// less the sampling of the values its assertions see (hc_node_eval_low,
+// tools/node_edge.pl). Every evaluation samples them first, and only one at
+// a rising edge of clk_i reads them (its assertions), so the sampling of an
+// evaluation without an edge is overwritten before it is read.
+// HC_RTL_FULL_EDGE=1 runs the whole evaluation here too.
+static void node_low(hc_rtl *r, Vhc_node *n) {
+  n->clk_i = 0;
+#if HC_NODE_EDGE
+  if (!r->full_edge && n->rootp->vlSymsp->__Vm_didInit) {
+    Verilated::mtaskId(0);
+    hc_node_eval_low(n->rootp);
+    Verilated::endOfThreadMTask(n->rootp->vlSymsp->__Vm_evalMsgQp);
+    Verilated::endOfEval(n->rootp->vlSymsp->__Vm_evalMsgQp);
+    return;
+  }
+#else
+  (void)r;
+#endif
+  n->eval();
+}
+
 // Step (1) with the clock low: the glue's combinational outputs for this
 // cycle's configuration-port inputs, then every node with the glue's
 // registers and its neighbours' registered outputs, then the glue again
@@ -380,8 +404,7 @@ static void settle_low(hc_rtl *r) {
     if (r->lazy[x]) continue;
     unsigned char *h = r->held + static_cast<size_t>(x) * kOutBytes;
     if (r->skip1[x]) take_outputs(n, h);
-    n->clk_i = 0;
-    n->eval();
+    node_low(r, n);
     ++r->evals;
     r->last_ev[x] = r->cyc;
     if (r->skip1[x]) {
@@ -415,8 +438,7 @@ static void settle_low(hc_rtl *r) {
       r->skip1[x] = 0;
       r->lazy[x] = 0;
       r->parked[x] = 0;
-      n->clk_i = 0;
-      n->eval();
+      node_low(r, n);
       ++r->evals;
       r->last_ev[x] = r->cyc;
     }
@@ -502,6 +524,62 @@ static void node_edge(hc_rtl *r, unsigned x) {
 #endif
 }
 
+// A node whose link inputs changed since its last evaluation: an
+// evaluation with the clock low (node_low), then its edge (node_edge), in
+// one (hc_node_eval_ico_edge, tools/node_edge.pl): the input-combinational
+// region, the sampling of the assertions' values, then the edge's regions
+// as node_edge runs them, with clk_i and Verilator's record of its last
+// value (0) as the evaluation with the clock low leaves them. That
+// evaluation changes nothing else the edge does not write again (its
+// regions find no trigger: no rising edge, and rst_ni, which only step (1)
+// changes, was taken there), so the model ends the same. With
+// HC_RTL_CHECK_SETTLE=1 the two steps run (with the check of step (1)'s
+// outputs when settle is set) and the one from the same model must leave
+// every byte of the node's root as they do; HC_RTL_FULL_EDGE=1 runs the
+// two steps, each whole.
+static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
+  Vhc_node *n = r->node[x];
+#if HC_NODE_EDGE
+  Vhc_node___024root *root = n->rootp;
+  const bool one = !r->full_edge && root->vlSymsp->__Vm_didInit;
+  if (one && !r->check_settle) {
+    n->clk_i = 1;
+    root->__Vtrigrprev__TOP__clk_i = 0;
+    Verilated::mtaskId(0);
+    hc_node_eval_ico_edge(root);
+    Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
+    Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+    return;
+  }
+  if (one) std::memcpy(r->ico_pre, static_cast<void *>(root), sizeof *root);
+#endif
+  settled a = {}, b = {};
+  if (r->check_settle) take_settled(n, &a);
+  node_low(r, n);
+  if (r->check_settle && settle) {
+    take_settled(n, &b);
+    settle_check(r, x, a, b);
+  }
+  node_edge(r, x);
+#if HC_NODE_EDGE
+  if (!one) return;
+  std::memcpy(r->ico_res, static_cast<void *>(root), sizeof *root);
+  std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
+  n->clk_i = 1;
+  root->__Vtrigrprev__TOP__clk_i = 0;
+  Verilated::mtaskId(0);
+  hc_node_eval_ico_edge(root);
+  Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
+  Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+  if (std::memcmp(r->ico_res, static_cast<void *>(root), sizeof *root) != 0 && !r->settle_broken) {
+    std::fprintf(stderr, "hc_rtl_node_shim: node %u's evaluation with the clock low and edge in one differs from the "
+                         "two (cycle %llu)\n",
+                 x, static_cast<unsigned long long>(r->ctx.time()));
+    r->settle_broken = 1;
+  }
+#endif
+}
+
 // Step (2): every node's combinational link inputs from its neighbours (all
 // of them before any node takes its edge), an evaluation with the clock
 // still low, then the rising edge, in every node and in the glue. The
@@ -538,14 +616,14 @@ static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     const bool whole = r->skip1[x] && !r->dirty[x];  // the whole cycle is skipped
+    bool edged = false;  // its edge taken (node_dirty_edge)
     if (r->skip1[x] && !r->check_skip) {
       if (whole) {
         ++r->skipped;
         continue;
       }
-      n->clk_i = 0;
-      n->eval();
-      ++r->evals;
+      node_dirty_edge(r, x, false);
+      edged = true;
     } else if (r->lazy[x] && !r->dirty[x]) {
       // Settled, and no link input changed: the edge at once. The
       // evaluation with the clock low that it leaves out would have left
@@ -569,6 +647,10 @@ static void clock_high(hc_rtl *r) {
       }
       n->rootp->__Vtrigrprev__TOP__clk_i = 0;
       ++r->lazies;
+    } else if (r->dirty[x] && !r->edge_fault) {
+      // Its link inputs changed: evaluated with the clock low, then its edge.
+      node_dirty_edge(r, x, true);
+      edged = true;
     } else {
       settled a = {}, b = {};
       if (r->check_settle) take_settled(n, &a);
@@ -577,14 +659,14 @@ static void clock_high(hc_rtl *r) {
       // at once, as a lazy one, unsettled, which node_edge's check must catch.)
       if (r->dirty[x] && r->edge_fault)
         n->rootp->__Vtrigrprev__TOP__clk_i = 0;
-      else if (r->dirty[x] || r->check_settle || r->lazy[x])
-        n->eval();
+      else if (r->check_settle || r->lazy[x])
+        node_low(r, n);
       if (r->check_settle) {
         take_settled(n, &b);
         settle_check(r, x, a, b);
       }
     }
-    node_edge(r, x);
+    if (!edged) node_edge(r, x);
     ++r->evals;
     ++r->evaluated;
     r->last_ev[x] = r->cyc;
@@ -712,7 +794,9 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   r->sf_held = static_cast<unsigned char *>(std::calloc(kNodes, kSfOutBytes));
   r->edge_pre = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
   r->edge_full = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
-  if (!r->snap || !r->held || !r->sf_snap || !r->sf_held || !r->edge_pre || !r->edge_full) {
+  r->ico_pre = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
+  r->ico_res = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
+  if (!r->snap || !r->held || !r->sf_snap || !r->sf_held || !r->edge_pre || !r->edge_full || !r->ico_pre || !r->ico_res) {
     hc_rtl_free(r);
     return HC_ENOMEM;
   }
@@ -751,6 +835,8 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   std::free(r->sf_held);
   std::free(r->edge_pre);
   std::free(r->edge_full);
+  std::free(r->ico_pre);
+  std::free(r->ico_res);
   delete r;
 }
 
