@@ -256,6 +256,9 @@ report() { # id: sets out and st from the job's files
 # Lint: the full list in make lint and make test-long, the 5-cube by its
 # parts here (tools/lint.sh, LINT_QUICK).
 job lint "LINT_QUICK=$([ "${HC_TEST_LONG:-0}" = 1 ] && echo 0 || echo 1) tools/lint.sh"
+# The word-form assertions of hc_alloc and hc_router proven equal to the
+# per-port ones they replaced, with two mutants as controls (yosys, 6 CPU-s).
+job assert-rewrite "tools/assert_rewrite.sh"
 
 for c in $CONFIGS; do
   for k in $(seq 0 $((SEEDS - 1))); do
@@ -348,6 +351,10 @@ log "lint (run in the pool above)"
 report lint; echo "$out"
 count_lines lint "$(grep -E '^lint: (PASS|FAIL) ' <<< "$out" || echo 'lint: FAIL tools/lint.sh: no verdict')"
 if [ "$st" != 0 ] && ! grep -q '^lint: FAIL ' <<< "$out"; then count_lines lint "lint: FAIL tools/lint.sh exit $st"; fi
+log "assertions in word form against the per-port ones (run in the pool above)"
+report assert-rewrite; echo "$out"
+count_lines assert-rewrite "$(grep -E '^assert-rewrite: (PASS|FAIL) ' <<< "$out" || echo 'assert-rewrite: FAIL tools/assert_rewrite.sh: no verdict')"
+if [ "$st" != 0 ] && ! grep -q '^assert-rewrite: FAIL ' <<< "$out"; then count_lines assert-rewrite "assert-rewrite: FAIL exit $st"; fi
 
 for ut in $UNIT_TESTS; do
   u=${ut##*/}
