@@ -97,6 +97,11 @@ struct hc_rtl {
   VerilatedContext *nctx = nullptr;  // per node: the context its two models were built in (hc_rtl_new)
   Vhc_node *node[1u << HC_D] = {};
   Vhc_sf_node *sf[1u << HC_D] = {};  // node x's store-and-forward engine
+  // Their roots, whose members the ports are: the shim's loops over the
+  // nodes read and write the ports there (a port of the wrapper is a
+  // reference to its root's member, one more load from another object).
+  Vhc_node___024root *nr[1u << HC_D] = {};
+  Vhc_sf_node___024root *er[1u << HC_D] = {};
   Vhc_net_glue *glue = nullptr;
   int remap_pending = 0;
   uint8_t remap[16] = {};
@@ -257,12 +262,14 @@ static const size_t kOutBytes = 0 HC_NODE_OUTPUTS(HC_OUT_SIZE);
 #define HC_OUT_TAKE(p)                   \
   std::memcpy(b, &n->p, sizeof n->p);    \
   b += sizeof n->p;
-static void take_outputs(const Vhc_node *n, unsigned char *b) { HC_NODE_OUTPUTS(HC_OUT_TAKE) }
+template <typename M>
+static void take_outputs(const M *n, unsigned char *b) { HC_NODE_OUTPUTS(HC_OUT_TAKE) }
 // Every output of an engine.
 #define HC_SF_OUTPUTS(X) X(out_valid_o) X(out_word_o) X(busy_o) X(finished_o) X(cfg_rdata_o) X(cnt_o)
 #define HC_SF_OUT_SIZE(p) +sizeof(static_cast<Vhc_sf_node *>(nullptr)->p)
 static const size_t kSfOutBytes = 0 HC_SF_OUTPUTS(HC_SF_OUT_SIZE);
-static void take_sf_outputs(const Vhc_sf_node *n, unsigned char *b) { HC_SF_OUTPUTS(HC_OUT_TAKE) }
+template <typename M>
+static void take_sf_outputs(const M *n, unsigned char *b) { HC_SF_OUTPUTS(HC_OUT_TAKE) }
 #undef HC_OUT_TAKE
 
 // ---- The wires between a node and its engine (u_sf in rtl/hc_node.sv) ----
@@ -275,8 +282,8 @@ static void take_sf_outputs(const Vhc_sf_node *n, unsigned char *b) { HC_SF_OUTP
 // the cycle before: it was skipped); without links, the neighbours' part
 // (no engine took the last edge, so no engine's output changed).
 static bool sf_take_inputs(hc_rtl *r, unsigned x, bool node = true, bool links = true) {
-  Vhc_sf_node *e = r->sf[x];
-  const Vhc_node *n = r->node[x];
+  Vhc_sf_node___024root *e = r->er[x];
+  const Vhc_node___024root *n = r->nr[x];
   bool chg = false;
   if (node) {
   chg |= cp(e->rst_ni, n->rst_ni);
@@ -295,7 +302,7 @@ static bool sf_take_inputs(hc_rtl *r, unsigned x, bool node = true, bool links =
   }
   if (links) {
     for (unsigned i = 0; i < HC_D; ++i) {
-      const Vhc_sf_node *nb = r->sf[x ^ (1u << i)];
+      const Vhc_sf_node___024root *nb = r->er[x ^ (1u << i)];
       chg |= set_field(e->in_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
       chg |= set_field(e->in_word_i, i * HC_W, HC_W, get_bits(nb->out_word_o, i * HC_W, HC_W));
     }
@@ -305,8 +312,8 @@ static bool sf_take_inputs(hc_rtl *r, unsigned x, bool node = true, bool links =
 
 // The node's inputs from its engine's outputs. Returns whether one changed.
 static bool node_take_sf(hc_rtl *r, unsigned x) {
-  Vhc_node *n = r->node[x];
-  const Vhc_sf_node *e = r->sf[x];
+  Vhc_node___024root *n = r->nr[x];
+  const Vhc_sf_node___024root *e = r->er[x];
   bool chg = false;
   chg |= cp(n->sfx_valid_i, e->out_valid_o);
   chg |= cp(n->sfx_word_i, e->out_word_o);
@@ -336,20 +343,19 @@ static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *mod
 // a rising edge of clk_i reads them (its assertions), so the sampling of an
 // evaluation without an edge is overwritten before it is read.
 // HC_RTL_FULL_EDGE=1 runs the whole evaluation here too.
-static void node_low(hc_rtl *r, Vhc_node *n) {
-  n->clk_i = 0;
+static void node_low(hc_rtl *r, unsigned x) {
+  Vhc_node___024root *root = r->nr[x];
+  root->clk_i = 0;
 #if HC_NODE_EDGE
-  if (!r->full_edge && n->rootp->vlSymsp->__Vm_didInit) {
+  if (!r->full_edge && root->vlSymsp->__Vm_didInit) {
     Verilated::mtaskId(0);
-    hc_node_eval_low(n->rootp);
-    Verilated::endOfThreadMTask(n->rootp->vlSymsp->__Vm_evalMsgQp);
-    Verilated::endOfEval(n->rootp->vlSymsp->__Vm_evalMsgQp);
+    hc_node_eval_low(root);
+    Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
+    Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
     return;
   }
-#else
-  (void)r;
 #endif
-  n->eval();
+  r->node[x]->eval();
 }
 
 // Step (1) with the clock low: the glue's combinational outputs for this
@@ -367,7 +373,7 @@ static void settle_low(hc_rtl *r) {
   std::memcpy(r->glue_seen, gl, sizeof gl);
   r->glue_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
-    Vhc_node *n = r->node[x];
+    Vhc_node___024root *n = r->nr[x];
     bool chg = r->inchg[x];
     r->inchg[x] = 0;
     if (glue) {
@@ -384,7 +390,7 @@ static void settle_low(hc_rtl *r) {
     }
     for (unsigned i = 0; i < HC_D; ++i) {
       if (!evaluated_lately(r, x ^ (1u << i))) continue;
-      const Vhc_node *nb = r->node[x ^ (1u << i)];
+      const Vhc_node___024root *nb = r->nr[x ^ (1u << i)];
       chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
       chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
     }
@@ -404,7 +410,7 @@ static void settle_low(hc_rtl *r) {
     if (r->lazy[x]) continue;
     unsigned char *h = r->held + static_cast<size_t>(x) * kOutBytes;
     if (r->skip1[x]) take_outputs(n, h);
-    node_low(r, n);
+    node_low(r, x);
     ++r->evals;
     r->last_ev[x] = r->cyc;
     if (r->skip1[x]) {
@@ -434,17 +440,16 @@ static void settle_low(hc_rtl *r) {
       if (std::memcmp(now, h, kSfOutBytes) != 0) skip_broken(r, x, "shows outputs other than the held ones", "engine");
     }
     if (node_take_sf(r, x)) {
-      Vhc_node *n = r->node[x];
       r->skip1[x] = 0;
       r->lazy[x] = 0;
       r->parked[x] = 0;
-      node_low(r, n);
+      node_low(r, x);
       ++r->evals;
       r->last_ev[x] = r->cyc;
     }
   }
   for (unsigned x = 0; x < kNodes; ++x) {
-    const Vhc_node *n = r->node[x];
+    const Vhc_node___024root *n = r->nr[x];
     put_bits(g->finished_i, x, 1, n->finished_o);
     put_bits(g->idle_i, x, 1, n->idle_o);
     put_bits(g->rdata_i, x * 32, 32, n->cfg_rdata_o);
@@ -555,7 +560,7 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
 #endif
   settled a = {}, b = {};
   if (r->check_settle) take_settled(n, &a);
-  node_low(r, n);
+  node_low(r, x);
   if (r->check_settle && settle) {
     take_settled(n, &b);
     settle_check(r, x, a, b);
@@ -601,11 +606,11 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
 // the cycle before: the same, it is parked.
 static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
-    Vhc_node *n = r->node[x];
+    Vhc_node___024root *n = r->nr[x];
     bool changed = false;
     for (unsigned i = 0; i < HC_D; ++i) {
       if (!evaluated_lately(r, x ^ (1u << i))) continue;
-      const Vhc_node *nb = r->node[x ^ (1u << i)];
+      const Vhc_node___024root *nb = r->nr[x ^ (1u << i)];
       changed |= set_field(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
       changed |= set_field(n->nb_flit_i, i * kFlitW, kFlitW, get_bits(nb->out_flit_o, i * kFlitW, kFlitW));
       changed |= set_field(n->nb_pvalid_i, i, 1, get_bits(nb->pout_valid_o, i, 1));
@@ -660,7 +665,7 @@ static void clock_high(hc_rtl *r) {
       if (r->dirty[x] && r->edge_fault)
         n->rootp->__Vtrigrprev__TOP__clk_i = 0;
       else if (r->check_settle || r->lazy[x])
-        node_low(r, n);
+        node_low(r, x);
       if (r->check_settle) {
         take_settled(n, &b);
         settle_check(r, x, a, b);
@@ -779,12 +784,14 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
       return HC_ENOMEM;
     }
     r->node[x]->node_id_i = x;
+    r->nr[x] = r->node[x]->rootp;
     std::snprintf(name, sizeof name, "tb.hc_network.gen_node[%u].gen_sf.u_sf", x);
     r->sf[x] = new (std::nothrow) Vhc_sf_node(c, name);
     if (!r->sf[x]) {
       hc_rtl_free(r);
       return HC_ENOMEM;
     }
+    r->er[x] = r->sf[x]->rootp;
   }
   Verilated::threadContextp(&r->ctx);
   find_state_ranges(r->node[0], r->sf[0]);
@@ -939,7 +946,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   r->op_seen = op;
   r->op_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
-    Vhc_node *n = r->node[x];
+    Vhc_node___024root *n = r->nr[x];
     const uint32_t v = inj_valid ? inj_valid[x] : 0;
     bool chg = false;
     chg |= upd(n->inj_valid_i, v);
@@ -969,7 +976,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   // port and id in turn (hc_rtl_shim.cpp).
   // (An input that changes every cycle: no node is parked in such a build.)
   for (unsigned x = 0; x < kNodes; ++x) {
-    Vhc_node *n = r->node[x];
+    Vhc_node___024root *n = r->nr[x];
     bool chg = upd(n->cnt_node_i, x);
     chg |= upd(n->cnt_port_i, r->cnt_rot % (HC_D + 1));
     chg |= upd(n->cnt_id_i, (r->cnt_rot / (HC_D + 1)) % 8);
@@ -992,7 +999,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     r->obs_links = obs->link_valid;
     r->obs_cyc = r->cyc;
     for (unsigned x = 0; x < kNodes; ++x) {
-      const Vhc_node *n = r->node[x];
+      const Vhc_node___024root *n = r->nr[x];
       if (!all && !evaluated_lately(r, x)) {
         if (r->check_settle) obs_check(r, obs, x);
         continue;
