@@ -22,6 +22,7 @@
 #   make fuzz [FUZZ_SECONDS=60]  libFuzzer on every parser (clang; tests/fuzz/, mk/fuzz.mk):
 #                  executions, corpus, coverage and findings per harness
 #   make lint      verilator --lint-only -Wall on the RTL
+#   make assert-rewrite  the word-form assertions proven equal to the per-port ones they replaced
 #   make contract  regenerate rtl/hc_pkg.sv and csim/hc_contract.h from rtl/hc_contract.txt
 #   make synth-check   yosys synth_ice40 of one router and of a 1-cube (2-cube: HC_TEST_LONG=1)
 #   make formal    the formal proofs (yosys-smtbmc with z3, ABC's PDR): router, network and
@@ -156,7 +157,7 @@ STUB_OBJ := $(BUILD)/obj/tb/backend/hc_rtl_stub.o
 print-%:
 	@echo $($*)
 
-.PHONY: sweep test-slurm help deps sim test test-long bench lint contract synth-check wave wave-shot wave-fig rtl clean algo-table aap-cost-table lcc-sweep lcc-fig lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
+.PHONY: sweep test-slurm help deps sim test test-long bench lint assert-rewrite contract synth-check wave wave-shot wave-fig rtl clean algo-table aap-cost-table lcc-sweep lcc-fig lcc-table sf-table sf-plot hou-fig hou-fft-table bert-table johnsson-table
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
@@ -567,6 +568,11 @@ contract:
 
 lint:
 	@tools/lint.sh
+
+# The word-form assertions of hc_alloc and hc_router against the per-port
+# ones they replaced (yosys sat -prove; docs/performance.md, fifth pass).
+assert-rewrite:
+	@tools/assert_rewrite.sh
 
 synth-check:
 	@tools/synth_check.sh

@@ -300,81 +300,128 @@ module hc_alloc #(
   end
 
 `ifndef SYNTHESIS
-  for (genvar o = 0; o < Ports; o++) begin : gen_assert_out
-    logic [Ports-1:0] held_by;  // inputs that hold o
-    assign held_by = owner_q[o*Ports +: Ports];
-    // An output is held by at most one input.
-    OwnerOneHot: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        $onehot0(held_by))
-      else $error("hc_alloc: output %0d held by several inputs (%b)", o, held_by);
-    // A flit sent comes from exactly one input.
-    SendOneInput: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        send_o[o] |-> $onehot(sel_o[o*Ports +: Ports]))
-      else $error("hc_alloc: output %0d takes from inputs %b", o, sel_o[o*Ports +: Ports]);
-    // Flits go out only while the receiver has room (registered ready: no
-    // valid without ready, nothing to hold).
-    SendOnlyWhenReady: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        send_o[o] |-> out_ready_i[o])
-      else $error("hc_alloc: output %0d sends without room downstream", o);
-    // Mode 3: a lingering link has no owner and carries nothing; a queued
-    // reservation carries nothing; a probe's grant moves no flit.
-    LingerFree: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        linger[o] |-> (!owned[o] && !send_o[o]))
-      else $error("hc_alloc: output %0d lingers but is owned or sends", o);
-    QueuedSendsNothing: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        (owned[o] && nxt_q[o]) |-> !send_o[o])
-      else $error("hc_alloc: output %0d sends for a queued reservation", o);
-    ProbeGrantNoFlit: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        pgrant_o[o] |-> (!send_o[o] && circuit_i && $onehot(sel_o[o*Ports +: Ports])))
-      else $error("hc_alloc: output %0d moves a flit on a probe's grant", o);
-    // Outside mode 3 nothing is queued or lingers.
-    WormholeNoReservation: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        !circuit_i |-> (!nxt_q[o] && !linger[o]))
-      else $error("hc_alloc: output %0d queued or lingering outside mode 3", o);
-  end
+  // The checks are word operations over all outputs or all inputs at once,
+  // each the conjunction over the ports of the property it states (the
+  // per-port form, Ports^2 one-bit assertions and gathers of columns, was a
+  // fifth of the 8-cube's simulation: docs/performance.md, the RTL's fifth
+  // pass). The functions read only their arguments, which the assertions
+  // sample as they do every signal they name.
 
-  for (genvar p = 0; p < Ports; p++) begin : gen_assert_in
-    logic [Ports-1:0] holds_of;  // outputs held by p
-    logic [Ports-1:0] takes_p;   // outputs that take from p
-    logic [1:0]       kind;
-    logic             sends_unheld;  // p's front goes out on an output it does not hold as current
-    for (genvar o = 0; o < Ports; o++) begin : gen_col
-      assign holds_of[o] = owner_q[o*Ports + p];
-      assign takes_p[o]  = sel_o[o*Ports + p];
+  // Row o of m: m[o*Ports +: Ports].
+  // Every row of m is zero or one-hot.
+  function automatic logic rows_onehot0(input logic [Ports*Ports-1:0] m);
+    rows_onehot0 = 1'b1;
+    for (int o = 0; o < Ports; o++) begin
+      rows_onehot0 = rows_onehot0 && $onehot0(m[o*Ports +: Ports]);
     end
-    assign kind         = kind_i[2*p +: 2];
-    assign sends_unheld = |(send_o & takes_p & ~(holds_of & ~nxt_q));
-    // An input holds at most one output as its current reservation and (in
-    // mode 3) at most one queued behind it.
-    HoldsOneOutput: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        $onehot0(holds_of & ~nxt_q) && $onehot0(holds_of & nxt_q))
-      else $error("hc_alloc: input %0d holds several outputs (%b)", p, holds_of);
-    // A BODY or TAIL goes out only on the output its input holds.
-    BodyOnOwnedOutput: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        (!empty_i[p] && !kind[hc_pkg::KindHeadBit]) |-> !sends_unheld)
-      else $error("hc_alloc: input %0d sends a body or tail on an output it does not hold", p);
-    // No head behind an open worm: the front of an input that holds an
-    // output belongs to that message (BODY or TAIL). In mode 3 the head of
-    // a message follows its reservation.
-`ifndef HC_PROTO_regalloc  // there a reserved output's head is still at the front
-    NoHeadInOpenWorm: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        (!circuit_i && holds_o[p] && !empty_i[p]) |-> !kind[hc_pkg::KindHeadBit])
-      else $error("hc_alloc: head at input %0d whose message still holds an output", p);
-`endif
-    // A waiting head stays at the front and keeps requesting (the age
-    // matrix is read only while both heads keep waiting).
-    WaitKeepsRequest: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        wait_q[p] |-> req_i[p])
-      else $error("hc_alloc: input %0d stopped requesting while waiting", p);
-    // The kept order of two waiting heads is a strict order.
-    for (genvar q = 0; q < Ports; q++) begin : gen_pair
-      if (q != p) begin : gen_other
-        AgeAntisymmetric: assert property (@(posedge clk_i) disable iff (!rst_ni)
-            (wait_q[p] && wait_q[q]) |-> (older_q[p*Ports + q] != older_q[q*Ports + p]))
-          else $error("hc_alloc: inputs %0d and %0d both or neither older", p, q);
+  endfunction
+  // Every row o of m with pick[o] is one-hot.
+  function automatic logic rows_onehot(input logic [Ports*Ports-1:0] m, input logic [Ports-1:0] pick);
+    rows_onehot = 1'b1;
+    for (int o = 0; o < Ports; o++) begin
+      rows_onehot = rows_onehot && (!pick[o] || $onehot(m[o*Ports +: Ports]));
+    end
+  endfunction
+  // The rows o of m with pick[o] share no bit: each column p has a one in
+  // at most one of them.
+  function automatic logic rows_disjoint(input logic [Ports*Ports-1:0] m, input logic [Ports-1:0] pick);
+    logic [Ports-1:0] seen;
+    seen = '0;
+    rows_disjoint = 1'b1;
+    for (int o = 0; o < Ports; o++) begin
+      if (pick[o]) begin
+        rows_disjoint = rows_disjoint && ((seen & m[o*Ports +: Ports]) == '0);
+        seen = seen | m[o*Ports +: Ports];
       end
     end
-  end
+  endfunction
+  // Per input p: its front is a head or a SINGLE (kind bit KindHeadBit).
+  function automatic logic [Ports-1:0] heads(input logic [Ports*2-1:0] kind);
+    for (int p = 0; p < Ports; p++) begin
+      heads[p] = kind[2*p + hc_pkg::KindHeadBit];
+    end
+  endfunction
+  // Every output o that sends (snd[o]) takes a BODY or TAIL (body[p] of the
+  // input p it selects, sel's row o) only from an input that holds o as its
+  // current reservation (own's row o, o not queued: !nxt[o]).
+  function automatic logic bodies_held(input logic [Ports*Ports-1:0] sel, input logic [Ports*Ports-1:0] own,
+                                       input logic [Ports-1:0] snd, input logic [Ports-1:0] nxt,
+                                       input logic [Ports-1:0] body);
+    bodies_held = 1'b1;
+    for (int o = 0; o < Ports; o++) begin
+      bodies_held = bodies_held && (!snd[o] || ((sel[o*Ports +: Ports] & body & ~(own[o*Ports +: Ports] &
+                                                  {Ports{!nxt[o]}})) == '0));
+    end
+  endfunction
+  // Every two waiting inputs p != q (w) are ordered one way: exactly one of
+  // older[p*Ports + q] and older[q*Ports + p] is set (each pair once).
+  function automatic logic age_strict(input logic [Ports*Ports-1:0] older, input logic [Ports-1:0] w);
+    age_strict = 1'b1;
+    for (int p = 0; p < Ports; p++) begin
+      for (int q = p + 1; q < Ports; q++) begin
+        age_strict = age_strict && (!(w[p] && w[q]) || (older[p*Ports + q] != older[q*Ports + p]));
+      end
+    end
+  endfunction
+
+  // Per output.
+  // An output is held by at most one input.
+  OwnerOneHot: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rows_onehot0(owner_q))
+    else $error("hc_alloc: an output held by several inputs (owners %h)", owner_q);
+  // A flit sent comes from exactly one input.
+  SendOneInput: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rows_onehot(sel_o, send_o))
+    else $error("hc_alloc: an output that sends takes from no input or several (send %b, sel %h)", send_o, sel_o);
+  // Flits go out only while the receiver has room (registered ready: no
+  // valid without ready, nothing to hold).
+  SendOnlyWhenReady: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (send_o & ~out_ready_i) == '0)
+    else $error("hc_alloc: outputs %b send without room downstream", send_o & ~out_ready_i);
+  // Mode 3: a lingering link has no owner and carries nothing; a queued
+  // reservation carries nothing; a probe's grant moves no flit.
+  LingerFree: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (linger & (owned | send_o)) == '0)
+    else $error("hc_alloc: outputs %b linger but are owned or send", linger & (owned | send_o));
+  QueuedSendsNothing: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (owned & nxt_q & send_o) == '0)
+    else $error("hc_alloc: outputs %b send for a queued reservation", owned & nxt_q & send_o);
+  ProbeGrantNoFlit: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (pgrant_o & send_o) == '0 && (circuit_i || pgrant_o == '0) && rows_onehot(sel_o, pgrant_o))
+    else $error("hc_alloc: a probe's grant moves a flit, outside mode 3, or from no input or several (pgrant %b)",
+                pgrant_o);
+  // Outside mode 3 nothing is queued or lingers.
+  WormholeNoReservation: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !circuit_i |-> (nxt_q == '0 && linger == '0))
+    else $error("hc_alloc: outputs %b queued or lingering outside mode 3", nxt_q | linger);
+
+  // Per input.
+  // An input holds at most one output as its current reservation and (in
+  // mode 3) at most one queued behind it.
+  HoldsOneOutput: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      rows_disjoint(owner_q, ~nxt_q) && rows_disjoint(owner_q, nxt_q))
+    else $error("hc_alloc: an input holds several outputs (owners %h, queued %b)", owner_q, nxt_q);
+  // A BODY or TAIL goes out only on the output its input holds.
+  BodyOnOwnedOutput: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      bodies_held(sel_o, owner_q, send_o, nxt_q, ~empty_i & ~heads(kind_i)))
+    else $error("hc_alloc: a body or tail goes out on an output its input does not hold (send %b)", send_o);
+  // No head behind an open worm: the front of an input that holds an
+  // output belongs to that message (BODY or TAIL). In mode 3 the head of
+  // a message follows its reservation.
+`ifndef HC_PROTO_regalloc  // there a reserved output's head is still at the front
+  NoHeadInOpenWorm: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !circuit_i |-> (holds_o & ~empty_i & heads(kind_i)) == '0)
+    else $error("hc_alloc: heads at inputs %b whose message still holds an output", holds_o & ~empty_i & heads(kind_i));
+`endif
+  // A waiting head stays at the front and keeps requesting (the age
+  // matrix is read only while both heads keep waiting).
+  WaitKeepsRequest: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (wait_q & ~req_i) == '0)
+    else $error("hc_alloc: inputs %b stopped requesting while waiting", wait_q & ~req_i);
+  // The kept order of two waiting heads is a strict order.
+  AgeAntisymmetric: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      age_strict(older_q, wait_q))
+    else $error("hc_alloc: two waiting inputs both or neither older (waiting %b, order %h)", wait_q, older_q);
 `endif
 
 endmodule

@@ -566,40 +566,85 @@ module hc_router #(
 `endif
 
 `ifndef SYNTHESIS
+  // The checks are word operations over all inputs at once, each the
+  // conjunction over the inputs of the property it states (per-input
+  // assertions and gathers of columns were a large share of the 8-cube's
+  // simulation: docs/performance.md, the RTL's fifth pass). The functions
+  // read only their arguments, which the assertions sample.
+
+  // Per input p: its front is a head or a SINGLE (kind's KindHeadBit,
+  // front[p*FlitW + HeadBit]).
+  function automatic logic [Ports-1:0] heads(input logic [Ports*2-1:0] k);
+    for (int p = 0; p < Ports; p++) begin
+      heads[p] = k[2*p + hc_pkg::KindHeadBit];
+    end
+  endfunction
+  // Per input p: its e-cube route is the ejection port (bit Dim of row p).
+  function automatic logic [Ports-1:0] ejects(input logic [Ports*Ports-1:0] r);
+    for (int p = 0; p < Ports; p++) begin
+      ejects[p] = r[p*Ports + Dim];
+    end
+  endfunction
+  // Every input p that requests (rq[p]) asks for what its route gives, the
+  // route unmasked (hc_alloc builds only the outputs above a link input):
+  // a probe its link, in mode 3 a data head the ejection port, otherwise
+  // the e-cube route (registered with RouteReg).
+  function automatic logic asks_routed(input logic [Ports-1:0] rq, input logic c, input logic [Ports-1:0] dr,
+                                       input logic [Ports*Ports-1:0] pr, input logic [Ports*Ports-1:0] rr,
+                                       input logic [Ports*Ports-1:0] r, input logic [Ports*Ports-1:0] ar);
+    asks_routed = 1'b1;
+    for (int p = 0; p < Ports; p++) begin
+      asks_routed = asks_routed && (!rq[p] || (((c && !dr[p]) ? pr[p*Ports +: Ports] : (c && RouteReg) ? EjectOh :
+                                                RouteReg ? rr[p*Ports +: Ports] : r[p*Ports +: Ports]) ==
+                                               ar[p*Ports +: Ports]));
+    end
+  endfunction
+  // Per output o < Dim: it has an owner (row o of own is not zero).
+  function automatic logic [Dim-1:0] owned_links(input logic [Ports*Ports-1:0] own);
+    for (int o = 0; o < Dim; o++) begin
+      owned_links[o] = (own[o*Ports +: Ports] != '0);
+    end
+  endfunction
+  // No input is acknowledged twice: the owners (rows of own) of the
+  // outputs o < Dim acknowledged (ak[o]) and the inputs whose probe is done
+  // (pd) share no input.
+  function automatic logic acks_apart(input logic [Ports*Ports-1:0] own, input logic [Dim-1:0] ak,
+                                      input logic [Ports-1:0] pd);
+    logic [Ports-1:0] seen;
+    seen = pd;
+    acks_apart = 1'b1;
+    for (int o = 0; o < Dim; o++) begin
+      if (ak[o]) begin
+        acks_apart = acks_apart && ((seen & own[o*Ports +: Ports]) == '0);
+        seen = seen | own[o*Ports +: Ports];
+      end
+    end
+  endfunction
+
   // A buffer front without an output held must be a head: messages arrive
   // whole and in order, so anything else is a protocol violation upstream.
-  for (genvar p = 0; p < Ports; p++) begin : gen_assert
-    FrontIsHead: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        (req[p] && !preq[p]) |-> front[p*FlitW + HeadBit])
-      else $error("hc_router: input %0d front is not a head", p);
-    // A head or probe that came in on link p asks for an output above p
-    // (the upstream router routed it e-cube); the allocator builds no other.
-    RouteForward: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        req[p] |-> ((cs && !dreq[p]) ? proute[p*Ports +: Ports] : (cs && RouteReg) ? EjectOh :
-                    RouteReg ? rroute[p*Ports +: Ports] : route[p*Ports +: Ports]) == areq[p*Ports +: Ports])
-      else $error("hc_router: input %0d asks for an output at or below its own dimension", p);
-    // Mode 3: a front without a current reservation is a head at its
-    // destination (data only ever follow a reservation).
-    DataHeadAtDest: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        (cs && !in_empty[p] && !holds[p]) |->
-        (front[p*FlitW + HeadBit] && route[p*Ports + Dim]))
-      else $error("hc_router: input %0d has data without a reservation away from its destination", p);
-    // An acknowledgement comes back only on a reserved output, and each
-    // input sends at most one a cycle.
-    if (p < Dim) begin : gen_ack_assert
-      AckOnReserved: assert property (@(posedge clk_i) disable iff (!rst_ni)
-          ack_i[p] |-> (owner[p*Ports +: Ports] != '0))
-        else $error("hc_router: acknowledgement on output %0d, which nobody owns", p);
-    end
-    logic [Dim:0] asrc;  // what acknowledges input p this cycle
-    for (genvar o = 0; o < Dim; o++) begin : gen_asrc
-      assign asrc[o] = ack_i[o] && owner[o*Ports + p];
-    end
-    assign asrc[Dim] = pdone[p];
-    AckOneSource: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        $onehot0(asrc))
-      else $error("hc_router: two acknowledgements for input %0d in one cycle", p);
-  end
+  FrontIsHead: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (req & ~preq & ~heads(kind)) == '0)
+    else $error("hc_router: inputs %b request with a front that is not a head", req & ~preq & ~heads(kind));
+  // A head or probe that came in on link p asks for an output above p
+  // (the upstream router routed it e-cube); the allocator builds no other.
+  RouteForward: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      asks_routed(req, cs, dreq, proute, rroute, route, areq))
+    else $error("hc_router: an input asks for an output at or below its own dimension (requests %b)", req);
+  // Mode 3: a front without a current reservation is a head at its
+  // destination (data only ever follow a reservation).
+  DataHeadAtDest: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      cs |-> (~in_empty & ~holds & ~(heads(kind) & ejects(route))) == '0)
+    else $error("hc_router: inputs %b have data without a reservation away from their destination",
+                ~in_empty & ~holds & ~(heads(kind) & ejects(route)));
+  // An acknowledgement comes back only on a reserved output, and each
+  // input sends at most one a cycle.
+  AckOnReserved: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (ack_i & ~owned_links(owner)) == '0)
+    else $error("hc_router: acknowledgements on outputs %b, which nobody owns", ack_i & ~owned_links(owner));
+  AckOneSource: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      acks_apart(owner, ack_i, pdone))
+    else $error("hc_router: two acknowledgements for one input in one cycle (acks %b, probes done %b)", ack_i, pdone);
 `endif
 
 endmodule

@@ -35,11 +35,12 @@ module hc_tail_count #(
 
   always_comb begin
     count_d = count_q;
-    unique case ({push_i && push_tail_i, pop_i && pop_tail_i})
-      2'b10:   count_d = count_q + 1'b1;
-      2'b01:   count_d = count_q - 1'b1;
-      default: count_d = count_q;
-    endcase
+    // (An if, not a unique case on the two: see hc_fifo's count.)
+    if ((push_i && push_tail_i) && !(pop_i && pop_tail_i)) begin
+      count_d = count_q + 1'b1;
+    end else if ((pop_i && pop_tail_i) && !(push_i && push_tail_i)) begin
+      count_d = count_q - 1'b1;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

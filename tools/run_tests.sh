@@ -43,7 +43,7 @@ fi
 # The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 35 and
 # 48 CPU-s to build with the compiler's profile) in lockstep with the model on a short list of tests
 # (big_tests; 25 and 80 s of a core beside the other jobs in make test, before the skipping of parked
-# nodes): the RTL simulates at about 1/39 and 1/68 of the model's speed there on the same work (docs/performance.md, "The RTL's fourth pass"). make test-long
+# nodes): the RTL simulates at about 1/29 and 1/55 of the model's speed there on the same work (docs/performance.md, "The RTL's fifth pass"). make test-long
 # runs the 6-cube's whole suite and a longer list on the 8-cube.
 BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
 # Both run the LCC presets of Hou et al. at their d, counted by the RTL's own
@@ -256,6 +256,9 @@ report() { # id: sets out and st from the job's files
 # Lint: the full list in make lint and make test-long, the 5-cube by its
 # parts here (tools/lint.sh, LINT_QUICK).
 job lint "LINT_QUICK=$([ "${HC_TEST_LONG:-0}" = 1 ] && echo 0 || echo 1) tools/lint.sh"
+# The word-form assertions of hc_alloc and hc_router proven equal to the
+# per-port ones they replaced, with two mutants as controls (yosys, 6 CPU-s).
+job assert-rewrite "tools/assert_rewrite.sh"
 
 for c in $CONFIGS; do
   for k in $(seq 0 $((SEEDS - 1))); do
@@ -348,6 +351,10 @@ log "lint (run in the pool above)"
 report lint; echo "$out"
 count_lines lint "$(grep -E '^lint: (PASS|FAIL) ' <<< "$out" || echo 'lint: FAIL tools/lint.sh: no verdict')"
 if [ "$st" != 0 ] && ! grep -q '^lint: FAIL ' <<< "$out"; then count_lines lint "lint: FAIL tools/lint.sh exit $st"; fi
+log "assertions in word form against the per-port ones (run in the pool above)"
+report assert-rewrite; echo "$out"
+count_lines assert-rewrite "$(grep -E '^assert-rewrite: (PASS|FAIL) ' <<< "$out" || echo 'assert-rewrite: FAIL tools/assert_rewrite.sh: no verdict')"
+if [ "$st" != 0 ] && ! grep -q '^assert-rewrite: FAIL ' <<< "$out"; then count_lines assert-rewrite "assert-rewrite: FAIL exit $st"; fi
 
 for ut in $UNIT_TESTS; do
   u=${ut##*/}

@@ -97,6 +97,11 @@ struct hc_rtl {
   VerilatedContext *nctx = nullptr;  // per node: the context its two models were built in (hc_rtl_new)
   Vhc_node *node[1u << HC_D] = {};
   Vhc_sf_node *sf[1u << HC_D] = {};  // node x's store-and-forward engine
+  // Their roots, whose members the ports are: the shim's loops over the
+  // nodes read and write the ports there (a port of the wrapper is a
+  // reference to its root's member, one more load from another object).
+  Vhc_node___024root *nr[1u << HC_D] = {};
+  Vhc_sf_node___024root *er[1u << HC_D] = {};
   Vhc_net_glue *glue = nullptr;
   int remap_pending = 0;
   uint8_t remap[16] = {};
@@ -147,6 +152,13 @@ struct hc_rtl {
   int edge_fault = 0;     // HC_RTL_EDGE_FAULT=1: a node's new link inputs left unsettled (a test)
   unsigned char *edge_pre = nullptr;   // HC_RTL_CHECK_SETTLE: the root before the edge
   unsigned char *edge_full = nullptr;  // and after the whole evaluation
+  unsigned char *ico_pre = nullptr;    // HC_RTL_CHECK_SETTLE: node_dirty_edge's model before
+  unsigned char *ico_res = nullptr;    // and after its two steps
+  // The observation (hc_rtl_step) as last written: the record, its link
+  // array and the cycle; a node not evaluated since is not written again.
+  const hc_obs *obs_rec = nullptr;
+  const uint8_t *obs_links = nullptr;
+  unsigned long long obs_cyc = 0;
 };
 
 
@@ -250,12 +262,14 @@ static const size_t kOutBytes = 0 HC_NODE_OUTPUTS(HC_OUT_SIZE);
 #define HC_OUT_TAKE(p)                   \
   std::memcpy(b, &n->p, sizeof n->p);    \
   b += sizeof n->p;
-static void take_outputs(const Vhc_node *n, unsigned char *b) { HC_NODE_OUTPUTS(HC_OUT_TAKE) }
+template <typename M>
+static void take_outputs(const M *n, unsigned char *b) { HC_NODE_OUTPUTS(HC_OUT_TAKE) }
 // Every output of an engine.
 #define HC_SF_OUTPUTS(X) X(out_valid_o) X(out_word_o) X(busy_o) X(finished_o) X(cfg_rdata_o) X(cnt_o)
 #define HC_SF_OUT_SIZE(p) +sizeof(static_cast<Vhc_sf_node *>(nullptr)->p)
 static const size_t kSfOutBytes = 0 HC_SF_OUTPUTS(HC_SF_OUT_SIZE);
-static void take_sf_outputs(const Vhc_sf_node *n, unsigned char *b) { HC_SF_OUTPUTS(HC_OUT_TAKE) }
+template <typename M>
+static void take_sf_outputs(const M *n, unsigned char *b) { HC_SF_OUTPUTS(HC_OUT_TAKE) }
 #undef HC_OUT_TAKE
 
 // ---- The wires between a node and its engine (u_sf in rtl/hc_node.sv) ----
@@ -268,8 +282,8 @@ static void take_sf_outputs(const Vhc_sf_node *n, unsigned char *b) { HC_SF_OUTP
 // the cycle before: it was skipped); without links, the neighbours' part
 // (no engine took the last edge, so no engine's output changed).
 static bool sf_take_inputs(hc_rtl *r, unsigned x, bool node = true, bool links = true) {
-  Vhc_sf_node *e = r->sf[x];
-  const Vhc_node *n = r->node[x];
+  Vhc_sf_node___024root *e = r->er[x];
+  const Vhc_node___024root *n = r->nr[x];
   bool chg = false;
   if (node) {
   chg |= cp(e->rst_ni, n->rst_ni);
@@ -288,7 +302,7 @@ static bool sf_take_inputs(hc_rtl *r, unsigned x, bool node = true, bool links =
   }
   if (links) {
     for (unsigned i = 0; i < HC_D; ++i) {
-      const Vhc_sf_node *nb = r->sf[x ^ (1u << i)];
+      const Vhc_sf_node___024root *nb = r->er[x ^ (1u << i)];
       chg |= set_field(e->in_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
       chg |= set_field(e->in_word_i, i * HC_W, HC_W, get_bits(nb->out_word_o, i * HC_W, HC_W));
     }
@@ -298,8 +312,8 @@ static bool sf_take_inputs(hc_rtl *r, unsigned x, bool node = true, bool links =
 
 // The node's inputs from its engine's outputs. Returns whether one changed.
 static bool node_take_sf(hc_rtl *r, unsigned x) {
-  Vhc_node *n = r->node[x];
-  const Vhc_sf_node *e = r->sf[x];
+  Vhc_node___024root *n = r->nr[x];
+  const Vhc_sf_node___024root *e = r->er[x];
   bool chg = false;
   chg |= cp(n->sfx_valid_i, e->out_valid_o);
   chg |= cp(n->sfx_word_i, e->out_word_o);
@@ -323,6 +337,27 @@ static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *mod
   r->skip_broken = 1;
 }
 
+// A node's evaluation with the clock low: Verilator's whole evaluation
+// less the sampling of the values its assertions see (hc_node_eval_low,
+// tools/node_edge.pl). Every evaluation samples them first, and only one at
+// a rising edge of clk_i reads them (its assertions), so the sampling of an
+// evaluation without an edge is overwritten before it is read.
+// HC_RTL_FULL_EDGE=1 runs the whole evaluation here too.
+static void node_low(hc_rtl *r, unsigned x) {
+  Vhc_node___024root *root = r->nr[x];
+  root->clk_i = 0;
+#if HC_NODE_EDGE
+  if (!r->full_edge && root->vlSymsp->__Vm_didInit) {
+    Verilated::mtaskId(0);
+    hc_node_eval_low(root);
+    Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
+    Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+    return;
+  }
+#endif
+  r->node[x]->eval();
+}
+
 // Step (1) with the clock low: the glue's combinational outputs for this
 // cycle's configuration-port inputs, then every node with the glue's
 // registers and its neighbours' registered outputs, then the glue again
@@ -338,7 +373,7 @@ static void settle_low(hc_rtl *r) {
   std::memcpy(r->glue_seen, gl, sizeof gl);
   r->glue_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
-    Vhc_node *n = r->node[x];
+    Vhc_node___024root *n = r->nr[x];
     bool chg = r->inchg[x];
     r->inchg[x] = 0;
     if (glue) {
@@ -355,7 +390,7 @@ static void settle_low(hc_rtl *r) {
     }
     for (unsigned i = 0; i < HC_D; ++i) {
       if (!evaluated_lately(r, x ^ (1u << i))) continue;
-      const Vhc_node *nb = r->node[x ^ (1u << i)];
+      const Vhc_node___024root *nb = r->nr[x ^ (1u << i)];
       chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
       chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
     }
@@ -375,8 +410,7 @@ static void settle_low(hc_rtl *r) {
     if (r->lazy[x]) continue;
     unsigned char *h = r->held + static_cast<size_t>(x) * kOutBytes;
     if (r->skip1[x]) take_outputs(n, h);
-    n->clk_i = 0;
-    n->eval();
+    node_low(r, x);
     ++r->evals;
     r->last_ev[x] = r->cyc;
     if (r->skip1[x]) {
@@ -406,18 +440,16 @@ static void settle_low(hc_rtl *r) {
       if (std::memcmp(now, h, kSfOutBytes) != 0) skip_broken(r, x, "shows outputs other than the held ones", "engine");
     }
     if (node_take_sf(r, x)) {
-      Vhc_node *n = r->node[x];
       r->skip1[x] = 0;
       r->lazy[x] = 0;
       r->parked[x] = 0;
-      n->clk_i = 0;
-      n->eval();
+      node_low(r, x);
       ++r->evals;
       r->last_ev[x] = r->cyc;
     }
   }
   for (unsigned x = 0; x < kNodes; ++x) {
-    const Vhc_node *n = r->node[x];
+    const Vhc_node___024root *n = r->nr[x];
     put_bits(g->finished_i, x, 1, n->finished_o);
     put_bits(g->idle_i, x, 1, n->idle_o);
     put_bits(g->rdata_i, x * 32, 32, n->cfg_rdata_o);
@@ -497,6 +529,62 @@ static void node_edge(hc_rtl *r, unsigned x) {
 #endif
 }
 
+// A node whose link inputs changed since its last evaluation: an
+// evaluation with the clock low (node_low), then its edge (node_edge), in
+// one (hc_node_eval_ico_edge, tools/node_edge.pl): the input-combinational
+// region, the sampling of the assertions' values, then the edge's regions
+// as node_edge runs them, with clk_i and Verilator's record of its last
+// value (0) as the evaluation with the clock low leaves them. That
+// evaluation changes nothing else the edge does not write again (its
+// regions find no trigger: no rising edge, and rst_ni, which only step (1)
+// changes, was taken there), so the model ends the same. With
+// HC_RTL_CHECK_SETTLE=1 the two steps run (with the check of step (1)'s
+// outputs when settle is set) and the one from the same model must leave
+// every byte of the node's root as they do; HC_RTL_FULL_EDGE=1 runs the
+// two steps, each whole.
+static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
+  Vhc_node *n = r->node[x];
+#if HC_NODE_EDGE
+  Vhc_node___024root *root = n->rootp;
+  const bool one = !r->full_edge && root->vlSymsp->__Vm_didInit;
+  if (one && !r->check_settle) {
+    n->clk_i = 1;
+    root->__Vtrigrprev__TOP__clk_i = 0;
+    Verilated::mtaskId(0);
+    hc_node_eval_ico_edge(root);
+    Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
+    Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+    return;
+  }
+  if (one) std::memcpy(r->ico_pre, static_cast<void *>(root), sizeof *root);
+#endif
+  settled a = {}, b = {};
+  if (r->check_settle) take_settled(n, &a);
+  node_low(r, x);
+  if (r->check_settle && settle) {
+    take_settled(n, &b);
+    settle_check(r, x, a, b);
+  }
+  node_edge(r, x);
+#if HC_NODE_EDGE
+  if (!one) return;
+  std::memcpy(r->ico_res, static_cast<void *>(root), sizeof *root);
+  std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
+  n->clk_i = 1;
+  root->__Vtrigrprev__TOP__clk_i = 0;
+  Verilated::mtaskId(0);
+  hc_node_eval_ico_edge(root);
+  Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
+  Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+  if (std::memcmp(r->ico_res, static_cast<void *>(root), sizeof *root) != 0 && !r->settle_broken) {
+    std::fprintf(stderr, "hc_rtl_node_shim: node %u's evaluation with the clock low and edge in one differs from the "
+                         "two (cycle %llu)\n",
+                 x, static_cast<unsigned long long>(r->ctx.time()));
+    r->settle_broken = 1;
+  }
+#endif
+}
+
 // Step (2): every node's combinational link inputs from its neighbours (all
 // of them before any node takes its edge), an evaluation with the clock
 // still low, then the rising edge, in every node and in the glue. The
@@ -518,11 +606,11 @@ static void node_edge(hc_rtl *r, unsigned x) {
 // the cycle before: the same, it is parked.
 static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
-    Vhc_node *n = r->node[x];
+    Vhc_node___024root *n = r->nr[x];
     bool changed = false;
     for (unsigned i = 0; i < HC_D; ++i) {
       if (!evaluated_lately(r, x ^ (1u << i))) continue;
-      const Vhc_node *nb = r->node[x ^ (1u << i)];
+      const Vhc_node___024root *nb = r->nr[x ^ (1u << i)];
       changed |= set_field(n->nb_valid_i, i, 1, get_bits(nb->out_valid_o, i, 1));
       changed |= set_field(n->nb_flit_i, i * kFlitW, kFlitW, get_bits(nb->out_flit_o, i * kFlitW, kFlitW));
       changed |= set_field(n->nb_pvalid_i, i, 1, get_bits(nb->pout_valid_o, i, 1));
@@ -533,14 +621,14 @@ static void clock_high(hc_rtl *r) {
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node *n = r->node[x];
     const bool whole = r->skip1[x] && !r->dirty[x];  // the whole cycle is skipped
+    bool edged = false;  // its edge taken (node_dirty_edge)
     if (r->skip1[x] && !r->check_skip) {
       if (whole) {
         ++r->skipped;
         continue;
       }
-      n->clk_i = 0;
-      n->eval();
-      ++r->evals;
+      node_dirty_edge(r, x, false);
+      edged = true;
     } else if (r->lazy[x] && !r->dirty[x]) {
       // Settled, and no link input changed: the edge at once. The
       // evaluation with the clock low that it leaves out would have left
@@ -564,6 +652,10 @@ static void clock_high(hc_rtl *r) {
       }
       n->rootp->__Vtrigrprev__TOP__clk_i = 0;
       ++r->lazies;
+    } else if (r->dirty[x] && !r->edge_fault) {
+      // Its link inputs changed: evaluated with the clock low, then its edge.
+      node_dirty_edge(r, x, true);
+      edged = true;
     } else {
       settled a = {}, b = {};
       if (r->check_settle) take_settled(n, &a);
@@ -572,14 +664,14 @@ static void clock_high(hc_rtl *r) {
       // at once, as a lazy one, unsettled, which node_edge's check must catch.)
       if (r->dirty[x] && r->edge_fault)
         n->rootp->__Vtrigrprev__TOP__clk_i = 0;
-      else if (r->dirty[x] || r->check_settle || r->lazy[x])
-        n->eval();
+      else if (r->check_settle || r->lazy[x])
+        node_low(r, x);
       if (r->check_settle) {
         take_settled(n, &b);
         settle_check(r, x, a, b);
       }
     }
-    node_edge(r, x);
+    if (!edged) node_edge(r, x);
     ++r->evals;
     ++r->evaluated;
     r->last_ev[x] = r->cyc;
@@ -692,12 +784,14 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
       return HC_ENOMEM;
     }
     r->node[x]->node_id_i = x;
+    r->nr[x] = r->node[x]->rootp;
     std::snprintf(name, sizeof name, "tb.hc_network.gen_node[%u].gen_sf.u_sf", x);
     r->sf[x] = new (std::nothrow) Vhc_sf_node(c, name);
     if (!r->sf[x]) {
       hc_rtl_free(r);
       return HC_ENOMEM;
     }
+    r->er[x] = r->sf[x]->rootp;
   }
   Verilated::threadContextp(&r->ctx);
   find_state_ranges(r->node[0], r->sf[0]);
@@ -707,7 +801,9 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   r->sf_held = static_cast<unsigned char *>(std::calloc(kNodes, kSfOutBytes));
   r->edge_pre = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
   r->edge_full = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
-  if (!r->snap || !r->held || !r->sf_snap || !r->sf_held || !r->edge_pre || !r->edge_full) {
+  r->ico_pre = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
+  r->ico_res = static_cast<unsigned char *>(std::malloc(sizeof(Vhc_node___024root)));
+  if (!r->snap || !r->held || !r->sf_snap || !r->sf_held || !r->edge_pre || !r->edge_full || !r->ico_pre || !r->ico_res) {
     hc_rtl_free(r);
     return HC_ENOMEM;
   }
@@ -746,6 +842,8 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   std::free(r->sf_held);
   std::free(r->edge_pre);
   std::free(r->edge_full);
+  std::free(r->ico_pre);
+  std::free(r->ico_res);
   delete r;
 }
 
@@ -787,6 +885,7 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   r->glue_valid = 0;  // the nodes' inputs were set here, not from the glue
   r->op_valid = 0;
   r->sf_edges = kNodes;
+  r->obs_rec = nullptr;  // the next observation is written whole
   set_rst(r, 1);
   half_cycle(r, 0);
   set_rst(r, 0);
@@ -812,6 +911,26 @@ extern "C" void hc_rtl_probe(hc_rtl *r, unsigned x, uint32_t dest) {
   r->probe_dest[x] = dest;
 }
 
+// HC_RTL_CHECK_SETTLE: the entries of node x that hc_rtl_step left in
+// obs as an earlier step wrote them must be its outputs now.
+static void obs_check(hc_rtl *r, const hc_obs *obs, unsigned x) {
+  const Vhc_node *n = r->node[x];
+  bool same = obs->inj_ready[x] == n->inj_ready_o && obs->probe_ready[x] == n->probe_ready_o &&
+              obs->ej_valid[x] == n->ej_valid_o && obs->ej_flit[x] == get_bits(n->ej_flit_o, 0, kFlitW);
+  for (unsigned i = 0; i < HC_D; ++i) {
+    const unsigned l = x * HC_D + i;
+    same = same && obs->link_valid[l] == get_bits(n->link_valid_o, i, 1) &&
+           obs->link_flit[l] == get_bits(n->link_flit_o, i * kFlitW, kFlitW) &&
+           obs->probe_valid[l] == get_bits(n->pout_valid_o, i, 1) &&
+           obs->probe_dest[l] == get_bits(n->pout_dest_o, i * HC_D, HC_D) && obs->link_ack[l] == get_bits(n->ack_o, i, 1);
+  }
+  if (same || r->settle_broken) return;
+  std::fprintf(stderr, "hc_rtl_node_shim: node %u's observation, left as an earlier cycle wrote it, differs from its "
+                       "outputs (cycle %llu)\n",
+               x, static_cast<unsigned long long>(r->ctx.time()));
+  r->settle_broken = 1;
+}
+
 extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
                             const uint32_t *inj_flit, hc_obs *obs) {
   Vhc_net_glue *g = r->glue;
@@ -827,7 +946,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   r->op_seen = op;
   r->op_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
-    Vhc_node *n = r->node[x];
+    Vhc_node___024root *n = r->nr[x];
     const uint32_t v = inj_valid ? inj_valid[x] : 0;
     bool chg = false;
     chg |= upd(n->inj_valid_i, v);
@@ -857,7 +976,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   // port and id in turn (hc_rtl_shim.cpp).
   // (An input that changes every cycle: no node is parked in such a build.)
   for (unsigned x = 0; x < kNodes; ++x) {
-    Vhc_node *n = r->node[x];
+    Vhc_node___024root *n = r->nr[x];
     bool chg = upd(n->cnt_node_i, x);
     chg |= upd(n->cnt_port_i, r->cnt_rot % (HC_D + 1));
     chg |= upd(n->cnt_id_i, (r->cnt_rot / (HC_D + 1)) % 8);
@@ -870,8 +989,21 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     obs->idle = g->idle_o;
     obs->sf_done = g->sf_done_o;
     obs->cfg_rdata = g->cfg_rdata_o;
+    // A node's entries as the last step wrote them into this record, if it
+    // did (the same record and arrays, the cycle before), when the node was
+    // not evaluated since (its outputs change only when it is: the rule of
+    // evaluated_lately). HC_RTL_CHECK_SETTLE=1 compares them with the
+    // node's outputs.
+    const bool all = obs != r->obs_rec || obs->link_valid != r->obs_links || r->obs_cyc + 1 != r->cyc;
+    r->obs_rec = obs;
+    r->obs_links = obs->link_valid;
+    r->obs_cyc = r->cyc;
     for (unsigned x = 0; x < kNodes; ++x) {
-      const Vhc_node *n = r->node[x];
+      const Vhc_node___024root *n = r->nr[x];
+      if (!all && !evaluated_lately(r, x)) {
+        if (r->check_settle) obs_check(r, obs, x);
+        continue;
+      }
       obs->inj_ready[x] = n->inj_ready_o;
       obs->probe_ready[x] = n->probe_ready_o;
       obs->ej_valid[x] = n->ej_valid_o;
