@@ -336,20 +336,20 @@ module hc_alloc #(
     end
   endfunction
   // Per input p: its front is a head or a SINGLE (kind bit KindHeadBit).
-  function automatic logic [Ports-1:0] heads(input logic [Ports*2-1:0] kind);
+  function automatic logic [Ports-1:0] front_heads(input logic [Ports*2-1:0] k);
     for (int p = 0; p < Ports; p++) begin
-      heads[p] = kind[2*p + hc_pkg::KindHeadBit];
+      front_heads[p] = k[2*p + hc_pkg::KindHeadBit];
     end
   endfunction
   // Every output o that sends (snd[o]) takes a BODY or TAIL (body[p] of the
-  // input p it selects, sel's row o) only from an input that holds o as its
+  // input p it selects, sm's row o) only from an input that holds o as its
   // current reservation (own's row o, o not queued: !nxt[o]).
-  function automatic logic bodies_held(input logic [Ports*Ports-1:0] sel, input logic [Ports*Ports-1:0] own,
+  function automatic logic bodies_held(input logic [Ports*Ports-1:0] sm, input logic [Ports*Ports-1:0] own,
                                        input logic [Ports-1:0] snd, input logic [Ports-1:0] nxt,
                                        input logic [Ports-1:0] body);
     bodies_held = 1'b1;
     for (int o = 0; o < Ports; o++) begin
-      bodies_held = bodies_held && (!snd[o] || ((sel[o*Ports +: Ports] & body & ~(own[o*Ports +: Ports] &
+      bodies_held = bodies_held && (!snd[o] || ((sm[o*Ports +: Ports] & body & ~(own[o*Ports +: Ports] &
                                                   {Ports{!nxt[o]}})) == '0));
     end
   endfunction
@@ -403,15 +403,15 @@ module hc_alloc #(
     else $error("hc_alloc: an input holds several outputs (owners %h, queued %b)", owner_q, nxt_q);
   // A BODY or TAIL goes out only on the output its input holds.
   BodyOnOwnedOutput: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      bodies_held(sel_o, owner_q, send_o, nxt_q, ~empty_i & ~heads(kind_i)))
+      bodies_held(sel_o, owner_q, send_o, nxt_q, ~empty_i & ~front_heads(kind_i)))
     else $error("hc_alloc: a body or tail goes out on an output its input does not hold (send %b)", send_o);
   // No head behind an open worm: the front of an input that holds an
   // output belongs to that message (BODY or TAIL). In mode 3 the head of
   // a message follows its reservation.
 `ifndef HC_PROTO_regalloc  // there a reserved output's head is still at the front
   NoHeadInOpenWorm: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !circuit_i |-> (holds_o & ~empty_i & heads(kind_i)) == '0)
-    else $error("hc_alloc: heads at inputs %b whose message still holds an output", holds_o & ~empty_i & heads(kind_i));
+      !circuit_i |-> (holds_o & ~empty_i & front_heads(kind_i)) == '0)
+    else $error("hc_alloc: heads at inputs %b whose message still holds an output", holds_o & ~empty_i & front_heads(kind_i));
 `endif
   // A waiting head stays at the front and keeps requesting (the age
   // matrix is read only while both heads keep waiting).

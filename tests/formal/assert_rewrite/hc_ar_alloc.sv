@@ -74,8 +74,8 @@ module hc_ar_alloc #(
   assign same[5]  = (&o6) == ((pgrant_o & send_o) == '0 && (circuit_i || pgrant_o == '0) && rows_onehot(sel_o, pgrant_o));
   assign same[6]  = (&o7) == (circuit_i || (nxt_q == '0 && linger == '0));
   assign same[7]  = (&i1) == (rows_disjoint(owner_q, ~nxt_q) && rows_disjoint(owner_q, nxt_q));
-  assign same[8]  = (&i2) == bodies_held(sel_o, owner_q, send_o, nxt_q, ~empty_i & ~heads(kind_i));
-  assign same[9]  = (&i3) == (circuit_i || (holds_o & ~empty_i & heads(kind_i)) == '0);
+  assign same[8]  = (&i2) == bodies_held(sel_o, owner_q, send_o, nxt_q, ~empty_i & ~front_heads(kind_i));
+  assign same[9]  = (&i3) == (circuit_i || (holds_o & ~empty_i & front_heads(kind_i)) == '0);
   assign same[10] = (&i4) == ((wait_q & ~req_i) == '0);
   assign same[11] = (&age) == age_strict(older_q, wait_q);
 endmodule
