@@ -54,20 +54,22 @@ FPGA_I ?= $(fpga_i_$(BOARD))
 FPGA_CW ?= $(if $(and $(filter 1,$(FPGA_SF)),$(filter 1,$(FPGA_SFPROG)),$(fpga_cw_$(BOARD)_sfprog)),$(fpga_cw_$(BOARD)_sfprog),$(fpga_cw_$(BOARD)))
 FPGA_ROM := 256
 FPGA_TIME := 16
-# The store-and-forward engines (mode 1) and the three schedules of the
-# program: they do not fit either device beside the 3-cube (docs/fpga.md,
-# "Every mode on the board"), so the boards build without them; FPGA_SF=1
-# builds them, in Verilator at any d and on the chip where they fit. The
-# geometry holds BROADCAST 2 (m = 2d), the total exchange (k = 1) and
-# COMPLETE EXCHANGE (m = 1) at d <= 3.
-FPGA_SF ?= 0
+# The store-and-forward multiport mode (mode 1) and the three schedules of
+# the program. The engines do not fit either device beside the 3-cube
+# (docs/fpga.md, "Every mode on the board"); the programmed node does, so
+# the boards build it by default (FPGA_SF=1 FPGA_SFPROG=1: every mode in
+# one bitstream); FPGA_SF=1 FPGA_SFPROG=0 builds the engines (in Verilator
+# at any d, on the chip where they fit), FPGA_SF=0 neither (modes 0 and 2
+# only). The geometry holds BROADCAST 2 (m = 2d), the total exchange
+# (k = 1) and COMPLETE EXCHANGE (m = 1) at d <= 3.
+FPGA_SF ?= 1
 FPGA_SFG ?= 4,3,2
 FPGA_BETA ?= 3
 # FPGA_SFPROG=1 (with FPGA_SF=1): the programmed store-and-forward node
 # (rtl/hc_sf_prog.sv, docs/store_and_forward.md section 7.9) instead of the
 # engines: the board's program keeps only the global writes, the own data
 # and the read-back of each schedule (512 words).
-FPGA_SFPROG ?= 0
+FPGA_SFPROG ?= 1
 fpga_sfprog = $(if $(filter 1,$(FPGA_SF)),$(if $(filter 1,$(FPGA_SFPROG)),1,0),0)
 FPGA_PROG = $(if $(filter 1,$(FPGA_SF)),$(if $(filter 1,$(fpga_sfprog)),512,4096),16)
 fpga_sfg_words = $(subst $(comma), ,$(FPGA_SFG))
@@ -106,23 +108,28 @@ FPGA_RTL := $(shell tools/filelist.sh $(FPGA_LIST))
 # of docs/fpga.md's one-router table that tools/fpga_table.sh checks, the
 # timing closure of each board: its self-test top through `make synth`'s
 # script (fpga-test-synth-top-<board>: fails when the top misses the board's
-# 12 MHz clock; about 60 CPU-s for the HX8K and 40 for the UP5K) and the
-# lean router alone on its device (fpga-test-synth-router-<board>: block-RAM
-# buffers and registered route, without counters and with 16-bit counters
-# in block RAM, seed 1, one line each with cells and MHz; fails when a line
-# misses 450 or 800 cells or the device's router clock, 75 or 30 MHz; about
-# 7 CPU-s). With HC_TEST_LONG=1 (`make test-long`) also the self-test with
-# the store-and-forward engines in Verilator (fpga-test-sim-sf: the HX8K's
-# 3-cube with FPGA_SF=1, about 3 CPU-minutes of simulation and 2 of
-# Verilator build) and with the programmed node (fpga-test-sim-sfprog:
-# FPGA_SF=1 FPGA_SFPROG=1).
+# 12 MHz clock; the UP5K's default top, every mode, about 80 CPU-s; the
+# HX8K's without mode 1 (FPGA_SF=0), about 60 CPU-s, because its default
+# top, every mode at 99 % of the cells, spends about 6 CPU-minutes in
+# nextpnr's legaliser: fpga-test-synth-top-hx8k-all, make test-long's) and
+# the lean router alone on its device (fpga-test-synth-router-<board>:
+# block-RAM buffers and registered route, without counters and with
+# 16-bit counters in block RAM, seed 1, one line each with cells and MHz;
+# fails when a line misses 450 or 800 cells or the device's router clock,
+# 75 or 30 MHz; about 7 CPU-s). The self-test sims run the boards'
+# defaults, mode 1 by the programmed node included. With HC_TEST_LONG=1
+# (`make test-long`) also the self-test with the store-and-forward engines
+# in Verilator (fpga-test-sim-sf: the HX8K's 3-cube with FPGA_SF=1
+# FPGA_SFPROG=0, about 3 CPU-minutes of simulation and 2 of Verilator
+# build) and the HX8K's every-mode top through place and route.
 FPGA_TESTS := fpga-lint fpga-test-sim-icebreaker fpga-test-sim-hx8k fpga-test-table \
-              $(foreach b,$(FPGA_BOARDS),fpga-test-synth-top-$(b) fpga-test-synth-router-$(b)) \
-              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-sim-sf fpga-test-sim-sfprog)
+              fpga-test-synth-top-icebreaker fpga-test-synth-top-hx8k-nosf \
+              $(foreach b,$(FPGA_BOARDS),fpga-test-synth-router-$(b)) \
+              $(if $(filter 1,$(HC_TEST_LONG)),fpga-test-sim-sf fpga-test-synth-top-hx8k)
 # The board whose self-test top `make test` synthesises.
 FPGA_TEST_BOARD ?= hx8k
 
-.PHONY: fpga-sf-link-diff fpga-sim-dir fpga-test-sim-sfprog
+.PHONY: fpga-sf-link-diff fpga-sim-dir fpga-test-synth-top-hx8k-nosf
 .PHONY: synth prog fpga-sim fpga-docs fpga-test fpga-tables fpga-lint fpga-test-sim fpga-test-sim-sf fpga-sf-fit _fpga-sf-fit \
         fpga-test-synth-router fpga-test-synth-top _fpga-synth
 
@@ -149,11 +156,14 @@ fpga-tables: $(FPGA_GEN)
 # ---- the self-test top in Verilator ---------------------------------------
 # The UART's baud rate of the self-test top in Verilator (the report's
 # bits dominate its simulated cycles); the board's is 115200. make test
-# runs the self-test sims at 1,500,000 (8 clock cycles a bit; the HX8K's
-# run takes 14.5 CPU-s instead of 53.5), make test-long and make fpga-sim
-# at the board's rate.
+# runs the self-test sims at 8 clock cycles a bit of the clock the
+# self-test runs on (the board's 12 MHz over hc_selftest.sv's ClkDiv: 2d
+# with the programmed node, d with the engines, else 1; 1,500,000 baud
+# without mode 1, 250,000 with the programmed node at d = 3); make
+# test-long and make fpga-sim at the board's rate.
 FPGA_SIM_BAUD ?= 115200
-FPGA_TEST_BAUD := $(if $(filter 1,$(HC_TEST_LONG)),115200,1500000)
+fpga_clkdiv = $(if $(filter 1,$(fpga_sfprog)),$(shell expr 2 \* $(FPGA_D)),$(if $(filter 1,$(FPGA_SF)),$(FPGA_D),1))
+FPGA_TEST_BAUD = $(if $(filter 1,$(HC_TEST_LONG)),115200,$(shell expr 1500000 / $(fpga_clkdiv)))
 # FPGA_LINK_TRACE=1: a build that appends every link of every
 # store-and-forward run to <its table directory>/links.txt (hc_selftest.sv,
 # HC_LINK_TRACE; make fpga-sf-link-diff).
@@ -210,8 +220,8 @@ fpga-docs:
 # What the engines (FPGA_SF=1) need on the HX8K: yosys only, into docs/fpga.md.
 # The 3-cube's row, then the 2-cube's (FPGA_D=2) appended.
 fpga-sf-fit:
-	+@$(FPGA_SUBMAKE) -s _fpga-sf-fit BOARD=hx8k FPGA_SF=1
-	+@$(FPGA_SUBMAKE) -s _fpga-sf-fit BOARD=hx8k FPGA_SF=1 FPGA_D=2 SF_FIT_APPEND=1
+	+@$(FPGA_SUBMAKE) -s _fpga-sf-fit BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=0
+	+@$(FPGA_SUBMAKE) -s _fpga-sf-fit BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=0 FPGA_D=2 SF_FIT_APPEND=1
 
 _fpga-sf-fit: fpga-tables
 	@$(FPGA_SYNTH_ENV) SF_FIT_APPEND=$(SF_FIT_APPEND) rtl/fpga/sf_fit.sh docs/fpga.md $(BOARD) $(FPGA_TABLES)
@@ -260,10 +270,7 @@ fpga-run-%:
 	+@if $(FPGA_SUBMAKE) -s $*; then echo "fpga: PASS $*"; else echo "fpga: FAIL $*"; fi
 
 fpga-test-sim-sf:
-	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)
-
-fpga-test-sim-sfprog:
-	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=1 FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)
+	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=hx8k FPGA_SF=1 FPGA_SFPROG=0 FPGA_SIM_BAUD=115200
 
 fpga-test-sim-%:
 	+@$(FPGA_SUBMAKE) -s fpga-test-sim BOARD=$* FPGA_SIM_BAUD=$(FPGA_TEST_BAUD)
@@ -280,8 +287,11 @@ fpga-test-synth-top:
 fpga-test-synth-router-%:
 	+@$(FPGA_SUBMAKE) -s _fpga-synth PART=router BOARD=$* SYNTH_ENFORCE_TARGETS=1
 
+fpga-test-synth-top-hx8k-nosf:
+	+@$(FPGA_SUBMAKE) -s _fpga-synth PART=top BOARD=hx8k FPGA_SF=0 OUT_TAG=-nosf
+
 fpga-test-synth-top-%:
 	+@$(FPGA_SUBMAKE) -s _fpga-synth PART=top BOARD=$*
 
 _fpga-synth: fpga-tables
-	@$(FPGA_SYNTH_ENV) SYNTH_ENFORCE_TARGETS=$(SYNTH_ENFORCE_TARGETS) OUT=$(BUILD)/synth/test-$(BOARD) rtl/fpga/synth_board.sh $(BOARD) $(PART)
+	@$(FPGA_SYNTH_ENV) SYNTH_ENFORCE_TARGETS=$(SYNTH_ENFORCE_TARGETS) OUT=$(BUILD)/synth/test-$(BOARD)$(OUT_TAG) rtl/fpga/synth_board.sh $(BOARD) $(PART)
