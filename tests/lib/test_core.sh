@@ -35,11 +35,16 @@ assert files == ip, "file list %r differs from rtl/hc_ip.f %r" % (files, ip)
 src = open("rtl/hc_network.sv").read()
 head = src[src.index("module hc_network"):]
 head = head[:head.index(") (")]
-names = re.findall(r"parameter\s+(?:int\s+unsigned|bit)\s+(\w+)\s*=", head)
+decl = re.findall(r"parameter\s+(int\s+unsigned|bit|logic\s*\[[^\]]*\])\s+(\w+)\s*=", head)
+names = [n for _, n in decl]
+strs = {n for t, n in decl if t.startswith("logic")}  # a string: a packed logic vector of bytes
 params = core["parameters"]
 assert list(params) == names, "parameters %r, hc_network has %r" % (list(params), names)
 for n, p in params.items():
-    assert p["paramtype"] == "vlogparam" and p["datatype"] == "int" and isinstance(p["default"], int), n
+    if n in strs:
+        assert p["paramtype"] == "vlogparam" and p["datatype"] == "str" and isinstance(p["default"], str), n
+    else:
+        assert p["paramtype"] == "vlogparam" and p["datatype"] == "int" and isinstance(p["default"], int), n
     assert p.get("description"), n + " has no description"
 for t, tgt in core["targets"].items():
     assert tgt["toplevel"] == "hc_network", t
