@@ -529,6 +529,20 @@ static void node_edge(hc_rtl *r, unsigned x) {
 #endif
 }
 
+#if HC_NODE_EDGE
+/* Node n's evaluation with the clock low and its rising edge in one
+** (hc_node_eval_ico_edge), from the clock's record as an evaluation with
+** the clock low leaves it. */
+static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root) {
+  n->clk_i = 1;
+  root->__Vtrigrprev__TOP__clk_i = 0;
+  Verilated::mtaskId(0);
+  hc_node_eval_ico_edge(root);
+  Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
+  Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+}
+#endif
+
 // A node whose link inputs changed since its last evaluation: an
 // evaluation with the clock low (node_low), then its edge (node_edge), in
 // one (hc_node_eval_ico_edge, tools/node_edge.pl): the input-combinational
@@ -548,12 +562,7 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
   Vhc_node___024root *root = n->rootp;
   const bool one = !r->full_edge && root->vlSymsp->__Vm_didInit;
   if (one && !r->check_settle) {
-    n->clk_i = 1;
-    root->__Vtrigrprev__TOP__clk_i = 0;
-    Verilated::mtaskId(0);
-    hc_node_eval_ico_edge(root);
-    Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
-    Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+    node_ico_edge(n, root);
     return;
   }
   if (one) std::memcpy(r->ico_pre, static_cast<void *>(root), sizeof *root);
@@ -570,12 +579,7 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
   if (!one) return;
   std::memcpy(r->ico_res, static_cast<void *>(root), sizeof *root);
   std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
-  n->clk_i = 1;
-  root->__Vtrigrprev__TOP__clk_i = 0;
-  Verilated::mtaskId(0);
-  hc_node_eval_ico_edge(root);
-  Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
-  Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+  node_ico_edge(n, root);
   if (std::memcmp(r->ico_res, static_cast<void *>(root), sizeof *root) != 0 && !r->settle_broken) {
     std::fprintf(stderr, "hc_rtl_node_shim: node %u's evaluation with the clock low and edge in one differs from the "
                          "two (cycle %llu)\n",
