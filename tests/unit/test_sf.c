@@ -357,6 +357,24 @@ static void test_sf_new_params(void **state) {
 
 /* ------------------------------------------------------------- 1-cube */
 
+/* one_packet's own data and its load (the tables of the packet below,
+** mode 1, beta, node 0's own bank); *t is initialised here. */
+static const uint32_t one_packet_own[8] = {0x1000, 0x1011, 0x1022, 0x1033,
+                                           0x1044, 0x1055, 0x1066, 0x1077};
+static void one_packet_load(tsf *t, unsigned beta) {
+  t_init(t, 1, 16);
+  t_wr(t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 1);
+  t_wr(t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_BETA, 0, beta);
+  t_npkt(t, 0, 0, 1);
+  t_nseg(t, 1, 0, 2);
+  t_desc(t, 0, 0, 0, 4, NULL);
+  t_gseg(t, 0, 0, 0, 2, 3, 1);
+  t_gseg(t, 0, 0, 1, 6, 1, 1);
+  t_sseg(t, 1, 0, 0, 5, 2, 0);
+  t_sseg(t, 1, 0, 1, 0, 2, 1);
+  t_own(t, 0, 0, one_packet_own, 8);
+}
+
 /*
 ** One packet of m = 4 words on link (0,0). Node 0's own bank (bank d = 1)
 ** holds own[0..7]; the packet gathers [2,3) + [6,1): own[2], own[3],
@@ -366,23 +384,12 @@ static void test_sf_new_params(void **state) {
 ** beta .. beta+3, finish = completion C = beta+4, sf_done_o from C+1.
 */
 static void one_packet(unsigned beta) {
-  static const uint32_t own[8] = {0x1000, 0x1011, 0x1022, 0x1033,
-                                  0x1044, 0x1055, 0x1066, 0x1077};
+  const uint32_t *own = one_packet_own;
   const uint32_t stream[4] = {own[2], own[3], own[4], own[6]};
   const burst b[1] = {{0, beta, 4, stream}};
   unsigned c = beta + 4;
   tsf t;
-  t_init(&t, 1, 16);
-  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 1);
-  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_BETA, 0, beta);
-  t_npkt(&t, 0, 0, 1);
-  t_nseg(&t, 1, 0, 2);
-  t_desc(&t, 0, 0, 0, 4, NULL);
-  t_gseg(&t, 0, 0, 0, 2, 3, 1);
-  t_gseg(&t, 0, 0, 1, 6, 1, 1);
-  t_sseg(&t, 1, 0, 0, 5, 2, 0);
-  t_sseg(&t, 1, 0, 1, 0, 2, 1);
-  t_own(&t, 0, 0, own, 8);
+  one_packet_load(&t, beta);
   assert_false(t.done);
   t_start(&t);
   assert_false(t.done);
@@ -418,8 +425,6 @@ static void one_packet(unsigned beta) {
 ** 0) and 0, 1 (segment 1) in cycles beta .. beta+3; nothing else.
 */
 static void test_sf_trace(void **state) {
-  static const uint32_t own[8] = {0x1000, 0x1011, 0x1022, 0x1033,
-                                  0x1044, 0x1055, 0x1066, 0x1077};
   const unsigned beta = 4;
   const uint32_t roff[4] = {2, 3, 4, 6}, woff[4] = {5, 6, 0, 1};
   uint8_t busy[2], rd[2], wr[2];
@@ -427,17 +432,7 @@ static void test_sf_trace(void **state) {
   const hc_sf_trace tr = {busy, rd, wr, rmask, ro, wo};
   tsf t;
   (void)state;
-  t_init(&t, 1, 16);
-  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_MODE, 0, 1);
-  t_wr(&t, 0, HC_SF_TGT_GLOBAL, 0, HC_SF_REG_BETA, 0, beta);
-  t_npkt(&t, 0, 0, 1);
-  t_nseg(&t, 1, 0, 2);
-  t_desc(&t, 0, 0, 0, 4, NULL);
-  t_gseg(&t, 0, 0, 0, 2, 3, 1);
-  t_gseg(&t, 0, 0, 1, 6, 1, 1);
-  t_sseg(&t, 1, 0, 0, 5, 2, 0);
-  t_sseg(&t, 1, 0, 1, 0, 2, 1);
-  t_own(&t, 0, 0, own, 8);
+  one_packet_load(&t, beta);
   t_start(&t);
   hc_sf_set_trace(t.s, &tr);
   for (unsigned c = 0; c < beta + 8; c++) {
