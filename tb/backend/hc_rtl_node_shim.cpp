@@ -150,6 +150,7 @@ struct hc_rtl {
   // The edge without the input-combinational region (node_edge).
   int full_edge = 0;      // HC_RTL_FULL_EDGE=1: the whole evaluation at every edge
   int edge_fault = 0;     // HC_RTL_EDGE_FAULT=1: a node's new link inputs left unsettled (a test)
+  int link_fault = 0;     // HC_RTL_LINK_FAULT=1: a statement left out of the cut input region (a test)
   unsigned char *edge_pre = nullptr;   // HC_RTL_CHECK_SETTLE: the root before the edge
   unsigned char *edge_full = nullptr;  // and after the whole evaluation
   unsigned char *ico_pre = nullptr;    // HC_RTL_CHECK_SETTLE: node_dirty_edge's model before
@@ -530,14 +531,20 @@ static void node_edge(hc_rtl *r, unsigned x) {
 }
 
 #if HC_NODE_EDGE
-/* Node n's evaluation with the clock low and its rising edge in one
-** (hc_node_eval_ico_edge), from the clock's record as an evaluation with
-** the clock low leaves it. */
-static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root) {
+/* Node n's evaluation with the clock low and its rising edge in one, from
+** the clock's record as an evaluation with the clock low leaves it, for a
+** node settled for every input but its flit and probe link inputs: the
+** input-combinational region cut to what those reach
+** (hc_node_eval_links_edge, tools/node_edge.pl); with fault, its mutant
+** (HC_RTL_LINK_FAULT=1, which HC_RTL_CHECK_SETTLE=1 must catch). */
+static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root, bool fault) {
   n->clk_i = 1;
   root->__Vtrigrprev__TOP__clk_i = 0;
   Verilated::mtaskId(0);
-  hc_node_eval_ico_edge(root);
+  if (fault)
+    hc_node_eval_links_edge_fault(root);
+  else
+    hc_node_eval_links_edge(root);
   Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
   Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
 }
@@ -545,13 +552,17 @@ static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root) {
 
 // A node whose link inputs changed since its last evaluation: an
 // evaluation with the clock low (node_low), then its edge (node_edge), in
-// one (hc_node_eval_ico_edge, tools/node_edge.pl): the input-combinational
-// region, the sampling of the assertions' values, then the edge's regions
-// as node_edge runs them, with clk_i and Verilator's record of its last
-// value (0) as the evaluation with the clock low leaves them. That
-// evaluation changes nothing else the edge does not write again (its
-// regions find no trigger: no rising edge, and rst_ni, which only step (1)
-// changes, was taken there), so the model ends the same. With
+// one (node_ico_edge, tools/node_edge.pl): the input-combinational region,
+// the sampling of the assertions' values, then the edge's regions as
+// node_edge runs them, with clk_i and Verilator's record of its last value
+// (0) as the evaluation with the clock low leaves them. That evaluation
+// changes nothing else the edge does not write again (its regions find no
+// trigger: no rising edge, and rst_ni, which only step (1) changes, was
+// taken there), so the model ends the same. Every caller has the node
+// settled for all its inputs but the flit and probe links that step (2)
+// set (evaluated in step (1) after its other inputs last changed, or lazy,
+// or parked with them unchanged), so of the input region only what those
+// links reach is run: the rest holds what it would compute. With
 // HC_RTL_CHECK_SETTLE=1 the two steps run (with the check of step (1)'s
 // outputs when settle is set) and the one from the same model must leave
 // every byte of the node's root as they do; HC_RTL_FULL_EDGE=1 runs the
@@ -562,7 +573,7 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
   Vhc_node___024root *root = n->rootp;
   const bool one = !r->full_edge && root->vlSymsp->__Vm_didInit;
   if (one && !r->check_settle) {
-    node_ico_edge(n, root);
+    node_ico_edge(n, root, r->link_fault);
     return;
   }
   if (one) std::memcpy(r->ico_pre, static_cast<void *>(root), sizeof *root);
@@ -579,7 +590,7 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
   if (!one) return;
   std::memcpy(r->ico_res, static_cast<void *>(root), sizeof *root);
   std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
-  node_ico_edge(n, root);
+  node_ico_edge(n, root, r->link_fault);
   if (std::memcmp(r->ico_res, static_cast<void *>(root), sizeof *root) != 0 && !r->settle_broken) {
     std::fprintf(stderr, "hc_rtl_node_shim: node %u's evaluation with the clock low and edge in one differs from the "
                          "two (cycle %llu)\n",
@@ -743,6 +754,7 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   r->skip_fault = env_is("HC_RTL_SKIP_FAULT", "1");
   r->full_edge = env_is("HC_RTL_FULL_EDGE", "1");
   r->edge_fault = env_is("HC_RTL_EDGE_FAULT", "1");
+  r->link_fault = env_is("HC_RTL_LINK_FAULT", "1");
   r->glue = new (std::nothrow) Vhc_net_glue(&r->ctx, "tb.hc_network.u_glue");
   if (!r->glue) {
     hc_rtl_free(r);
