@@ -35,36 +35,45 @@
 # evaluates the whole model) and a line on stderr. HC_RTL_CHECK_SETTLE=1
 # checks the claims at run time.
 #
-# A fourth function, hc_node_eval_links_edge(root), is hc_node_eval_ico_edge
-# with the ico region cut to the part that the node's flit and probe link
-# inputs reach (@LINKS below: the inputs the shim's step (2) sets, and the
-# only ones that change between a node's settling and its dirty edge; see
-# node_dirty_edge there). The node is settled for all its other inputs and
-# its registers, so every value outside that part is already the one the
-# whole region would compute. In the 8-cube's node the part is about a tenth
-# of the region (it reaches registers only, rtl/hc_node.sv), while the rest
-# depends on the mode inputs and the neighbours' ready bits. The cut is a
-# forward slice over the region's statements at the body's top level (an
-# assignment, or an if with its blocks): a statement is kept when it reads a
-# value written by a kept statement or one of @LINKS; and every statement
-# that writes a value which a kept statement reads before its last write
-# (a value built in several steps, or a temporary) is kept too, repeated to
-# a fixed point. The statements are Verilator's plain assignments; a body
-# with anything else (a call, a compound assignment, an assignment whose
-# target is not read plainly) is not cut: the function is then
-# hc_node_eval_ico_edge, with a line on stderr. HC_RTL_CHECK_SETTLE=1
-# compares every such edge with the whole two-step evaluation, byte for
-# byte; hc_node_eval_links_edge_fault, the same with the first kept
-# statement that reads a link input left out, is the mutant that check
-# must catch (HC_RTL_LINK_FAULT=1).
+# Two more, each with the ico region cut to the part that some inputs
+# reach, for a node settled for all its other inputs and its registers (so
+# every value outside that part is already the one the whole region would
+# compute):
+#   hc_node_eval_links_edge(root): hc_node_eval_ico_edge so cut to what the
+#     flit and probe link inputs reach (@LINKS below: the inputs the shim's
+#     step (2) sets, the only ones that change between a node's settling and
+#     its dirty edge; see node_dirty_edge there). In the 8-cube's node that
+#     is about a tenth of the region (those inputs reach registers only,
+#     rtl/hc_node.sv); the rest depends on the mode inputs and the
+#     neighbours' ready bits.
+#   hc_node_eval_inputs_low(root): hc_node_eval_low so cut to what the
+#     injection and set-up ports and the neighbours' acknowledgements reach
+#     (@INPUTS: the step (1) inputs whose reach is small; a node whose other
+#     inputs changed takes the whole region; see settle_low). On the light
+#     work most evaluations with the clock low are a node's injection.
+# The cut is a forward slice over the region's statements at the body's top
+# level (an assignment, or an if with its blocks): a statement is kept when
+# it reads a value written by a kept statement or one of the inputs; and
+# every statement that writes a value which a kept statement reads before
+# its last write (a value built in several steps, or a temporary) is kept
+# too, repeated to a fixed point. The statements are Verilator's plain
+# assignments; a body with anything else (a call other than a pure one, a
+# compound assignment, an assignment whose target is not read plainly) is
+# not cut (a coverage build, whose counters are calls, is not): the
+# functions then run the whole region, with a line on stderr.
+# HC_RTL_CHECK_SETTLE=1 compares every evaluation so cut with the whole one,
+# byte for byte; each has a mutant (<name>_fault), the same less the first
+# kept statement that reads one of its inputs, which that check must catch
+# (HC_RTL_LINK_FAULT=1, HC_RTL_INPUT_FAULT=1).
 # Usage: tools/node_edge.pl DIR [TOP]
 use strict;
 use warnings;
 
-# The node's link inputs that step (2) of the shim sets (clock_high in
-# tb/backend/hc_rtl_node_shim.cpp; were it to set another, the check of
-# HC_RTL_CHECK_SETTLE=1 would find the cut region's edge differ).
-my @LINKS = qw(nb_valid_i nb_flit_i nb_pvalid_i nb_pdest_i);
+# The inputs of each cut (tb/backend/hc_rtl_node_shim.cpp takes a cut only
+# after changes of these; were it to take one after another change, the
+# check of HC_RTL_CHECK_SETTLE=1 would find the cut evaluation differ).
+my @LINKS = qw(nb_valid_i nb_flit_i nb_pvalid_i nb_pdest_i);        # clock_high
+my @INPUTS = qw(inj_valid_i inj_flit_i probe_valid_i probe_dest_i nb_ack_i);  # hc_rtl_step, settle_low
 
 my ($dir, $top) = @ARGV;
 die "usage: tools/node_edge.pl DIR [TOP]\n" unless defined $dir && -d $dir;
@@ -103,8 +112,13 @@ for my $st (split /;\s*\n/, $sample) {
 }
 (my $start = $body) =~ s/^(    \/\/ Init\n).*//ms;  # the declarations before the init
 (my $rest = $body) =~ s/^.*?^    \/\/ Body\n//ms;   # the active and NBA loops
-my ($links, $links_fault, $why) = link_slice();
-print STDERR "tools/node_edge.pl: $why: the link inputs' edge takes the whole input region\n" if defined $why;
+my @cut;  # [name, the code of the cut region, of its mutant]
+for ([links => \@LINKS], [inputs => \@INPUTS]) {
+  my ($what, $seeds) = @$_;
+  my ($code, $fault, $why) = slice(@$seeds);
+  print STDERR "tools/node_edge.pl: $why: the $what cut runs the whole input region\n" if defined $why;
+  push @cut, [$what, $code, $fault];
+}
 # A declaration of each function of the model's it calls.
 my %seen;
 my $decls = join('', map { "void $_($root* vlSelf);\n" } grep { !$seen{$_}++ } "$ico$body" =~ /\b(${root}___\w+)\(vlSelf\)/g);
@@ -120,16 +134,26 @@ print "// Generated by tools/node_edge.pl from $root\___eval (see that script).\
       "// (an evaluation with the clock low, then the edge without that loop).\n",
       "static void hc_node_eval_ico_edge($root* vlSelf) {\n", $start, "    // Body\n", $ico, "    // Init\n", $sample,
       $rest, "}\n",
-      "// The same with the input region cut to what the link inputs reach (see\n",
-      "// link_slice in tools/node_edge.pl), and its mutant.\n";
-for (['hc_node_eval_links_edge', $links], ['hc_node_eval_links_edge_fault', $links_fault]) {
-  print "static void $_->[0]($root* vlSelf) {\n", $start, "    // Body\n", $_->[1], "    // Init\n", $sample, $rest, "}\n";
+      "// The same with the input region cut to what the link inputs reach, and\n",
+      "// the evaluation with the clock low cut to what @INPUTS reach, each with\n",
+      "// its mutant (see tools/node_edge.pl).\n";
+for my $c (@cut) {
+  my ($what, $code, $fault) = @$c;
+  for (['', $code], ['_fault', $fault]) {
+    if ($what eq 'links') {
+      print "static void hc_node_eval_links_edge$_->[0]($root* vlSelf) {\n", $start, "    // Body\n", $_->[1],
+            "    // Init\n", $sample, $rest, "}\n";
+    } else {
+      print "static void hc_node_eval_inputs_low$_->[0]($root* vlSelf) {\n", $start, "    // Body\n", $_->[1], $rest, "}\n";
+    }
+  }
 }
 
-# The input region's statements that the link inputs reach (see the top of
+# The input region's statements that the given inputs reach (see the top of
 # this file). Returns the code of the cut region, of its mutant, and undef;
 # or the whole region twice and why it was not cut.
-sub link_slice {
+sub slice {
+  my @seeds = @_;
   my $whole = sub { ($ico, $ico, $_[0]) };
   my $ev = $fn{eval_ico} // return $whole->("no ${root}___eval_ico");
   my @calls = $ev =~ /\b${root}___(ico_sequent__\w+)\(vlSelf\)/g;
@@ -137,12 +161,13 @@ sub link_slice {
   my (@units, @decl);  # statements: [function index, text]; per function its declarations
   for my $k (0 .. $#calls) {
     my $b = $fn{$calls[$k]} // return $whole->("no body of $calls[$k]");
-    $b =~ /^(.*?)^    \/\/ Init\n(.*?)^    \/\/ Body\n(.*)\z/ms or return $whole->("$calls[$k] not of the expected shape");
-    $decl[$k] = $2;
+    $b =~ /^(.*?)^(?:    \/\/ Init\n(.*?))?^    \/\/ Body\n(.*)\z/ms or return $whole->("$calls[$k] not of the expected shape");
+    $decl[$k] = $2 // '';
+    my $stmts = $3;
     return $whole->("a declaration other than a temporary in $calls[$k]")
-      if grep { !/^\s*VlWide<\d+>\/\*[\d:]+\*\/ __Vtemp_\w+;$/ } grep { /\S/ } split /\n/, $2;
+      if grep { !/^\s*VlWide<\d+>\/\*[\d:]+\*\/ __Vtemp_\w+;$/ } grep { /\S/ } split /\n/, $decl[$k];
     my $cur;
-    for my $ln (split /\n/, $3) {
+    for my $ln (split /\n/, $stmts) {
       if ($ln =~ /^    \S/ && $ln !~ /^    [}=]/ && defined $cur) { push @units, [$k, $cur]; undef $cur; }
       $cur = defined $cur ? "$cur\n$ln" : $ln;
     }
@@ -154,8 +179,12 @@ sub link_slice {
   my (@rd, @wr, %writers);
   for my $i (0 .. $#units) {
     my ($k, $t) = @{$units[$i]};
-    return $whole->("a call or a compound assignment in the input region")
-      if $t =~ /\(vlSelf\)|[-+*\/|&^%]=|\+\+|--(?!>)|<<=|>>=/;
+    return $whole->("a compound assignment in the input region") if $t =~ /[-+*\/|&^%]=|\+\+|--(?!>)|<<=|>>=/;
+    # Calls: only Verilator's pure functions of their arguments (a coverage
+    # build's counters, for one, are not assignments, and are not cut).
+    for my $c ($t =~ /(\w+)\s*\(/g) {
+      return $whole->("a call of $c in the input region") unless $c =~ /^(?:if|VL_(?:COUNTONES|ONEHOT0?|REDXOR)_[IQW])$/;
+    }
     my %r = map { ($_ =~ /^__V/ ? "$k:$_" : $_) => 1 } $t =~ /(vlSelf->\w+|\b__V\w+)/g;
     my @w = map { $_ =~ /^__V/ ? "$k:$_" : $_ } $t =~ /(vlSelf->\w+|\b__V\w+)(?:\[[^\]\[]*\])*\s*=(?!=)/g;
     my $asg = () = $t =~ /(?<![=!<>])=(?!=)/g;
@@ -164,8 +193,8 @@ sub link_slice {
     $wr[$i] = { map { $_ => 1 } @w };
     push @{$writers{$_}}, $i for keys %{$wr[$i]};
   }
-  my %cone = map { ("vlSelf->$_" => 1) } @LINKS;
-  return $whole->("no link input read in the input region") unless grep { my $r = $_; grep { $r->{"vlSelf->$_"} } @LINKS } @rd;
+  my %cone = map { ("vlSelf->$_" => 1) } @seeds;
+  return $whole->("none of its inputs read in the input region") unless grep { my $r = $_; grep { $r->{"vlSelf->$_"} } @seeds } @rd;
   my %keep;
   for (my $more = 1; $more;) {
     $more = 0;
@@ -185,7 +214,7 @@ sub link_slice {
       }
     }
   }
-  my ($mutant) = grep { my $i = $_; grep { $rd[$i]{"vlSelf->$_"} } @LINKS } sort { $a <=> $b } keys %keep;
+  my ($mutant) = grep { my $i = $_; grep { $rd[$i]{"vlSelf->$_"} } @seeds } sort { $a <=> $b } keys %keep;
   my ($cut, $fault) = ('', '');
   for my $k (0 .. $#calls) {
     my @in = grep { $units[$_][0] == $k && $keep{$_} } 0 .. $#units;
@@ -197,7 +226,7 @@ sub link_slice {
   my $lines = () = $cut =~ /\n/g;
   my $all = 0;
   $all += () = $fn{$_} =~ /\n/g for @calls;
-  print STDERR "tools/node_edge.pl: the link inputs reach ", scalar(keys %keep), " of ", scalar(@units),
+  print STDERR "tools/node_edge.pl: @seeds reach ", scalar(keys %keep), " of ", scalar(@units),
     " statements of the input region ($lines of $all lines)\n" if $ENV{HC_NODE_EDGE_VERBOSE};
   return ($cut, $fault, undef);
 }
