@@ -128,6 +128,7 @@ struct hc_rtl {
   uint8_t skip1[1u << HC_D] = {};   // step (1) of this cycle was not evaluated
   uint8_t lazy[1u << HC_D] = {};    // step (1) left to step (2): settled already
   unsigned long long lazies = 0;    // cycles of a node with one evaluation
+  unsigned long long cut_links = 0, cut_inputs = 0, lows = 0;  // cut evaluations; those with the clock low
   unsigned char *snap = nullptr;    // per node: its compared state after its last cycle
   unsigned char *held = nullptr;    // HC_RTL_CHECK_SKIP: outputs held by a skipped node
   // The same for the engines.
@@ -368,6 +369,8 @@ static void node_low(hc_rtl *r, unsigned x, bool cut = false) {
       std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
     }
     Verilated::mtaskId(0);
+    ++r->lows;
+    r->cut_inputs += cut;
     if (!cut)
       hc_node_eval_low(root);
     else if (r->input_fault)
@@ -605,6 +608,7 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
   Vhc_node___024root *root = n->rootp;
   const bool one = !r->full_edge && root->vlSymsp->__Vm_didInit;
   if (one && !r->check_settle) {
+    ++r->cut_links;
     node_ico_edge(n, root, r->link_fault);
     return;
   }
@@ -872,10 +876,11 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   shim_write_coverage(r->ctx);
   if (env_is("HC_RTL_SKIP_STATS", "1"))
     std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
-                         "%llu evaluations; %llu skips checked; %llu with one evaluation); engines: %llu evaluated, "
-                         "%llu skipped (%zu bytes)\n",
-                 r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->sf_evaluated,
-                 r->sf_skipped, sf_layout.bytes);
+                         "%llu evaluations; %llu skips checked; %llu with one evaluation; %llu edges with the links' cut; "
+                         "%llu evaluations with the clock low, %llu of them with the inputs' cut); engines: %llu "
+                         "evaluated, %llu skipped (%zu bytes)\n",
+                 r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->cut_links, r->lows,
+                 r->cut_inputs, r->sf_evaluated, r->sf_skipped, sf_layout.bytes);
   for (unsigned x = 0; x < kNodes; ++x) {
     // A scope leaves the thread's context's map: the one it was built in.
     if (r->nctx) Verilated::threadContextp(&r->nctx[x]);
