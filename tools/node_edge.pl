@@ -63,8 +63,8 @@
 # functions then run the whole region, with a line on stderr.
 # HC_RTL_CHECK_SETTLE=1 compares every evaluation so cut with the whole one,
 # byte for byte; each has a mutant (<name>_fault), the same less the first
-# kept statement that reads one of its inputs, which that check must catch
-# (HC_RTL_LINK_FAULT=1, HC_RTL_INPUT_FAULT=1).
+# kept statement that reads the first of its inputs (a valid bit), which
+# that check must catch (HC_RTL_LINK_FAULT=1, HC_RTL_INPUT_FAULT=1).
 # Usage: tools/node_edge.pl DIR [TOP]
 use strict;
 use warnings;
@@ -214,7 +214,11 @@ sub slice {
       }
     }
   }
-  my ($mutant) = grep { my $i = $_; grep { $rd[$i]{"vlSelf->$_"} } @seeds } sort { $a <=> $b } keys %keep;
+  # The mutant leaves out the first kept statement that reads the first of
+  # the inputs (a valid bit: every flit or message exercises it), or else
+  # any of them.
+  my @order = sort { $a <=> $b } keys %keep;
+  my ($mutant) = ((grep { $rd[$_]{"vlSelf->$seeds[0]"} } @order), (grep { my $i = $_; grep { $rd[$i]{"vlSelf->$_"} } @seeds } @order));
   my ($cut, $fault) = ('', '');
   for my $k (0 .. $#calls) {
     my @in = grep { $units[$_][0] == $k && $keep{$_} } 0 .. $#units;
