@@ -459,6 +459,17 @@ if [ -n "$SKIP_CFG" ]; then
   # changed takes its edge at once, unsettled) must be caught by it.
   log "the node's edge without its input-combinational region: the fault HC_RTL_EDGE_FAULT=1 must be caught by HC_RTL_CHECK_SETTLE=1 ($SKIP_CFG)"
   fault_and_control HC_RTL_EDGE_FAULT HC_RTL_CHECK_SETTLE 'input-combinational logic differs' 'node [0-9]*.s edge without [^(]*'
+  # A node whose flit or probe inputs changed takes its edge with the input
+  # region cut to what those inputs reach (tools/node_edge.pl); its mutant,
+  # less the first kept statement that reads one (HC_RTL_LINK_FAULT=1),
+  # must be caught by the same check.
+  log "the edge with the input region cut to the link inputs' reach: the fault HC_RTL_LINK_FAULT=1 must be caught by HC_RTL_CHECK_SETTLE=1 ($SKIP_CFG)"
+  fault_and_control HC_RTL_LINK_FAULT HC_RTL_CHECK_SETTLE 'edge in one differs' 'node [0-9]*.s evaluation with [^(]*'
+  # And a node whose injection or set-up ports or acknowledgements changed
+  # alone, evaluated with the clock low, runs the region cut to what those
+  # reach; the mutant of that cut (HC_RTL_INPUT_FAULT=1) must be caught too.
+  log "the evaluation with the clock low cut to the changed inputs' reach: the fault HC_RTL_INPUT_FAULT=1 must be caught by HC_RTL_CHECK_SETTLE=1 ($SKIP_CFG)"
+  fault_and_control HC_RTL_INPUT_FAULT HC_RTL_CHECK_SETTLE 'cut to its changed inputs differs' 'node [0-9]*.s evaluation with [^(]*'
   # tools/node_state.pl leaves a memory out of the comparison only if every
   # write to it is the commit of a compared shadow: on a copy of the C++ of
   # the node's store-and-forward engine (a model of its own, which holds

@@ -90,6 +90,11 @@
 
 
 static const unsigned kNodes = 1u << HC_D;
+// What changed of a node's inputs since its last settling, for step (1):
+// only inputs whose reach the inputs' cut covers (the injection and set-up
+// ports, the neighbours' acknowledgements: @INPUTS in tools/node_edge.pl),
+// or others too (the whole input region runs).
+static const uint8_t kChgCut = 1, kChgWhole = 2;
 static const unsigned kFlitW = HC_W + 2;
 
 struct hc_rtl {
@@ -118,11 +123,12 @@ struct hc_rtl {
   int check_skip = 0;     // HC_RTL_CHECK_SKIP: evaluate them anyway, compare
   int skip_fault = 0;     // HC_RTL_SKIP_FAULT: park without comparing (a test)
   int skip_broken = 0;    // the check failed (reported as an assertion)
-  uint8_t inchg[1u << HC_D] = {};   // an input changed since the last step (1)
+  uint8_t inchg[1u << HC_D] = {};   // inputs changed since the last step (1): kChg* bits
   uint8_t parked[1u << HC_D] = {};  // the last evaluated cycle left the node as it was
   uint8_t skip1[1u << HC_D] = {};   // step (1) of this cycle was not evaluated
   uint8_t lazy[1u << HC_D] = {};    // step (1) left to step (2): settled already
   unsigned long long lazies = 0;    // cycles of a node with one evaluation
+  unsigned long long cut_links = 0, cut_inputs = 0, lows = 0;  // cut evaluations; those with the clock low
   unsigned char *snap = nullptr;    // per node: its compared state after its last cycle
   unsigned char *held = nullptr;    // HC_RTL_CHECK_SKIP: outputs held by a skipped node
   // The same for the engines.
@@ -150,6 +156,8 @@ struct hc_rtl {
   // The edge without the input-combinational region (node_edge).
   int full_edge = 0;      // HC_RTL_FULL_EDGE=1: the whole evaluation at every edge
   int edge_fault = 0;     // HC_RTL_EDGE_FAULT=1: a node's new link inputs left unsettled (a test)
+  int link_fault = 0;     // HC_RTL_LINK_FAULT=1: a statement left out of the links' cut (a test)
+  int input_fault = 0;    // HC_RTL_INPUT_FAULT=1: a statement left out of the inputs' cut (a test)
   unsigned char *edge_pre = nullptr;   // HC_RTL_CHECK_SETTLE: the root before the edge
   unsigned char *edge_full = nullptr;  // and after the whole evaluation
   unsigned char *ico_pre = nullptr;    // HC_RTL_CHECK_SETTLE: node_dirty_edge's model before
@@ -343,15 +351,41 @@ static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *mod
 // a rising edge of clk_i reads them (its assertions), so the sampling of an
 // evaluation without an edge is overwritten before it is read.
 // HC_RTL_FULL_EDGE=1 runs the whole evaluation here too.
-static void node_low(hc_rtl *r, unsigned x) {
+//
+// With cut, the node is settled for every input but those of the inputs'
+// cut (kChgCut), and the input region runs cut to what they reach
+// (hc_node_eval_inputs_low, tools/node_edge.pl); HC_RTL_CHECK_SETTLE=1
+// runs the whole evaluation from the same model first and compares every
+// byte of the node's root, and HC_RTL_INPUT_FAULT=1 takes the cut's mutant.
+static void node_low(hc_rtl *r, unsigned x, bool cut = false) {
   Vhc_node___024root *root = r->nr[x];
   root->clk_i = 0;
 #if HC_NODE_EDGE
   if (!r->full_edge && root->vlSymsp->__Vm_didInit) {
+    if (cut && r->check_settle) {
+      std::memcpy(r->ico_pre, static_cast<void *>(root), sizeof *root);
+      hc_node_eval_low(root);
+      std::memcpy(r->ico_res, static_cast<void *>(root), sizeof *root);
+      std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
+    }
     Verilated::mtaskId(0);
-    hc_node_eval_low(root);
+    ++r->lows;
+    r->cut_inputs += cut;
+    if (!cut)
+      hc_node_eval_low(root);
+    else if (r->input_fault)
+      hc_node_eval_inputs_low_fault(root);
+    else
+      hc_node_eval_inputs_low(root);
     Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
     Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+    if (cut && r->check_settle && std::memcmp(r->ico_res, static_cast<void *>(root), sizeof *root) != 0 &&
+        !r->settle_broken) {
+      std::fprintf(stderr, "hc_rtl_node_shim: node %u's evaluation with the clock low cut to its changed inputs "
+                           "differs from the whole (cycle %llu)\n",
+                   x, static_cast<unsigned long long>(r->ctx.time()));
+      r->settle_broken = 1;
+    }
     return;
   }
 #endif
@@ -374,30 +408,32 @@ static void settle_low(hc_rtl *r) {
   r->glue_valid = 1;
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node___024root *n = r->nr[x];
+    bool whole = r->inchg[x] & kChgWhole;  // an input outside the inputs' cut changed
     bool chg = r->inchg[x];
     r->inchg[x] = 0;
     if (glue) {
-      chg |= upd(n->rst_ni, g->rst_ni);
-      chg |= upd(n->sf_mode_i, g->sf_mode_o);
-      chg |= upd(n->saf_mode_i, g->saf_mode_o);
-      chg |= upd(n->cs_mode_i, g->cs_mode_o);
-      chg |= upd(n->tau_i, g->tau_o);
-      chg |= upd(n->xi_i, g->xi_o);
-      chg |= upd(n->overlap_i, g->overlap_o);
-      chg |= upd(n->beta_i, g->beta_o);
-      chg |= upd(n->run_i, g->run_o);
-      chg |= upd(n->sf_start_i, g->start_o);
+      whole |= upd(n->rst_ni, g->rst_ni);
+      whole |= upd(n->sf_mode_i, g->sf_mode_o);
+      whole |= upd(n->saf_mode_i, g->saf_mode_o);
+      whole |= upd(n->cs_mode_i, g->cs_mode_o);
+      whole |= upd(n->tau_i, g->tau_o);
+      whole |= upd(n->xi_i, g->xi_o);
+      whole |= upd(n->overlap_i, g->overlap_o);
+      whole |= upd(n->beta_i, g->beta_o);
+      whole |= upd(n->run_i, g->run_o);
+      whole |= upd(n->sf_start_i, g->start_o);
     }
     for (unsigned i = 0; i < HC_D; ++i) {
       if (!evaluated_lately(r, x ^ (1u << i))) continue;
       const Vhc_node___024root *nb = r->nr[x ^ (1u << i)];
-      chg |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
+      whole |= set_field(n->nb_ready_i, i, 1, get_bits(nb->in_ready_o, i, 1));
       chg |= set_field(n->nb_ack_i, i, 1, get_bits(nb->ack_o, i, 1));
     }
     // The engine's outputs as its last evaluation left them (unchanged
     // unless it was evaluated since the node took them).
-    if (r->sf_fresh[x]) chg |= node_take_sf(r, x);
+    if (r->sf_fresh[x]) whole |= node_take_sf(r, x);
     r->sf_fresh[x] = 0;
+    chg |= whole;
     // A parked node with the inputs of its last cycle: its model is as that
     // cycle left it, and shows what it showed (its outputs are held).
     r->skip1[x] = r->skip && r->parked[x] && !chg;
@@ -410,7 +446,7 @@ static void settle_low(hc_rtl *r) {
     if (r->lazy[x]) continue;
     unsigned char *h = r->held + static_cast<size_t>(x) * kOutBytes;
     if (r->skip1[x]) take_outputs(n, h);
-    node_low(r, x);
+    node_low(r, x, !whole);
     ++r->evals;
     r->last_ev[x] = r->cyc;
     if (r->skip1[x]) {
@@ -530,14 +566,20 @@ static void node_edge(hc_rtl *r, unsigned x) {
 }
 
 #if HC_NODE_EDGE
-/* Node n's evaluation with the clock low and its rising edge in one
-** (hc_node_eval_ico_edge), from the clock's record as an evaluation with
-** the clock low leaves it. */
-static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root) {
+/* Node n's evaluation with the clock low and its rising edge in one, from
+** the clock's record as an evaluation with the clock low leaves it, for a
+** node settled for every input but its flit and probe link inputs: the
+** input-combinational region cut to what those reach
+** (hc_node_eval_links_edge, tools/node_edge.pl); with fault, its mutant
+** (HC_RTL_LINK_FAULT=1, which HC_RTL_CHECK_SETTLE=1 must catch). */
+static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root, bool fault) {
   n->clk_i = 1;
   root->__Vtrigrprev__TOP__clk_i = 0;
   Verilated::mtaskId(0);
-  hc_node_eval_ico_edge(root);
+  if (fault)
+    hc_node_eval_links_edge_fault(root);
+  else
+    hc_node_eval_links_edge(root);
   Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
   Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
 }
@@ -545,13 +587,17 @@ static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root) {
 
 // A node whose link inputs changed since its last evaluation: an
 // evaluation with the clock low (node_low), then its edge (node_edge), in
-// one (hc_node_eval_ico_edge, tools/node_edge.pl): the input-combinational
-// region, the sampling of the assertions' values, then the edge's regions
-// as node_edge runs them, with clk_i and Verilator's record of its last
-// value (0) as the evaluation with the clock low leaves them. That
-// evaluation changes nothing else the edge does not write again (its
-// regions find no trigger: no rising edge, and rst_ni, which only step (1)
-// changes, was taken there), so the model ends the same. With
+// one (node_ico_edge, tools/node_edge.pl): the input-combinational region,
+// the sampling of the assertions' values, then the edge's regions as
+// node_edge runs them, with clk_i and Verilator's record of its last value
+// (0) as the evaluation with the clock low leaves them. That evaluation
+// changes nothing else the edge does not write again (its regions find no
+// trigger: no rising edge, and rst_ni, which only step (1) changes, was
+// taken there), so the model ends the same. Every caller has the node
+// settled for all its inputs but the flit and probe links that step (2)
+// set (evaluated in step (1) after its other inputs last changed, or lazy,
+// or parked with them unchanged), so of the input region only what those
+// links reach is run: the rest holds what it would compute. With
 // HC_RTL_CHECK_SETTLE=1 the two steps run (with the check of step (1)'s
 // outputs when settle is set) and the one from the same model must leave
 // every byte of the node's root as they do; HC_RTL_FULL_EDGE=1 runs the
@@ -562,7 +608,8 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
   Vhc_node___024root *root = n->rootp;
   const bool one = !r->full_edge && root->vlSymsp->__Vm_didInit;
   if (one && !r->check_settle) {
-    node_ico_edge(n, root);
+    ++r->cut_links;
+    node_ico_edge(n, root, r->link_fault);
     return;
   }
   if (one) std::memcpy(r->ico_pre, static_cast<void *>(root), sizeof *root);
@@ -579,7 +626,7 @@ static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
   if (!one) return;
   std::memcpy(r->ico_res, static_cast<void *>(root), sizeof *root);
   std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
-  node_ico_edge(n, root);
+  node_ico_edge(n, root, r->link_fault);
   if (std::memcmp(r->ico_res, static_cast<void *>(root), sizeof *root) != 0 && !r->settle_broken) {
     std::fprintf(stderr, "hc_rtl_node_shim: node %u's evaluation with the clock low and edge in one differs from the "
                          "two (cycle %llu)\n",
@@ -743,6 +790,8 @@ extern "C" int hc_rtl_new(const hc_cfg *cfg, const char *fst_path, hc_rtl **out)
   r->skip_fault = env_is("HC_RTL_SKIP_FAULT", "1");
   r->full_edge = env_is("HC_RTL_FULL_EDGE", "1");
   r->edge_fault = env_is("HC_RTL_EDGE_FAULT", "1");
+  r->link_fault = env_is("HC_RTL_LINK_FAULT", "1");
+  r->input_fault = env_is("HC_RTL_INPUT_FAULT", "1");
   r->glue = new (std::nothrow) Vhc_net_glue(&r->ctx, "tb.hc_network.u_glue");
   if (!r->glue) {
     hc_rtl_free(r);
@@ -827,10 +876,11 @@ extern "C" void hc_rtl_free(hc_rtl *r) {
   shim_write_coverage(r->ctx);
   if (env_is("HC_RTL_SKIP_STATS", "1"))
     std::fprintf(stderr, "hc_rtl_node_shim: %llu node-cycles evaluated, %llu skipped (%zu bytes of state compared a node; "
-                         "%llu evaluations; %llu skips checked; %llu with one evaluation); engines: %llu evaluated, "
-                         "%llu skipped (%zu bytes)\n",
-                 r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->sf_evaluated,
-                 r->sf_skipped, sf_layout.bytes);
+                         "%llu evaluations; %llu skips checked; %llu with one evaluation; %llu edges with the links' cut; "
+                         "%llu evaluations with the clock low, %llu of them with the inputs' cut); engines: %llu "
+                         "evaluated, %llu skipped (%zu bytes)\n",
+                 r->evaluated, r->skipped, node_layout.bytes, r->evals, r->checked, r->lazies, r->cut_links, r->lows,
+                 r->cut_inputs, r->sf_evaluated, r->sf_skipped, sf_layout.bytes);
   for (unsigned x = 0; x < kNodes; ++x) {
     // A scope leaves the thread's context's map: the one it was built in.
     if (r->nctx) Verilated::threadContextp(&r->nctx[x]);
@@ -882,7 +932,7 @@ extern "C" void hc_rtl_reset(hc_rtl *r) {
   r->remap_pending = 0;
   r->cfg_pending = 0;
   std::memset(r->parked, 0, sizeof r->parked);
-  std::memset(r->inchg, 1, sizeof r->inchg);
+  std::memset(r->inchg, kChgWhole, sizeof r->inchg);
   std::memset(r->sf_parked, 0, sizeof r->sf_parked);
   std::memset(r->sf_inchg, 1, sizeof r->sf_inchg);
   std::memset(r->sf_fresh, 1, sizeof r->sf_fresh);
@@ -952,11 +1002,11 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
   for (unsigned x = 0; x < kNodes; ++x) {
     Vhc_node___024root *n = r->nr[x];
     const uint32_t v = inj_valid ? inj_valid[x] : 0;
-    bool chg = false;
-    chg |= upd(n->inj_valid_i, v);
-    chg |= upd(n->inj_flit_i, v ? inj_flit[x] : 0);
-    chg |= upd(n->probe_valid_i, r->probe_valid[x]);
-    chg |= upd(n->probe_dest_i, r->probe_valid[x] ? r->probe_dest[x] : 0);
+    bool cut = false, chg = false;  // inputs of the inputs' cut changed; others
+    cut |= upd(n->inj_valid_i, v);
+    cut |= upd(n->inj_flit_i, v ? inj_flit[x] : 0);
+    cut |= upd(n->probe_valid_i, r->probe_valid[x]);
+    cut |= upd(n->probe_dest_i, r->probe_valid[x] ? r->probe_dest[x] : 0);
     r->probe_valid[x] = 0;
     chg |= upd(n->remap_we_i, r->remap_pending ? 1 : 0);
     if (r->remap_pending)
@@ -971,7 +1021,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
       chg |= upd(n->cfg_field_i, op.field & 15u);
       chg |= upd(n->cfg_wdata_i, op.wdata);
     }
-    r->inchg[x] |= chg;
+    r->inchg[x] |= (cut ? kChgCut : 0) | (chg ? kChgWhole : 0);
   }
   r->remap_pending = 0;
   r->cfg_pending = 0;
@@ -984,7 +1034,7 @@ extern "C" int hc_rtl_step(hc_rtl *r, const uint8_t *inj_valid,
     bool chg = upd(n->cnt_node_i, x);
     chg |= upd(n->cnt_port_i, r->cnt_rot % (HC_D + 1));
     chg |= upd(n->cnt_id_i, (r->cnt_rot / (HC_D + 1)) % 8);
-    r->inchg[x] |= chg;
+    r->inchg[x] |= chg ? kChgWhole : 0;
   }
   ++r->cnt_rot;
 #endif
