@@ -36,6 +36,8 @@ typedef struct hc_msg {
   uint64_t t_deliver;      /* cycle its tail was ejected (valid if delivered) */
   uint64_t words;          /* hc_driver_send_words: 1 + where its words start in the
                            ** driver's store; 0: its flits come from seq */
+  uint64_t key;            /* the driver's: its content key as it must come out (set
+                           ** when its head is offered; the scoreboard's tables) */
   int offered;             /* its head has been offered to the NI */
   int delivered;
 } hc_msg;
