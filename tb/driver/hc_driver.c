@@ -142,15 +142,20 @@ static uint64_t mix64(uint64_t x) {
   return x;
 }
 
-/* Content hash of a message as it comes out at node: start, then one step
-** per flit; the same steps key sent messages and received ones. */
-static uint64_t key_start(unsigned node) { return mix64(node + 0x9e3779b97f4a7c15ULL); }
-static uint64_t key_step(uint64_t h, uint32_t flit, unsigned j) { return mix64(h ^ flit) + j; }
+/* Content hash of a message as it comes out at node: start, one step per
+** flit, then the end; the same steps key sent messages and received ones.
+** A step is a multiply (odd, so no two flits give the same state) and the
+** mixing once at the end, which spreads every bit into the low ones the
+** tables index by: a key is computed twice a message (hc_msg's key), and
+** equal keys only cost a comparison of the flits. */
+static uint64_t key_start(unsigned node) { return node + 0x9e3779b97f4a7c15ULL; }
+static uint64_t key_step(uint64_t h, uint32_t flit, unsigned j) { return (h ^ flit) * 0xff51afd7ed558ccdULL + j; }
+static uint64_t key_end(uint64_t h) { return mix64(h); }
 
 static uint64_t content_key(unsigned node, const uint32_t *f, unsigned len) {
   uint64_t h = key_start(node);
   for (unsigned j = 0; j < len; j++) h = key_step(h, f[j], j);
-  return h;
+  return key_end(h);
 }
 
 /* A head carries dest, then src, then the low bits of the sequence number
@@ -183,7 +188,7 @@ static uint32_t eject_flit(const hc_driver *drv, const hc_msg *m, unsigned j) {
 static uint64_t msg_key(const hc_driver *drv, const hc_msg *m) {
   uint64_t h = key_start(m->phys_dest);
   for (unsigned j = 0; j < m->len; j++) h = key_step(h, eject_flit(drv, m, j), j);
-  return h;
+  return key_end(h);
 }
 
 /* Empty t, keeping its slots. */
@@ -419,7 +424,7 @@ static void credit(hc_driver *drv, uint64_t i, uint64_t cycle) {
 ** duplicate of it is then counted corrupted: still a failure). */
 static void forget_delivered(hc_driver *drv) {
   while (drv->base < drv->nmsgs && msg_at(drv, drv->base)->delivered) {
-    const uint64_t h = msg_key(drv, msg_at(drv, drv->base)), mask = drv->done.cap - 1u;
+    const uint64_t h = msg_at(drv, drv->base)->key, mask = drv->done.cap - 1u;
     for (uint64_t pos = h & mask; drv->done.slot[pos].idx >= 0; pos = (pos + 1u) & mask) {
       if (drv->done.slot[pos].idx == (int64_t)drv->base) {
         table_remove(&drv->done, pos);
@@ -479,7 +484,8 @@ static int offer_node(hc_driver *drv, unsigned x, uint64_t cycle) {
     if (dn->next_flit == 0) {
       m->t_head = cycle;
       m->offered = 1;
-      if (table_add(&drv->live, msg_key(drv, m), q->buf[q->head]) != 0) return -1;
+      m->key = msg_key(drv, m);
+      if (table_add(&drv->live, m->key, q->buf[q->head]) != 0) return -1;
     }
     hc_backend_offer(drv->be, x, hc_driver_flit(drv, m, dn->next_flit));
     if (++dn->next_flit == m->len) {

@@ -29,6 +29,8 @@ typedef struct hc_msg {
   uint32_t src, dest, len; /* len in flits, >= 1; dest as the sender wrote it */
   uint32_t phys_dest;      /* the node it must come out at (dest through the NI map) */
   uint32_t tag;            /* the user's label, e.g. a step number */
+  uint8_t offered;         /* its head has been offered to the NI */
+  uint8_t delivered;
   uint64_t seq;            /* order of creation, 0.. */
   uint64_t t_create;       /* cycle the message entered its send queue */
   uint64_t t_head;         /* cycle its head was offered to the NI */
@@ -36,8 +38,8 @@ typedef struct hc_msg {
   uint64_t t_deliver;      /* cycle its tail was ejected (valid if delivered) */
   uint64_t words;          /* hc_driver_send_words: 1 + where its words start in the
                            ** driver's store; 0: its flits come from seq */
-  int offered;             /* its head has been offered to the NI */
-  int delivered;
+  uint64_t key;            /* the driver's: its content key as it must come out (set
+                           ** when its head is offered; the scoreboard's tables) */
 } hc_msg;
 
 typedef struct hc_stats {
