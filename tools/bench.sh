@@ -25,12 +25,16 @@
 # lines are in the CSV too (what = rtl: the RTL run's cycles, the model's
 # speed and peak in the node_cycles_per_s and peak_mib columns, the build's
 # CPU seconds and the RTL's speed, peak and ratio in the rtl_ ones, and the
-# RTL's run on the model's own work in the rtl_same_ ones).
+# RTL's run on the model's own work in the rtl_same_ ones); then the
+# store-and-forward mode's total exchange on the RTL and on the model
+# (below; what = sf-rtl, sf-model: the schedule's cycles, the whole run's
+# CPU and wall seconds and peak, and the sf_ columns).
 #
 # Knobs: BENCH_D (the dimensions), BENCH_BUDGET (node-cycles of traffic per
 # light run, default 2^25; saturation runs a quarter of it), BENCH_HCSIM (the
 # hcsim binary measured), BENCH_OUT (the folder); for the RTL, BENCH_RTL_D,
-# BENCH_RTL_BUDGET and BENCH_RTL_SAME_MAX (below).
+# BENCH_RTL_BUDGET and BENCH_RTL_SAME_MAX (below); for the store-and-forward
+# mode, BENCH_SF_RTL_D and BENCH_SF_MODEL_D (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIMS=${BENCH_D:-"4 6 8 10 12 16 20"}
@@ -41,7 +45,7 @@ OUT=${BENCH_OUT:-build/bench}
 mkdir -p "$OUT"
 [ -n "${BENCH_HCSIM:-}" ] || make --no-print-directory -s build/bin/hcsim
 CSV=$OUT/bench.csv
-echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,base_node_cycles_per_s,base_peak_mib,over_base,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model,rtl_skipped,rtl_noskip_node_cycles_per_s,rtl_same_cycles,rtl_same_cpu_s,rtl_same_node_cycles_per_s,rtl_same_over_model" > "$CSV"
+echo "what,d,nodes,rate,cycles,cpu_s,wall_s,node_cycles_per_s,peak_mib,base_node_cycles_per_s,base_peak_mib,over_base,rtl_build_s,rtl_node_cycles_per_s,rtl_peak_mib,rtl_over_model,rtl_skipped,rtl_noskip_node_cycles_per_s,rtl_same_cycles,rtl_same_cpu_s,rtl_same_node_cycles_per_s,rtl_same_over_model,sf_stepped,sf_sched_cpu_s,sf_sched_cycles_per_s,sf_run_cycles_per_s" > "$CSV"
 
 # Cycles of traffic for a run of budget node-cycles at d, at least lo.
 cycles_for() { # d budget lo
@@ -75,7 +79,7 @@ run() { # what d rate cycles
   m=$(measure "$HCSIM" "$d" "$rate" "$cyc" "$log.log")
   if [ "$m" = refused ]; then
     printf '%-6s %3d %8d %5s  not run: %s\n' "$what" "$d" "$n" "$rate" "$(grep -m1 hcsim: "$log.log" || tail -1 "$log.log")"
-    echo "$what,$d,$n,$rate,,,,,,,,,,,,,,,,,," >> "$CSV"
+    echo "$what,$d,$n,$rate,,,,,,,,,,,,,,,,,,,,,," >> "$CSV"
     return
   fi
   [ -z "$BASE" ] || b=$(measure "$BASE" "$d" "$rate" "$cyc" "$log.base.log")
@@ -88,7 +92,7 @@ run() { # what d rate cycles
                         br = o[4]; bm = o[5]; bx = x }
     printf "%-6s %3d %8d %5s %9d %9.2f %9.2f %10.2f %9.1f  %10s %9s %7s   %7s %10s %8s %7s\n", what, d, n, rate,
            a[1], a[2], a[3], a[4] / 1e6, a[5], bs, bp, x, "-", "-", "-", "-"
-    printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,,,,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
+    printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,,,,,,,,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
 }
 
 echo "bench: the model, uniform traffic, 20-flit messages, B = 2, I = 4 ($HCSIM${BASE:+; base $BASE})"
@@ -205,7 +209,45 @@ if [ -n "$RTL_DIMS" ]; then
       printf "rtl    %3d %8d  0.05 %9d %9.1f %9.1f %9.1f  %9.2f %10.0f %9.1f %10.0f %9s %8s %11s %10s  %10s %9s %10s %10s\n", d, n,
              a[1], bu + bs, bw, bk / 1024, a[2], a[4], a[5], o[4], sprintf("1/%.0f", (ratio > 0) ? 1 / ratio : 0), sks, zs, zr,
              qc, qu, qs, qr
-      printf "rtl,%d,%d,0.05,%d,,,%s,%s,,,,%.1f,%s,%s,%.6f,%s,%s,%s\n", d, n, a[1], o[4], o[5], bu + bs, a[4], a[5],
+      printf "rtl,%d,%d,0.05,%d,,,%s,%s,,,,%.1f,%s,%s,%.6f,%s,%s,%s,,,,\n", d, n, a[1], o[4], o[5], bu + bs, a[4], a[5],
              ratio, sk, (r0 != "") ? z[4] : "", cq >> csv }'
   done
+fi
+
+# The store-and-forward mode (issue 16): the optimal total exchange
+# (hcsim --algo total_exchange --k 1, Bertsekas et al.) on the RTL at
+# d = BENCH_SF_RTL_D (default 5; its node-sharded build, loaded and read back
+# through the configuration port, a transaction a cycle) and on the model at
+# d = BENCH_SF_MODEL_D (default 10; loaded and read back through its back
+# door, which takes no cycles): the schedule's cycles (from the start to
+# sf_done) per CPU second, as hcsim times them (HCSIM_TIMING=1), and the
+# whole run's cycles stepped per CPU second (GNU time: load, schedule,
+# read-back and every check). Empty skips either.
+SF_RTL_D=${BENCH_SF_RTL_D-5}
+SF_MODEL_D=${BENCH_SF_MODEL_D-10}
+sf_run() { # what d binary sim
+  local what=$1 d=$2 log=$OUT/run-$1-d$2.log tf=$OUT/run-$1-d$2.time n=$(( 1 << $2 ))
+  if ! HCSIM_TIMING=1 /usr/bin/time -f '%e %U %S %M' -o "$tf" "$3" --algo total_exchange --k 1 --d "$d" --sim "$4" \
+      > "$log" 2>&1; then
+    echo "$what $d: failed ($log)"; return
+  fi
+  read -r wall user sys kb < <(tail -1 "$tf")
+  awk -v what="$what" -v d="$d" -v n="$n" -v u="$user" -v s="$sys" -v wall="$wall" -v kb="$kb" -v csv="$CSV" '
+    /^hcsim: timing: / { for (i = 1; i <= NF; i++) { if ($i == "schedule'"'"'s") c = $(i + 1); if ($i == "CPU") t = $(i - 1); if ($i == "stepped") st = $(i - 2) } }
+    END {
+      cpu = u + s; rs = (t > 0) ? c / t : 0; rr = (cpu > 0) ? st / cpu : 0
+      printf "%-9s %3d %8d %10d %10.3f %12.0f %10d %9.2f %12.0f %9.1f\n", what, d, n, c, t, rs, st, cpu, rr, kb / 1024
+      printf "%s,%d,%d,,%d,%.2f,%s,,%.1f,,,,,,,,,,,,,,%d,%.3f,%.0f,%.0f\n", what, d, n, c, cpu, wall, kb / 1024, st, t, rs, rr >> csv
+    }' "$log"
+}
+if [ -n "$SF_RTL_D$SF_MODEL_D" ]; then
+  echo
+  echo "bench: the store-and-forward mode, the total exchange (k = 1): the schedule's cycles per CPU second, and the whole run's"
+  printf '%-9s %3s %8s %10s %10s %12s %10s %9s %12s %9s\n' what d nodes "sched cyc" "sched cpu" "sched cyc/s" stepped "run cpu" \
+         "run cyc/s" "peak MiB"
+  if [ -n "$SF_RTL_D" ]; then
+    make --no-print-directory -s "build/rtl/D${SF_RTL_D}_W16_B2_I4/hcsim" > "$OUT/sf-rtl-build.log" 2>&1 &&
+      sf_run sf-rtl "$SF_RTL_D" "build/rtl/D${SF_RTL_D}_W16_B2_I4/hcsim" rtl
+  fi
+  [ -z "$SF_MODEL_D" ] || sf_run sf-model "$SF_MODEL_D" "$HCSIM" model
 fi

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hc_sfload.h"
 
@@ -232,10 +233,16 @@ int hc_sf_run_ex(hc_driver *drv, hc_sched_case *c, uint32_t beta, unsigned flags
   res->nops = p.load.nops;
   if (!(flags & HC_SF_RUN_NORESET)) hc_driver_reset(drv);
   const uint32_t before = tx_packets(drv);
+  const uint64_t cycle0 = hc_driver_cycle(drv);
   rc = load(drv, &p.load, res);
   if (rc == HC_OK) res->load_packets = tx_packets(drv) - before;
-  if (rc == HC_OK) rc = run_to_done(drv, p.ref.cycles, res);
+  if (rc == HC_OK) {
+    const clock_t t0 = clock();
+    rc = run_to_done(drv, p.ref.cycles, res);
+    res->run_cpu_s = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  }
   if (rc == HC_OK) rc = read_back(drv, c, &p.load, res);
+  res->stepped = hc_driver_cycle(drv) - cycle0;
   if (rc == HC_OK) rc = check_counters(drv, c->sched, &p.ref, res);
   hc_sfload_free(&p.load);
   hc_exec_result_free(&p.ref);

@@ -38,6 +38,8 @@ typedef struct hc_sf_result {
                          ** door (no cycles run; the two counts above are
                          ** what the port would have taken) */
   hc_sf_geom geom;       /* the network's geometry (resolved) */
+  uint64_t stepped;      /* cycles the network was stepped in the run, load to read-back */
+  double run_cpu_s;      /* CPU seconds of the schedule's cycles (the start to sf_done) */
 } hc_sf_result;
 
 /* hc_sf_run_ex flag: load and read back through the port even on the model

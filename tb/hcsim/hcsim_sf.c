@@ -9,6 +9,7 @@
 ** to the formula: both are printed.
 */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -803,6 +804,14 @@ int hcsim_sf(hcsim_opts *o) {
   if (rc == HC_OK) root_packets(o, &s, o->exec_only ? NULL : run.drv);
   if (!o->quiet) print_sf(o, &s, &r, rc, mm);
   if (run.json) json_sf(run.json, o, &s, &r, rc, mm);
+  /* HCSIM_TIMING=1 (make bench): the speed, on stderr, which the output
+  ** that tests compare does not include. */
+  const char *tm = getenv("HCSIM_TIMING");
+  if (tm && strcmp(tm, "1") == 0 && !o->exec_only && rc == HC_OK)
+    fprintf(stderr, "hcsim: timing: %s d=%u: the schedule's %" PRIu64 " cycles in %.3f CPU s (%.0f cycles/s); %" PRIu64
+                    " cycles stepped in the run\n",
+            s.name, o->cfg.d, r.cycles, r.run_cpu_s, r.run_cpu_s > 0 ? (double)r.cycles / r.run_cpu_s : 0.0,
+            r.stepped);
   const int ok = rc == HC_OK && hc_sf_result_ok(&r) && (!s.has_formula || r.cycles == s.formula);
   hc_sched_case_free(&s.c);
   if (o->exec_only) return hcsim_json_close(o, &run, ok ? 0 : HCSIM_EXIT_CHECK);
