@@ -196,10 +196,41 @@ $(BUILD)/bin/hc_flit_filter: tb/report/hc_flit_filter.c tb/report/hc_flit_text.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) -Itb/report $(filter %.c,$^) -o $@
 
-$(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)
+# hcsim's hot objects (the model, the driver, the traffic source and its
+# statistics, the backend: the code that runs for every node and cycle) are compiled with
+# gcc's profile of a short training run on the model (tools/host_pgo.sh,
+# which compiles them in $(BUILD)/pgo-host in two phases; docs/performance.md,
+# "Today": about 4 % less CPU time on the bench's work). Every other program
+# links the plain objects. HOST_PGO=0 turns it off.
+HOST_PGO ?= 1
+PGO_HOST_SRC := csim/hc_model.c tb/driver/hc_driver.c tb/driver/hc_traffic.c tb/driver/hc_netstats.c \
+                tb/backend/hc_backend.c tb/hcsim/hcsim_traffic.c
+PGO_HOST_OBJ := $(PGO_HOST_SRC:%.c=$(BUILD)/pgo-host/%.o)
+PGO_HOST_HDR := $(wildcard csim/*.h csim/sched/*.h algorithms/*.h tb/backend/*.h tb/driver/*.h tb/report/*.h tb/hcsim/*.h)
+HCSIM_OTHER_OBJ := $(filter-out $(PGO_HOST_SRC:%.c=$(BUILD)/obj/%.o),$(LIB_OBJ) $(HCSIM_OBJ)) $(STUB_OBJ)
+host_pgo := $(filter 1,$(HOST_PGO))
+HOST_PGO_PHASE ?=
+$(BUILD)/pgo-host/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  CC pgo  $< ($(HOST_PGO_PHASE))")
+	$(Q)$(CC) $(CFLAGS_HOST) $(if $(filter gen,$(HOST_PGO_PHASE)),$(PGO_GEN),$(PGO_USE)) -c $< -o $@
+$(BUILD)/pgo-host/tb/backend/%.o: INC = $(INC_BACKEND)
+$(BUILD)/pgo-host/tb/driver/%.o: INC = $(INC_DRIVER)
+$(BUILD)/pgo-host/tb/hcsim/%.o: INC = $(INC_HCSIM)
+$(BUILD)/pgo-host/stamp: $(PGO_HOST_SRC) $(PGO_HOST_HDR) $(HCSIM_OTHER_OBJ) tools/host_pgo.sh
+	@mkdir -p $(dir $@)
+	+@tools/host_pgo.sh $(BUILD) "$(CC)" "$(CFLAGS_HOST)" "$(HCSIM_OTHER_OBJ)"
+	@touch $@
+
+# (hcsim is linked again when HOST_PGO changes: the setting in a file.)
+$(BUILD)/pgo-host/setting: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(HOST_PGO)' | cmp -s - $@ 2>/dev/null || echo '$(HOST_PGO)' > $@
+
+$(BUILD)/bin/hcsim: $(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ) $(BUILD)/pgo-host/setting $(if $(host_pgo),$(BUILD)/pgo-host/stamp)
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  LINK    $@")
-	$(Q)$(CC) $(CFLAGS_HOST) $^ -lm -o $@
+	$(Q)$(CC) $(CFLAGS_HOST) $(if $(host_pgo),$(HCSIM_OTHER_OBJ) $(PGO_HOST_OBJ),$(LIB_OBJ) $(HCSIM_OBJ) $(STUB_OBJ)) -lm -o $@
 
 $(BUILD)/asan/tb_model: $(LIB_SRC:%.c=$(BUILD)/asan/%.o) $(TB_SRC:%.c=$(BUILD)/asan/%.o) $(BUILD)/asan/tb/backend/hc_rtl_stub.o
 	$(CC) $(CFLAGS_ASAN) $^ -lm -o $@
