@@ -56,20 +56,24 @@ cycles_for() { # d budget lo
 
 # One run of binary bin: "cycles cpu wall node-cycles/s peak-MiB", or
 # "refused" (the binary does not take the work: an older model's d limit).
+# The times are bash's (to the millisecond: the model's light runs last
+# about 0.2 s, which GNU time gives to 10 ms), over GNU time, which adds
+# about a millisecond and gives the peak resident set.
 measure() { # bin d rate cycles log
-  local tf=$5.time w=16 n=$(( 1 << $2 ))
+  local tf=$5.time w=16 n=$(( 1 << $2 )) TIMEFORMAT='%3R %3U %3S' LC_ALL=C
   [ "$2" -le 16 ] || w=$2
-  if ! /usr/bin/time -f '%e %U %S %M' -o "$tf" "$1" --sim "${SIM:-model}" --d "$2" --w "$w" --buf 2 --inj 4 \
+  if ! { time /usr/bin/time -f '%M' -o "$tf" "$1" --sim "${SIM:-model}" --d "$2" --w "$w" --buf 2 --inj 4 \
       --traffic uniform --rate "$3" --len 20 --cycles "$4" --warmup 0 --drain 1000000000 \
-      --seed 1 > "$5" 2>&1; then
+      --seed 1 > "$5" 2>&1; } 2> "$tf.cpu"; then
     echo refused
     return
   fi
   local wall user sys kb total
-  read -r wall user sys kb < <(tail -1 "$tf")
+  read -r wall user sys < <(tail -1 "$tf.cpu")
+  kb=$(tail -1 "$tf")
   total=$(awk '$1 == "cycles" { print $2 }' "$5")
   awk -v c="$total" -v n="$n" -v u="$user" -v s="$sys" -v wall="$wall" -v kb="$kb" 'BEGIN {
-    cpu = u + s; r = (cpu > 0) ? c * n / cpu : 0; printf "%d %.2f %.2f %.0f %.1f\n", c, cpu, wall, r, kb / 1024 }'
+    cpu = u + s; r = (cpu > 0) ? c * n / cpu : 0; printf "%d %.3f %.3f %.0f %.1f\n", c, cpu, wall, r, kb / 1024 }'
 }
 
 # One line of the table and of the CSV.
@@ -90,7 +94,7 @@ run() { # what d rate cycles
     if (b == "refused") { bs = "refused" }
     else if (b != "") { bs = sprintf("%.2f", o[4] / 1e6); bp = sprintf("%.1f", o[5]); x = sprintf("%.2f", a[4] / o[4])
                         br = o[4]; bm = o[5]; bx = x }
-    printf "%-6s %3d %8d %5s %9d %9.2f %9.2f %10.2f %9.1f  %10s %9s %7s   %7s %10s %8s %7s\n", what, d, n, rate,
+    printf "%-6s %3d %8d %5s %9d %9.3f %9.3f %10.2f %9.1f  %10s %9s %7s   %7s %10s %8s %7s\n", what, d, n, rate,
            a[1], a[2], a[3], a[4] / 1e6, a[5], bs, bp, x, "-", "-", "-", "-"
     printf "%s,%d,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,,,,,,,,,,,,,,\n", what, d, n, rate, a[1], a[2], a[3], a[4], a[5], br, bm, bx >> csv }'
 }
