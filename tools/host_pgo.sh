@@ -7,7 +7,7 @@
 # them and hcsim's other objects, runs it on the model (uniform traffic at
 # a light load and at saturation, at d = 6, 8 and 10, with a seed other
 # than the bench's), and has make compile them again in place with the counts
-# (USE phase), which gcc reads from the .gcda files beside the objects.
+# (phase use), which gcc reads from the .gcda files beside the objects.
 # What is simulated does not change (the same C, compiled with the branch
 # and call counts of a run), and the training is seeded and single-threaded,
 # so the objects are the same at every build. A line on stderr per stage.
