@@ -184,11 +184,11 @@ $(BUILD)/asan/%.o: %.c
          $(wildcard $(BUILD)/rtl/*/hc_rtl_shim.d)
 
 $(BUILD)/obj/algorithms/%.o $(BUILD)/asan/algorithms/%.o: INC = $(INC_ALGO)
-$(BUILD)/obj/tb/backend/%.o $(BUILD)/asan/tb/backend/%.o: INC = $(INC_BACKEND)
-$(BUILD)/obj/tb/driver/%.o $(BUILD)/asan/tb/driver/%.o: INC = $(INC_DRIVER)
+$(BUILD)/obj/tb/backend/%.o $(BUILD)/asan/tb/backend/%.o $(BUILD)/pgo-host/tb/backend/%.o: INC = $(INC_BACKEND)
+$(BUILD)/obj/tb/driver/%.o $(BUILD)/asan/tb/driver/%.o $(BUILD)/pgo-host/tb/driver/%.o: INC = $(INC_DRIVER)
 $(BUILD)/obj/tb/report/%.o $(BUILD)/asan/tb/report/%.o: INC = $(INC_REPORT)
 $(BUILD)/obj/tb/test/%.o $(BUILD)/asan/tb/test/%.o: INC = $(INC_TEST)
-$(BUILD)/obj/tb/hcsim/%.o: INC = $(INC_HCSIM)
+$(BUILD)/obj/tb/hcsim/%.o $(BUILD)/pgo-host/tb/hcsim/%.o: INC = $(INC_HCSIM)
 $(BUILD)/obj/tests/%.o $(BUILD)/asan/tests/%.o: INC = $(INC_TEST)
 
 # Model-only programs: no Verilator involved.
@@ -217,9 +217,6 @@ $(BUILD)/pgo-host/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  CC pgo  $< ($(HOST_PGO_PHASE))")
 	$(Q)$(CC) $(CFLAGS_HOST) $(if $(filter gen,$(HOST_PGO_PHASE)),$(PGO_GEN),$(PGO_USE)) -c $< -o $@
-$(BUILD)/pgo-host/tb/backend/%.o: INC = $(INC_BACKEND)
-$(BUILD)/pgo-host/tb/driver/%.o: INC = $(INC_DRIVER)
-$(BUILD)/pgo-host/tb/hcsim/%.o: INC = $(INC_HCSIM)
 $(BUILD)/pgo-host/stamp: $(PGO_HOST_SRC) $(PGO_HOST_HDR) $(HCSIM_OTHER_OBJ) tools/host_pgo.sh
 	@mkdir -p $(dir $@)
 	+@tools/host_pgo.sh $(BUILD) "$(CC)" "$(CFLAGS_HOST)" "$(HCSIM_OTHER_OBJ)"

@@ -43,7 +43,7 @@ fi
 # The 6- and 8-cubes' RTL (node-sharded, docs/architecture.md; about 35 and
 # 48 CPU-s to build with the compiler's profile) in lockstep with the model on a short list of tests
 # (big_tests; 25 and 80 s of a core beside the other jobs in make test, before the skipping of parked
-# nodes): the RTL simulates at about 1/29 and 1/55 of the model's speed there on the same work (docs/performance.md, "The RTL's fifth pass"). make test-long
+# nodes): the RTL's speed against the model's on the same work is in docs/performance.md ("Today"). make test-long
 # runs the 6-cube's whole suite and a longer list on the 8-cube.
 BIG_CONFIGS=${BIG_CONFIGS:-"D6_W16_B2_I4 D8_W16_B2_I4"}
 # Both run the LCC presets of Hou et al. at their d, counted by the RTL's own

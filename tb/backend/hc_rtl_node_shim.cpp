@@ -345,6 +345,37 @@ static void skip_broken(hc_rtl *r, unsigned x, const char *what, const char *mod
   r->skip_broken = 1;
 }
 
+#if HC_NODE_EDGE
+// HC_RTL_CHECK_SETTLE: a shortcut of a node's evaluation must leave every
+// byte of its root as the evaluation it stands for. check_ref runs that
+// evaluation (ref) on the root, keeps what it leaves in res and puts the
+// root back as it was (through pre) for the shortcut; check_same then fails
+// the run, naming what differs, if the shortcut left the root otherwise.
+template <typename F>
+static void check_ref(Vhc_node___024root *root, unsigned char *pre, unsigned char *res, F ref) {
+  std::memcpy(pre, static_cast<void *>(root), sizeof *root);
+  ref();
+  std::memcpy(res, static_cast<void *>(root), sizeof *root);
+  std::memcpy(static_cast<void *>(root), pre, sizeof *root);
+}
+static void check_same(hc_rtl *r, unsigned x, const Vhc_node___024root *root, const unsigned char *res,
+                       const char *what) {
+  if (std::memcmp(res, static_cast<const void *>(root), sizeof *root) == 0 || r->settle_broken) return;
+  std::fprintf(stderr, "hc_rtl_node_shim: node %u's %s (cycle %llu)\n", x, what,
+               static_cast<unsigned long long>(r->ctx.time()));
+  r->settle_broken = 1;
+}
+
+// One of tools/node_edge.pl's evaluations (f) of a node's root, with what
+// Verilator's eval() does around its own.
+static inline void node_eval(Vhc_node___024root *root, void (*f)(Vhc_node___024root *)) {
+  Verilated::mtaskId(0);
+  f(root);
+  Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
+  Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+}
+#endif
+
 // A node's evaluation with the clock low: Verilator's whole evaluation
 // less the sampling of the values its assertions see (hc_node_eval_low,
 // tools/node_edge.pl). Every evaluation samples them first, and only one at
@@ -362,30 +393,16 @@ static void node_low(hc_rtl *r, unsigned x, bool cut = false) {
   root->clk_i = 0;
 #if HC_NODE_EDGE
   if (!r->full_edge && root->vlSymsp->__Vm_didInit) {
-    if (cut && r->check_settle) {
-      std::memcpy(r->ico_pre, static_cast<void *>(root), sizeof *root);
-      hc_node_eval_low(root);
-      std::memcpy(r->ico_res, static_cast<void *>(root), sizeof *root);
-      std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
-    }
-    Verilated::mtaskId(0);
     ++r->lows;
-    r->cut_inputs += cut;
-    if (!cut)
-      hc_node_eval_low(root);
-    else if (r->input_fault)
-      hc_node_eval_inputs_low_fault(root);
-    else
-      hc_node_eval_inputs_low(root);
-    Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
-    Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
-    if (cut && r->check_settle && std::memcmp(r->ico_res, static_cast<void *>(root), sizeof *root) != 0 &&
-        !r->settle_broken) {
-      std::fprintf(stderr, "hc_rtl_node_shim: node %u's evaluation with the clock low cut to its changed inputs "
-                           "differs from the whole (cycle %llu)\n",
-                   x, static_cast<unsigned long long>(r->ctx.time()));
-      r->settle_broken = 1;
+    if (!cut) {
+      node_eval(root, hc_node_eval_low);
+      return;
     }
+    ++r->cut_inputs;
+    const bool check = r->check_settle;
+    if (check) check_ref(root, r->ico_pre, r->ico_res, [&] { node_eval(root, hc_node_eval_low); });
+    node_eval(root, r->input_fault ? hc_node_eval_inputs_low_fault : hc_node_eval_inputs_low);
+    if (check) check_same(r, x, root, r->ico_res, "evaluation with the clock low cut to its changed inputs differs from the whole");
     return;
   }
 #endif
@@ -542,22 +559,11 @@ static void node_edge(hc_rtl *r, unsigned x) {
     return;
   }
   Vhc_node___024root *root = n->rootp;
-  if (r->check_settle) {
-    std::memcpy(r->edge_pre, static_cast<void *>(root), sizeof *root);
-    n->eval();
-    std::memcpy(r->edge_full, static_cast<void *>(root), sizeof *root);
-    std::memcpy(static_cast<void *>(root), r->edge_pre, sizeof *root);
-  }
-  Verilated::mtaskId(0);
-  hc_node_eval_edge(root);
-  Verilated::endOfThreadMTask(n->rootp->vlSymsp->__Vm_evalMsgQp);
-  Verilated::endOfEval(n->rootp->vlSymsp->__Vm_evalMsgQp);
-  if (r->check_settle && std::memcmp(r->edge_full, static_cast<void *>(root), sizeof *root) != 0 && !r->settle_broken) {
-    std::fprintf(stderr, "hc_rtl_node_shim: node %u's edge without its input-combinational logic differs from "
-                         "its whole evaluation (cycle %llu): it was not settled\n",
-                 x, static_cast<unsigned long long>(r->ctx.time()));
-    r->settle_broken = 1;
-  }
+  if (r->check_settle) check_ref(root, r->edge_pre, r->edge_full, [&] { n->eval(); });
+  node_eval(root, hc_node_eval_edge);
+  if (r->check_settle)
+    check_same(r, x, root, r->edge_full,
+               "edge without its input-combinational logic differs from its whole evaluation: it was not settled");
 #else
   (void)r;
   (void)x;
@@ -575,13 +581,7 @@ static void node_edge(hc_rtl *r, unsigned x) {
 static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root, bool fault) {
   n->clk_i = 1;
   root->__Vtrigrprev__TOP__clk_i = 0;
-  Verilated::mtaskId(0);
-  if (fault)
-    hc_node_eval_links_edge_fault(root);
-  else
-    hc_node_eval_links_edge(root);
-  Verilated::endOfThreadMTask(root->vlSymsp->__Vm_evalMsgQp);
-  Verilated::endOfEval(root->vlSymsp->__Vm_evalMsgQp);
+  node_eval(root, fault ? hc_node_eval_links_edge_fault : hc_node_eval_links_edge);
 }
 #endif
 
@@ -604,36 +604,29 @@ static void node_ico_edge(Vhc_node *n, Vhc_node___024root *root, bool fault) {
 // two steps, each whole.
 static void node_dirty_edge(hc_rtl *r, unsigned x, bool settle) {
   Vhc_node *n = r->node[x];
+  // The two steps, with the check of step (1)'s outputs.
+  auto two = [&] {
+    settled a = {}, b = {};
+    if (r->check_settle) take_settled(n, &a);
+    node_low(r, x);
+    if (r->check_settle && settle) {
+      take_settled(n, &b);
+      settle_check(r, x, a, b);
+    }
+    node_edge(r, x);
+  };
 #if HC_NODE_EDGE
   Vhc_node___024root *root = n->rootp;
-  const bool one = !r->full_edge && root->vlSymsp->__Vm_didInit;
-  if (one && !r->check_settle) {
+  if (!r->full_edge && root->vlSymsp->__Vm_didInit) {
+    const bool check = r->check_settle;
     ++r->cut_links;
+    if (check) check_ref(root, r->ico_pre, r->ico_res, two);
     node_ico_edge(n, root, r->link_fault);
+    if (check) check_same(r, x, root, r->ico_res, "evaluation with the clock low and edge in one differs from the two");
     return;
   }
-  if (one) std::memcpy(r->ico_pre, static_cast<void *>(root), sizeof *root);
 #endif
-  settled a = {}, b = {};
-  if (r->check_settle) take_settled(n, &a);
-  node_low(r, x);
-  if (r->check_settle && settle) {
-    take_settled(n, &b);
-    settle_check(r, x, a, b);
-  }
-  node_edge(r, x);
-#if HC_NODE_EDGE
-  if (!one) return;
-  std::memcpy(r->ico_res, static_cast<void *>(root), sizeof *root);
-  std::memcpy(static_cast<void *>(root), r->ico_pre, sizeof *root);
-  node_ico_edge(n, root, r->link_fault);
-  if (std::memcmp(r->ico_res, static_cast<void *>(root), sizeof *root) != 0 && !r->settle_broken) {
-    std::fprintf(stderr, "hc_rtl_node_shim: node %u's evaluation with the clock low and edge in one differs from the "
-                         "two (cycle %llu)\n",
-                 x, static_cast<unsigned long long>(r->ctx.time()));
-    r->settle_broken = 1;
-  }
-#endif
+  two();
 }
 
 // Step (2): every node's combinational link inputs from its neighbours (all
